@@ -1,0 +1,62 @@
+"""holecard: fast, oracle-checked stud and draw poker.
+
+Cards, a seeded deck and hand evaluators for Soko, seven-card stud, stud hi/lo
+8-or-better, razz and 2-7 triple draw, with a Rust core and a pure-Python reference
+implementation (:mod:`holecard.reference`) that checks it.
+
+>>> from holecard import Category, evaluate_high, parse_cards
+>>> evaluate_high(parse_cards("As Ks Qs Js Ts 2d 3c")).category is Category.STRAIGHT_FLUSH
+True
+"""
+
+from __future__ import annotations
+
+from holecard._core import (
+    Card,
+    Deck,
+    HandValue,
+    __version__,
+    evaluate_ace_five,
+    evaluate_deuce_seven,
+    evaluate_high,
+    evaluate_low8,
+    evaluate_showing,
+    evaluate_soko,
+    parse_cards,
+)
+from holecard._enums import Category, FourStraightMode, Game, Rank, Suit
+from holecard.exceptions import (
+    CardParseError,
+    ConfigurationError,
+    DuplicateCardError,
+    HoleCardError,
+    IllegalActionError,
+    InvalidHandError,
+    RankingMismatchError,
+)
+
+__all__ = [
+    "Card",
+    "CardParseError",
+    "Category",
+    "ConfigurationError",
+    "Deck",
+    "DuplicateCardError",
+    "FourStraightMode",
+    "Game",
+    "HandValue",
+    "HoleCardError",
+    "IllegalActionError",
+    "InvalidHandError",
+    "Rank",
+    "RankingMismatchError",
+    "Suit",
+    "__version__",
+    "evaluate_ace_five",
+    "evaluate_deuce_seven",
+    "evaluate_high",
+    "evaluate_low8",
+    "evaluate_showing",
+    "evaluate_soko",
+    "parse_cards",
+]

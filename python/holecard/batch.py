@@ -1,0 +1,86 @@
+"""Batch evaluation of many hands held in a NumPy array.
+
+Each function takes an integer array of card indices of shape ``(n, k)`` (``uint8``
+preferred; other integer types are checked and converted) and returns a ``uint32`` array
+of ``n`` strengths equal to ``HandValue.strength`` of each row. The work runs in Rust with
+the GIL released, spread over every core unless ``threads`` limits it. A bad row (an index
+above 51, a card twice) raises :class:`~holecard.InvalidHandError` naming the first one.
+
+>>> import numpy as np
+>>> from holecard import batch, evaluate_high, parse_cards
+>>> hands = np.array([[c.index for c in parse_cards("As Ks Qs Js Ts 2d 3c")],
+...                   [c.index for c in parse_cards("2c 3d 4h 5s 7c 8d 9h")]], dtype=np.uint8)
+>>> batch.evaluate_high(hands).tolist()
+[7462, 410]
+>>> int(batch.evaluate_high(hands)[1]) == evaluate_high("2c 3d 4h 5s 7c 8d 9h").strength
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from holecard import _core
+from holecard._enums import FourStraightMode
+from holecard.exceptions import InvalidHandError
+
+__all__ = [
+    "evaluate_ace_five",
+    "evaluate_deuce_seven",
+    "evaluate_high",
+    "evaluate_low8",
+    "evaluate_soko",
+]
+
+Strengths = npt.NDArray[np.uint32]
+
+
+def _as_hands(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+    a = np.asarray(hands)
+    if a.ndim != 2:
+        raise InvalidHandError(f"expected a 2-D array of card indices (n, k), got shape {a.shape}")
+    if a.dtype == np.uint8:
+        return a
+    if not np.issubdtype(a.dtype, np.integer):
+        raise InvalidHandError(f"expected an integer array of card indices, got dtype {a.dtype}")
+    if a.size and (a.min() < 0 or a.max() > 51):
+        bad = np.flatnonzero(((a < 0) | (a > 51)).any(axis=1))[0]
+        raise InvalidHandError(f"row {bad}: card index outside 0..=51 in {a[bad].tolist()}")
+    return a.astype(np.uint8)
+
+
+def _run(ranking: str, hands: npt.ArrayLike, threads: int | None) -> Strengths:
+    return _core.batch_evaluate(ranking, _as_hands(hands), threads=threads)
+
+
+def evaluate_high(hands: npt.ArrayLike, *, threads: int | None = None) -> Strengths:
+    """High strengths (RULES E-2.1) of rows of 5, 6 or 7 cards."""
+    return _run("high", hands, threads)
+
+
+def evaluate_soko(
+    hands: npt.ArrayLike,
+    *,
+    four_straight: FourStraightMode | str = FourStraightMode.CONSECUTIVE,
+    threads: int | None = None,
+) -> Strengths:
+    """Soko strengths (RULES E-2.2) of rows of exactly 5 cards."""
+    mode = FourStraightMode(str(four_straight).upper())
+    code = "soko" if mode is FourStraightMode.CONSECUTIVE else f"soko_{mode.value.lower()}"
+    return _run(code, hands, threads)
+
+
+def evaluate_ace_five(hands: npt.ArrayLike, *, threads: int | None = None) -> Strengths:
+    """Ace-to-five low strengths (RULES E-2.3.1-2, razz) of rows of 5, 6 or 7 cards."""
+    return _run("ace_five", hands, threads)
+
+
+def evaluate_low8(hands: npt.ArrayLike, *, threads: int | None = None) -> Strengths:
+    """8-or-better low strengths (RULES E-2.3.3-4); 0 where a row has no qualifying low."""
+    return _run("low8", hands, threads)
+
+
+def evaluate_deuce_seven(hands: npt.ArrayLike, *, threads: int | None = None) -> Strengths:
+    """Deuce-to-seven strengths (RULES E-2.4) of rows of exactly 5 cards."""
+    return _run("deuce_seven", hands, threads)

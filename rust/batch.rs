@@ -1,0 +1,166 @@
+//! Batch evaluation: many hands of `k` cards in one flat `u8` buffer, spread over threads.
+//!
+//! Each row is validated while it is evaluated (indices below 52, no card twice); the
+//! first bad row is reported and no result is returned.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rayon::prelude::*;
+
+use crate::error::EvalError;
+use crate::eval::tables::{tables, Tables, CARD_MASK};
+use crate::eval::{FourStraight, Ranking};
+
+/// Rows per parallel task: large enough to amortise scheduling, small enough to balance.
+const CHUNK_ROWS: usize = 16 * 1024;
+
+/// Strengths of `n = cards.len() / k` hands stored row after row, as
+/// [`crate::HandValue::strength`] (8-or-better: 0 where there is no qualifying low).
+/// `threads`: `None` uses every core; `Some(1)` runs on the calling thread.
+pub fn evaluate(
+    ranking: Ranking,
+    cards: &[u8],
+    k: usize,
+    threads: Option<usize>,
+) -> Result<Vec<u32>, EvalError> {
+    let (lo, hi) = match ranking {
+        Ranking::High | Ranking::AceFive | Ranking::Low8 => (5, 7),
+        Ranking::Soko(_) | Ranking::DeuceSeven => (5, 5),
+        Ranking::Showing(_) => {
+            return Err(EvalError::Unsupported(
+                "showing hands have no batch evaluator".into(),
+            ))
+        }
+    };
+    if !(lo..=hi).contains(&k) {
+        return Err(EvalError::Count {
+            ranking: ranking.name(),
+            expected: if lo == hi { "exactly 5" } else { "5 to 7" },
+            got: k,
+        });
+    }
+    if cards.len() % k != 0 {
+        return Err(EvalError::Unsupported(format!(
+            "{} card indices do not make whole rows of {k}",
+            cards.len()
+        )));
+    }
+    let t = tables();
+    let mut out = vec![0u32; cards.len() / k];
+    let work = |(chunk_no, (rows, res)): (usize, (&[u8], &mut [u32]))| {
+        run_rows(t, ranking, k, rows, res).map(|r| chunk_no * CHUNK_ROWS + r)
+    };
+    let bad = if threads == Some(1) || out.len() <= CHUNK_ROWS {
+        cards
+            .chunks(CHUNK_ROWS * k)
+            .zip(out.chunks_mut(CHUNK_ROWS))
+            .enumerate()
+            .find_map(work)
+    } else {
+        let par = |out: &mut [u32]| {
+            cards
+                .par_chunks(CHUNK_ROWS * k)
+                .zip(out.par_chunks_mut(CHUNK_ROWS))
+                .enumerate()
+                .filter_map(work)
+                .min()
+        };
+        match threads {
+            Some(n) => pool(n).install(|| par(&mut out)),
+            None => par(&mut out),
+        }
+    };
+    match bad {
+        Some(row) => Err(bad_row(&cards[row * k..(row + 1) * k], row)),
+        None => Ok(out),
+    }
+}
+
+/// A thread pool of `n` threads, kept for reuse.
+fn pool(n: usize) -> Arc<rayon::ThreadPool> {
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
+    let mut pools = POOLS
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    Arc::clone(pools.entry(n).or_insert_with(|| {
+        Arc::new(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .unwrap_or_else(|_| {
+                    // Building a pool only fails when threads cannot be spawned; fall back
+                    // to a pool of one, which rayon always manages.
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(1)
+                        .use_current_thread()
+                        .build()
+                        .expect("a single-thread pool on the current thread")
+                }),
+        )
+    }))
+}
+
+fn bad_row(row_cards: &[u8], row: usize) -> EvalError {
+    let reason = if let Some(&c) = row_cards.iter().find(|&&c| c >= 52) {
+        format!("card index {c} is not in 0..=51")
+    } else {
+        let mut seen = 0u64;
+        let dup = row_cards
+            .iter()
+            .find(|&&c| {
+                let fresh = seen >> c & 1 == 0;
+                seen |= 1 << c;
+                !fresh
+            })
+            .copied()
+            .unwrap_or(0);
+        format!("card index {dup} appears twice")
+    };
+    EvalError::BadRow { row, reason }
+}
+
+/// Evaluates one chunk; returns the index (within the chunk) of the first bad row.
+fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]) -> Option<usize> {
+    match (ranking, k) {
+        (Ranking::High, 5) => run::<5>(rows, out, |h| t.high(h)),
+        (Ranking::High, 6) => run::<6>(rows, out, |h| t.high(h)),
+        (Ranking::High, _) => run::<7>(rows, out, |h| t.high(h)),
+        (Ranking::AceFive, 5) => run::<5>(rows, out, |h| t.ace_five(h)),
+        (Ranking::AceFive, 6) => run::<6>(rows, out, |h| t.ace_five(h)),
+        (Ranking::AceFive, _) => run::<7>(rows, out, |h| t.ace_five(h)),
+        (Ranking::Low8, 5) => run::<5>(rows, out, |h| t.low8(h)),
+        (Ranking::Low8, 6) => run::<6>(rows, out, |h| t.low8(h)),
+        (Ranking::Low8, _) => run::<7>(rows, out, |h| t.low8(h)),
+        (Ranking::DeuceSeven, _) => run::<5>(rows, out, |h| t.deuce_seven(h)),
+        (Ranking::Soko(FourStraight::Consecutive), _) => {
+            run::<5>(rows, out, |h| t.soko(FourStraight::Consecutive, h))
+        }
+        (Ranking::Soko(FourStraight::OpenEnded), _) => {
+            run::<5>(rows, out, |h| t.soko(FourStraight::OpenEnded, h))
+        }
+        (Ranking::Soko(FourStraight::WithGutshot), _) => {
+            run::<5>(rows, out, |h| t.soko(FourStraight::WithGutshot, h))
+        }
+        (Ranking::Showing(_), _) => Some(0),
+    }
+}
+
+#[inline]
+fn run<const K: usize>(rows: &[u8], out: &mut [u32], eval: impl Fn(&[u8]) -> u16) -> Option<usize> {
+    for (i, (hand, slot)) in rows.chunks_exact(K).zip(out.iter_mut()).enumerate() {
+        let mut bits = 0u64;
+        let mut over = 0u8;
+        for &c in hand {
+            over |= c;
+            bits |= CARD_MASK[c as usize & 63];
+        }
+        // Indices 52..=63 map to no bit and 64+ set bit 6 or 7: both fail the checks.
+        if bits.count_ones() as usize != K || over >= 64 {
+            return Some(i);
+        }
+        *slot = u32::from(eval(hand));
+    }
+    None
+}

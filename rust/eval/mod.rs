@@ -1,0 +1,253 @@
+//! Hand evaluators, one per ranking, and the [`HandValue`] they return.
+//!
+//! A `HandValue` is a ranking plus a `strength`: for table-driven rankings the dense,
+//! 1-based place of the hand among all distinct values of that ranking, weakest first
+//! (high 1 ..= 7,462; Soko 1 ..= 16,707; ace-to-five 1 ..= 6,175; 8-or-better 1 ..= 56;
+//! deuce-to-seven 1 ..= 7,462), so greater is always stronger, low games included. Showing
+//! hands (E-2.5) use a packed key instead: `order << 20` plus four rank nibbles.
+
+mod keys;
+mod names;
+mod showing;
+pub(crate) mod tables;
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::error::EvalError;
+
+pub use showing::{evaluate_showing, ShowingGame};
+use tables::tables;
+
+/// Hand categories, numbered as the Python `holecard.Category` enum. The numbers name a
+/// category; they do not order categories across rankings (Soko places the four-flush
+/// below two pair).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum Category {
+    HighCard = 1,
+    OnePair = 2,
+    TwoPair = 3,
+    ThreeOfAKind = 4,
+    Straight = 5,
+    Flush = 6,
+    FullHouse = 7,
+    FourOfAKind = 8,
+    StraightFlush = 9,
+    FourStraight = 10,
+    FourFlush = 11,
+}
+
+/// Which four-card runs count as a Soko four-straight (E-2.2.3, option `four_straight_mode`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
+pub enum FourStraight {
+    /// Four consecutive ranks, ace high or low (default).
+    #[default]
+    Consecutive = 0,
+    /// As `Consecutive` but without `A-2-3-4` and `J-Q-K-A`.
+    OpenEnded = 1,
+    /// Any four ranks within a five-rank window.
+    WithGutshot = 2,
+}
+
+/// A way of ranking hands; values of different rankings never compare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ranking {
+    /// Best five of 5-7 cards, E-2.1.
+    High,
+    /// Soko, exactly five cards, E-2.2.
+    Soko(FourStraight),
+    /// Ace-to-five low, best of 5-7 cards (razz), E-2.3.1-2.
+    AceFive,
+    /// 8-or-better qualifying low, best of 5-7 cards, E-2.3.3-4.
+    Low8,
+    /// Deuce-to-seven low, exactly five cards, E-2.4.
+    DeuceSeven,
+    /// Stud showing hand of 1-4 up-cards, E-2.5.
+    Showing(ShowingGame),
+}
+
+impl Ranking {
+    /// The number of cards the ranking accepts, as text for errors, and its bounds.
+    fn card_counts(self) -> (&'static str, usize, usize) {
+        match self {
+            Ranking::High | Ranking::AceFive | Ranking::Low8 => ("5 to 7", 5, 7),
+            Ranking::Soko(_) | Ranking::DeuceSeven => ("exactly 5", 5, 5),
+            Ranking::Showing(_) => ("1 to 4", 1, 4),
+        }
+    }
+
+    /// A short name used in messages.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Ranking::High => "high",
+            Ranking::Soko(_) => "soko",
+            Ranking::AceFive => "ace_five",
+            Ranking::Low8 => "low8",
+            Ranking::DeuceSeven => "deuce_seven",
+            Ranking::Showing(_) => "showing",
+        }
+    }
+
+    /// Checks that `cards` are distinct and as many as the ranking takes.
+    pub fn validate(self, cards: &[Card]) -> Result<CardSet, EvalError> {
+        let (expected, lo, hi) = self.card_counts();
+        if !(lo..=hi).contains(&cards.len()) {
+            return Err(EvalError::Count {
+                ranking: self.name(),
+                expected,
+                got: cards.len(),
+            });
+        }
+        Ok(CardSet::from_cards(cards)?)
+    }
+
+    /// Strength of valid, distinct cards (see [`Ranking::validate`]); 0 = no 8-or-better low.
+    #[must_use]
+    pub fn strength_unchecked(self, cards: &[u8]) -> u32 {
+        let t = tables();
+        u32::from(match self {
+            Ranking::High => t.high(cards),
+            Ranking::Soko(mode) => t.soko(mode, cards),
+            Ranking::AceFive => t.ace_five(cards),
+            Ranking::Low8 => t.low8(cards),
+            Ranking::DeuceSeven => t.deuce_seven(cards),
+            Ranking::Showing(game) => {
+                let cards: Vec<Card> = cards
+                    .iter()
+                    .filter_map(|&c| Card::from_index(i64::from(c)).ok())
+                    .collect();
+                return showing::strength(game, &cards);
+            }
+        })
+    }
+
+    /// Number of distinct values (`None` for showing hands, which are not dense).
+    #[must_use]
+    pub fn distinct_values(self) -> Option<usize> {
+        self.scale().map(tables::Scale::len)
+    }
+
+    fn scale(self) -> Option<&'static tables::Scale> {
+        let t = tables();
+        match self {
+            Ranking::High => Some(&t.high_scale),
+            Ranking::Soko(mode) => Some(&t.soko[mode as usize].scale),
+            Ranking::AceFive => Some(&t.ace_five_scale),
+            Ranking::Low8 => Some(&t.low8_scale),
+            Ranking::DeuceSeven => Some(&t.deuce7_scale),
+            Ranking::Showing(_) => None,
+        }
+    }
+}
+
+/// The value of a hand under one ranking; greater is stronger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HandValue {
+    ranking: Ranking,
+    strength: u32,
+}
+
+impl HandValue {
+    /// Rebuilds a value from its parts (as returned by [`HandValue::strength`]); `None` if
+    /// the strength is out of range for the ranking.
+    #[must_use]
+    pub fn from_parts(ranking: Ranking, strength: u32) -> Option<HandValue> {
+        let ok = match ranking.distinct_values() {
+            Some(n) => (1..=n as u32).contains(&strength),
+            None => showing::category(strength).is_some(),
+        };
+        ok.then_some(HandValue { ranking, strength })
+    }
+
+    /// The ranking this value belongs to.
+    #[must_use]
+    pub fn ranking(self) -> Ranking {
+        self.ranking
+    }
+
+    /// The strength: greater is stronger, comparable within one ranking only.
+    #[must_use]
+    pub fn strength(self) -> u32 {
+        self.strength
+    }
+
+    /// The hand's category.
+    #[must_use]
+    pub fn category(self) -> Category {
+        match self.ranking.scale() {
+            Some(scale) => scale.categories[self.strength as usize],
+            None => showing::category(self.strength).unwrap_or(Category::HighCard),
+        }
+    }
+
+    /// The ranking's comparison key of this value (see `keys.rs`), used for names.
+    pub(crate) fn raw_key(self) -> u32 {
+        self.ranking
+            .scale()
+            .map_or(self.strength, |s| s.raw[self.strength as usize])
+    }
+}
+
+impl PartialOrd for HandValue {
+    /// Values of different rankings are unordered.
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        (self.ranking == other.ranking).then(|| self.strength.cmp(&other.strength))
+    }
+}
+
+impl fmt::Display for HandValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&names::describe(*self))
+    }
+}
+
+fn evaluate(ranking: Ranking, cards: &[Card]) -> Result<HandValue, EvalError> {
+    ranking.validate(cards)?;
+    let idx: Vec<u8> = cards.iter().map(|c| c.index()).collect();
+    Ok(HandValue {
+        ranking,
+        strength: ranking.strength_unchecked(&idx),
+    })
+}
+
+/// Best high hand of 5-7 cards (E-2.1).
+pub fn evaluate_high(cards: &[Card]) -> Result<HandValue, EvalError> {
+    evaluate(Ranking::High, cards)
+}
+
+/// Soko value of exactly five cards (E-2.2).
+pub fn evaluate_soko(cards: &[Card], mode: FourStraight) -> Result<HandValue, EvalError> {
+    evaluate(Ranking::Soko(mode), cards)
+}
+
+/// Best ace-to-five low of 5-7 cards (E-2.3.1-2).
+pub fn evaluate_ace_five(cards: &[Card]) -> Result<HandValue, EvalError> {
+    evaluate(Ranking::AceFive, cards)
+}
+
+/// Best 8-or-better low of 5-7 cards, `None` without one (E-2.3.3-4).
+pub fn evaluate_low8(cards: &[Card]) -> Result<Option<HandValue>, EvalError> {
+    let v = evaluate(Ranking::Low8, cards)?;
+    Ok((v.strength > 0).then_some(v))
+}
+
+/// Deuce-to-seven value of exactly five cards (E-2.4).
+pub fn evaluate_deuce_seven(cards: &[Card]) -> Result<HandValue, EvalError> {
+    evaluate(Ranking::DeuceSeven, cards)
+}
+
+/// The five cards that make `value` out of `cards` (5-7 cards, as evaluated), best first.
+/// Showing hands return all their cards, best first.
+#[must_use]
+pub fn best_five(value: HandValue, cards: &[Card]) -> Vec<Card> {
+    names::best_five(value, cards)
+}
+
+#[cfg(test)]
+mod tests;

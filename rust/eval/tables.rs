@@ -1,0 +1,474 @@
+//! Lookup tables and the fast evaluation paths shared by single and batch evaluation.
+//!
+//! Every hand is summarised by adding one precomputed `u64` per card: the low 32 bits sum
+//! per-rank multipliers chosen so that every multiset of at most seven ranks has a unique
+//! sum (the rank key; the multipliers are OMPEval's), the high 32 bits count cards per suit
+//! in four nibbles. A second `u64` ORs one bit per card into four 16-bit suit lanes. A
+//! flush (or a Soko four-flush) is read from the suit lanes; everything else depends only
+//! on the ranks and is found by a perfect hash of the rank key: `slot = key + offset[key >>
+//! 12]` (row displacement, built once at first use).
+//!
+//! Tables hold a dense *strength*: the 1-based place of the hand's value among all
+//! distinct values of its ranking, weakest first (high: 1 ..= 7,462). The same strength is
+//! returned by single and batch evaluation, so they agree by construction.
+//!
+//! The 5-card values come from `keys.rs`, the readable definition; 6- and 7-card values are
+//! the maximum over the hand minus one card, which is exactly "the best five".
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use super::keys::{self, Counts};
+use super::{Category, FourStraight};
+
+/// Rank multipliers: every multiset of 0-7 ranks (at most four of each) has a distinct sum.
+pub(crate) const RANK_BASES: [u32; 13] = [
+    0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x17_6005, 0x36_6000, 0x41_a013, 0x47_802e,
+    0x47_9068, 0x48_c0e4, 0x48_f211, 0x49_4493,
+];
+const ROW_SHIFT: u32 = 12;
+
+const fn card_keys() -> [u64; 64] {
+    let mut keys = [0u64; 64];
+    let mut c = 0;
+    while c < 52 {
+        keys[c] = RANK_BASES[c / 4] as u64 | 1u64 << (32 + 4 * (c % 4));
+        c += 1;
+    }
+    keys
+}
+
+const fn card_masks() -> [u64; 64] {
+    let mut masks = [0u64; 64];
+    let mut c = 0;
+    while c < 52 {
+        masks[c] = 1u64 << (16 * (c % 4) + c / 4);
+        c += 1;
+    }
+    masks
+}
+
+/// Per-card rank key + suit counter, indexed by card index (padding up to 64 is zero).
+pub(crate) static CARD_KEY: [u64; 64] = card_keys();
+/// Per-card suit-lane bit, indexed by card index.
+pub(crate) static CARD_MASK: [u64; 64] = card_masks();
+
+/// A ranking's dense values: the category of each strength (index 0 unused).
+pub(crate) struct Scale {
+    pub(crate) categories: Vec<Category>,
+    pub(crate) raw: Vec<u32>,
+}
+
+impl Scale {
+    fn from_raw(mut entries: Vec<(u32, Category)>) -> (Scale, HashMap<u32, u16>) {
+        entries.sort_unstable_by_key(|e| e.0);
+        entries.dedup_by_key(|e| e.0);
+        let dense = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.0, (i + 1) as u16))
+            .collect();
+        let scale = Scale {
+            categories: std::iter::once(Category::HighCard)
+                .chain(entries.iter().map(|e| e.1))
+                .collect(),
+            raw: std::iter::once(0).chain(entries.iter().map(|e| e.0)).collect(),
+        };
+        (scale, dense)
+    }
+
+    /// Number of distinct values.
+    pub(crate) fn len(&self) -> usize {
+        self.categories.len() - 1
+    }
+}
+
+/// Soko tables for one four-straight mode.
+pub(crate) struct SokoTables {
+    pub(crate) scale: Scale,
+    rank: Vec<u16>,
+    flush: Vec<u16>,
+    /// Indexed by `suited_rank_mask << 4 | odd_rank`.
+    four_flush: Vec<u16>,
+}
+
+/// All lookup tables.
+pub(crate) struct Tables {
+    offsets: Vec<u32>,
+    pub(crate) high_scale: Scale,
+    high: Vec<u16>,
+    high_flush: Vec<u16>,
+    pub(crate) ace_five_scale: Scale,
+    ace_five: Vec<u16>,
+    pub(crate) low8_scale: Scale,
+    low8: Vec<u16>,
+    pub(crate) deuce7_scale: Scale,
+    deuce7: Vec<u16>,
+    deuce7_flush: Vec<u16>,
+    pub(crate) soko: [SokoTables; 3],
+}
+
+/// The tables, built on first use (a few milliseconds).
+pub(crate) fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(Tables::build)
+}
+
+fn counts_of_mask(mask: u32) -> Counts {
+    let mut c = [0u8; 13];
+    for (r, slot) in c.iter_mut().enumerate() {
+        *slot = (mask >> r & 1) as u8;
+    }
+    c
+}
+
+fn rank_key(counts: &Counts) -> u32 {
+    counts
+        .iter()
+        .zip(RANK_BASES)
+        .map(|(&n, b)| u32::from(n) * b)
+        .sum()
+}
+
+/// Every rank multiset of 5 to 7 cards (at most four of a rank), fewest cards first.
+fn multisets() -> Vec<Counts> {
+    fn rec(r: usize, left: u8, cur: &mut Counts, out: &mut Vec<Counts>) {
+        if r == 13 {
+            out.push(*cur);
+            return;
+        }
+        for n in 0..=left.min(4) {
+            cur[r] = n;
+            rec(r + 1, left - n, cur, out);
+        }
+        cur[r] = 0;
+    }
+    let mut all = Vec::new();
+    rec(0, 7, &mut [0; 13], &mut all);
+    all.retain(|c| c.iter().map(|&n| n as usize).sum::<usize>() >= 5);
+    all.sort_by_key(|c| c.iter().map(|&n| n as usize).sum::<usize>());
+    all
+}
+
+/// Row-displacement perfect hash of `keys`: returns per-row offsets and the slot count.
+fn perfect_hash(keys: &[u32]) -> (Vec<u32>, usize) {
+    let rows = (keys.iter().max().map_or(0, |&k| k >> ROW_SHIFT) + 1) as usize;
+    let mut by_row: Vec<Vec<u32>> = vec![Vec::new(); rows];
+    for &k in keys {
+        by_row[(k >> ROW_SHIFT) as usize].push(k & ((1 << ROW_SHIFT) - 1));
+    }
+    let mut order: Vec<usize> = (0..rows).filter(|&r| !by_row[r].is_empty()).collect();
+    order.sort_by_key(|&r| std::cmp::Reverse(by_row[r].len()));
+    let mut used: Vec<bool> = Vec::new();
+    let mut offsets = vec![0u32; rows];
+    let mut first_free = 0usize;
+    for r in order {
+        let cols = &by_row[r];
+        let min_col = *cols.iter().min().unwrap_or(&0) as usize;
+        // Start where the row's lowest column would land on the first free slot.
+        let mut start = first_free.saturating_sub(min_col);
+        loop {
+            if cols
+                .iter()
+                .all(|&c| !used.get(start + c as usize).copied().unwrap_or(false))
+            {
+                break;
+            }
+            start += 1;
+        }
+        for &c in cols {
+            let slot = start + c as usize;
+            if slot >= used.len() {
+                used.resize(slot + 1, false);
+            }
+            used[slot] = true;
+        }
+        while first_free < used.len() && used[first_free] {
+            first_free += 1;
+        }
+        // slot = key + offset (wrapping), with key = row << SHIFT | col.
+        offsets[r] = (start as u32).wrapping_sub((r as u32) << ROW_SHIFT);
+    }
+    (offsets, used.len())
+}
+
+impl Tables {
+    #[allow(clippy::too_many_lines)]
+    fn build() -> Tables {
+        let sets = multisets();
+        let keys: Vec<u32> = sets.iter().map(rank_key).collect();
+        let (offsets, slots) = perfect_hash(&keys);
+        let slot = |k: u32| k.wrapping_add(offsets[(k >> ROW_SHIFT) as usize]) as usize;
+        let five: Vec<&Counts> = sets
+            .iter()
+            .filter(|c| c.iter().map(|&n| n as usize).sum::<usize>() == 5)
+            .collect();
+        let distinct5: Vec<&&Counts> = five.iter().filter(|c| c.iter().all(|&n| n <= 1)).collect();
+        let flush_masks: Vec<u32> = (0u32..1 << 13).filter(|m| m.count_ones() == 5).collect();
+
+        // High (E-2.1): 5-card values, then the best five by removing one card at a time.
+        let mut entries: Vec<(u32, Category)> = five
+            .iter()
+            .map(|c| {
+                let (cat, k) = keys::high(c, false, true);
+                (k, cat)
+            })
+            .collect();
+        entries.extend(flush_masks.iter().map(|&m| {
+            let (cat, k) = keys::high(&counts_of_mask(m), true, true);
+            (k, cat)
+        }));
+        let (high_scale, high_dense) = Scale::from_raw(entries);
+        let high = best_of_subsets(&sets, slots, &slot, |c| {
+            high_dense[&keys::high(c, false, true).1]
+        });
+        let high_flush = flush_table(|m| high_dense[&keys::high(&counts_of_mask(m), true, true).1]);
+
+        // Ace-to-five (E-2.3.1-2) and 8-or-better (E-2.3.3-4): ranks only.
+        let (ace_five_scale, a5_dense) = Scale::from_raw(
+            five.iter()
+                .map(|c| {
+                    let (cat, k) = keys::ace_five(c);
+                    (k, cat)
+                })
+                .collect(),
+        );
+        let ace_five = best_of_subsets(&sets, slots, &slot, |c| a5_dense[&keys::ace_five(c).1]);
+        let (low8_scale, low8_dense) = Scale::from_raw(
+            five.iter()
+                .filter_map(|c| keys::low8(c).map(|k| (k, Category::HighCard)))
+                .collect(),
+        );
+        let low8 = best_of_subsets(&sets, slots, &slot, |c| {
+            keys::low8(c).map_or(0, |k| low8_dense[&k])
+        });
+
+        // Deuce-to-seven (E-2.4): exactly five cards.
+        let mut entries: Vec<(u32, Category)> = five
+            .iter()
+            .map(|c| {
+                let (cat, k) = keys::deuce_seven(c, false);
+                (k, cat)
+            })
+            .collect();
+        entries.extend(distinct5.iter().map(|c| {
+            let (cat, k) = keys::deuce_seven(c, true);
+            (k, cat)
+        }));
+        let (deuce7_scale, d7_dense) = Scale::from_raw(entries);
+        let mut deuce7 = vec![0u16; slots];
+        for c in &five {
+            deuce7[slot(rank_key(c))] = d7_dense[&keys::deuce_seven(c, false).1];
+        }
+        let deuce7_flush = flush_table(|m| {
+            if m.count_ones() == 5 {
+                d7_dense[&keys::deuce_seven(&counts_of_mask(m), true).1]
+            } else {
+                0
+            }
+        });
+
+        let soko = [
+            FourStraight::Consecutive,
+            FourStraight::OpenEnded,
+            FourStraight::WithGutshot,
+        ]
+        .map(|mode| SokoTables::build(mode, &five, slots, &slot));
+
+        Tables {
+            offsets,
+            high_scale,
+            high,
+            high_flush,
+            ace_five_scale,
+            ace_five,
+            low8_scale,
+            low8,
+            deuce7_scale,
+            deuce7,
+            deuce7_flush,
+            soko,
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u32) -> usize {
+        key.wrapping_add(self.offsets[(key >> ROW_SHIFT) as usize]) as usize
+    }
+
+    /// High strength of 5-7 valid, distinct cards (E-2.1).
+    #[inline]
+    pub(crate) fn high(&self, cards: &[u8]) -> u16 {
+        let (key, lanes) = summarise(cards);
+        let flush = ((key >> 32) as u32 + 0x3333) & 0x8888;
+        if flush == 0 {
+            self.high[self.slot(key as u32)]
+        } else {
+            let suit = flush.trailing_zeros() / 4;
+            self.high_flush[(lanes >> (16 * suit)) as usize & 0x1fff]
+        }
+    }
+
+    /// Ace-to-five strength of 5-7 valid, distinct cards.
+    #[inline]
+    pub(crate) fn ace_five(&self, cards: &[u8]) -> u16 {
+        let (key, _) = summarise(cards);
+        self.ace_five[self.slot(key as u32)]
+    }
+
+    /// 8-or-better strength of 5-7 valid, distinct cards, 0 without a qualifying low.
+    #[inline]
+    pub(crate) fn low8(&self, cards: &[u8]) -> u16 {
+        let (key, _) = summarise(cards);
+        self.low8[self.slot(key as u32)]
+    }
+
+    /// Deuce-to-seven strength of exactly 5 valid, distinct cards.
+    #[inline]
+    pub(crate) fn deuce_seven(&self, cards: &[u8]) -> u16 {
+        let (key, lanes) = summarise(cards);
+        let flush = ((key >> 32) as u32 + 0x3333) & 0x8888;
+        if flush == 0 {
+            self.deuce7[self.slot(key as u32)]
+        } else {
+            let suit = flush.trailing_zeros() / 4;
+            self.deuce7_flush[(lanes >> (16 * suit)) as usize & 0x1fff]
+        }
+    }
+
+    /// Soko strength of exactly 5 valid, distinct cards.
+    #[inline]
+    pub(crate) fn soko(&self, mode: FourStraight, cards: &[u8]) -> u16 {
+        let t = &self.soko[mode as usize];
+        let (key, lanes) = summarise(cards);
+        // Nibble + 4 has bit 3 set from four cards of a suit on.
+        let four = ((key >> 32) as u32 + 0x4444) & 0x8888;
+        let by_ranks = t.rank[self.slot(key as u32)];
+        if four == 0 {
+            return by_ranks;
+        }
+        let suit = four.trailing_zeros() / 4;
+        let suited = (lanes >> (16 * suit)) as usize & 0x1fff;
+        if suited.count_ones() == 5 {
+            return t.flush[suited];
+        }
+        let others = lanes & !(0x1fffu64 << (16 * suit));
+        let odd = (others | others >> 16 | others >> 32 | others >> 48) as u16 & 0x1fff;
+        // A straight outranks the four-flush; nothing else a four-suited hand can be does.
+        by_ranks.max(t.four_flush[suited << 4 | odd.trailing_zeros() as usize])
+    }
+}
+
+/// The summed card keys and ORed suit lanes of a hand.
+#[inline]
+fn summarise(cards: &[u8]) -> (u64, u64) {
+    let mut key = 0u64;
+    let mut lanes = 0u64;
+    for &c in cards {
+        key += CARD_KEY[c as usize & 63];
+        lanes |= CARD_MASK[c as usize & 63];
+    }
+    (key, lanes)
+}
+
+/// A rank table: 5-card multisets get `value5`, larger ones the best value after removing
+/// one card (multisets come fewest cards first, so the smaller ones are already filled).
+fn best_of_subsets(
+    sets: &[Counts],
+    slots: usize,
+    slot: &impl Fn(u32) -> usize,
+    value5: impl Fn(&Counts) -> u16,
+) -> Vec<u16> {
+    let mut table = vec![0u16; slots];
+    for c in sets {
+        let key = rank_key(c);
+        let n: u8 = c.iter().sum();
+        table[slot(key)] = if n == 5 {
+            value5(c)
+        } else {
+            (0..13)
+                .filter(|&r| c[r] > 0)
+                .map(|r| table[slot(key - RANK_BASES[r])])
+                .max()
+                .unwrap_or(0)
+        };
+    }
+    table
+}
+
+/// A flush table over 13-bit suited-rank masks: 5 bits from `value5`, 6-7 bits the best
+/// after removing one rank.
+fn flush_table(value5: impl Fn(u32) -> u16) -> Vec<u16> {
+    let mut table = vec![0u16; 1 << 13];
+    let mut masks: Vec<u32> = (0u32..1 << 13).filter(|m| (5..=7).contains(&m.count_ones())).collect();
+    masks.sort_by_key(|m| m.count_ones());
+    for m in masks {
+        table[m as usize] = if m.count_ones() == 5 {
+            value5(m)
+        } else {
+            (0..13)
+                .filter(|r| m >> r & 1 == 1)
+                .map(|r| table[(m & !(1 << r)) as usize])
+                .max()
+                .unwrap_or(0)
+        };
+    }
+    table
+}
+
+impl SokoTables {
+    fn build(
+        mode: FourStraight,
+        five: &[&Counts],
+        slots: usize,
+        slot: &impl Fn(u32) -> usize,
+    ) -> SokoTables {
+        let four_masks: Vec<u32> = (0u32..1 << 13).filter(|m| m.count_ones() == 4).collect();
+        let four_flush_hand = |m: u32, odd: u32| {
+            let mut c = counts_of_mask(m);
+            c[odd as usize] += 1;
+            let suited: Vec<u32> = (0..13).filter(|r| m >> r & 1 == 1).collect();
+            let suited = [suited[0], suited[1], suited[2], suited[3]];
+            keys::soko(&c, false, Some((suited, odd)), mode)
+        };
+        let mut entries: Vec<(u32, Category)> = five
+            .iter()
+            .map(|c| {
+                let (cat, k) = keys::soko(c, false, None, mode);
+                (k, cat)
+            })
+            .collect();
+        let flush_masks: Vec<u32> = (0u32..1 << 13).filter(|m| m.count_ones() == 5).collect();
+        entries.extend(flush_masks.iter().map(|&m| {
+            let (cat, k) = keys::soko(&counts_of_mask(m), true, None, mode);
+            (k, cat)
+        }));
+        for &m in &four_masks {
+            for odd in 0..13 {
+                let (cat, k) = four_flush_hand(m, odd);
+                entries.push((k, cat));
+            }
+        }
+        let (scale, dense) = Scale::from_raw(entries);
+        let mut rank = vec![0u16; slots];
+        for c in five {
+            rank[slot(rank_key(c))] = dense[&keys::soko(c, false, None, mode).1];
+        }
+        let mut flush = vec![0u16; 1 << 13];
+        for &m in &flush_masks {
+            flush[m as usize] = dense[&keys::soko(&counts_of_mask(m), true, None, mode).1];
+        }
+        let mut four_flush = vec![0u16; 1 << 17];
+        for &m in &four_masks {
+            for odd in 0..13 {
+                four_flush[(m as usize) << 4 | odd as usize] = dense[&four_flush_hand(m, odd).1];
+            }
+        }
+        SokoTables {
+            scale,
+            rank,
+            flush,
+            four_flush,
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! `Card`, `Deck` and the conversion of anything card-like into cards.
+
+use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+use crate::card::{self, Card};
+use crate::deck::Deck;
+use crate::error::CardError;
+
+/// A playing card: immutable, hashable, ordered by rank then suit, picklable.
+///
+/// >>> from holecard import Card, Rank, Suit
+/// >>> c = Card("As")
+/// >>> c, str(c), c.rank is Rank.ACE, c.suit is Suit.SPADES, c.index
+/// (Card('As'), 'As', True, True, 51)
+/// >>> Card("2c") < Card("2d") < Card("3c")
+/// True
+#[pyclass(module = "holecard._core", name = "Card", frozen, eq, ord, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PyCard(pub(crate) Card);
+
+fn enum_member(py: Python<'_>, cache: &'static PyOnceLock<Py<PyTuple>>, name: &str, i: usize) -> PyResult<Py<PyAny>> {
+    let members = cache.get_or_try_init(py, || -> PyResult<Py<PyTuple>> {
+        let cls = py.import("holecard._enums")?.getattr(name)?;
+        let list: Vec<Bound<'_, PyAny>> = cls.try_iter()?.collect::<PyResult<_>>()?;
+        Ok(PyTuple::new(py, list)?.unbind())
+    })?;
+    Ok(members.bind(py).get_item(i)?.unbind())
+}
+
+#[pymethods]
+impl PyCard {
+    #[new]
+    fn new(text: &str) -> PyResult<Self> {
+        Ok(Self(text.parse()?))
+    }
+
+    /// The card with index `4 * (rank - 2) + suit` (0 = `2c` … 51 = `As`).
+    #[staticmethod]
+    fn from_index(index: i64) -> PyResult<Self> {
+        Ok(Self(Card::from_index(index)?))
+    }
+
+    /// The rank, a `holecard.Rank`.
+    #[getter]
+    fn rank(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        static RANKS: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+        enum_member(py, &RANKS, "Rank", (self.0.rank() as usize) - 2)
+    }
+
+    /// The suit, a `holecard.Suit`.
+    #[getter]
+    fn suit(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        static SUITS: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+        enum_member(py, &SUITS, "Suit", self.0.suit() as usize)
+    }
+
+    /// The index `4 * (rank - 2) + suit`.
+    #[getter]
+    fn index(&self) -> u8 {
+        self.0.index()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Card('{}')", self.0)
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __getnewargs__(&self) -> (String,) {
+        (self.0.to_string(),)
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+}
+
+fn one_card(item: &Bound<'_, PyAny>, position: usize) -> PyResult<Card> {
+    if let Ok(c) = item.cast::<PyCard>() {
+        return Ok(c.get().0);
+    }
+    if let Ok(s) = item.cast::<PyString>() {
+        let text = s.to_str()?;
+        return text.parse::<Card>().map_err(|_| {
+            CardError::Parse {
+                token: text.to_string(),
+                position,
+            }
+            .into()
+        });
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a Card or a card string at position {position}, got {}",
+        item.get_type().name()?
+    )))
+}
+
+/// Cards from a string (`"As Kd"`), one `Card`, or an iterable of `Card` or `str`.
+pub(crate) fn extract_cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
+    if let Ok(list) = obj.cast::<PyList>() {
+        return list.iter().enumerate().map(|(i, x)| one_card(&x, i)).collect();
+    }
+    if let Ok(tuple) = obj.cast::<PyTuple>() {
+        return tuple.iter().enumerate().map(|(i, x)| one_card(&x, i)).collect();
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(card::parse_cards(s.to_str()?)?);
+    }
+    if let Ok(c) = obj.cast::<PyCard>() {
+        return Ok(vec![c.get().0]);
+    }
+    let iter = obj.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "expected cards (a string, a Card, or an iterable of them), got {}",
+            obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
+        ))
+    })?;
+    iter.enumerate()
+        .map(|(i, x)| one_card(&x?, i))
+        .collect()
+}
+
+/// Reads cards from text: `"As Kd 7h"`, `"AsKd7h"`, `"As, Kd, 7h"`, `10` for `T`, any case.
+#[pyfunction]
+pub fn parse_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
+    Ok(extract_cards(cards)?.into_iter().map(PyCard).collect())
+}
+
+/// A shuffled 52-card deck; the same seed gives the same order on every platform.
+///
+/// >>> from holecard import Deck
+/// >>> d = Deck(seed=42)
+/// >>> len(d), d.deal(2), len(d)
+/// (52, [Card('Td'), Card('8h')], 50)
+/// >>> Deck(seed=42).cards == Deck(seed=42).cards
+/// True
+#[pyclass(module = "holecard._core", name = "Deck")]
+#[derive(Clone)]
+pub struct PyDeck(Deck);
+
+#[pymethods]
+impl PyDeck {
+    #[new]
+    #[pyo3(signature = (*, seed = None))]
+    fn new(seed: Option<u64>) -> Self {
+        let seed = seed.unwrap_or_else(|| {
+            use std::hash::{BuildHasher, RandomState};
+            // Unseeded decks draw their seed from the process's random hasher keys.
+            RandomState::new().hash_one(std::time::SystemTime::now())
+        });
+        Self(Deck::shuffled(seed))
+    }
+
+    /// A deck that deals `cards` in the given order, first card first.
+    #[staticmethod]
+    fn from_cards(cards: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let cards = extract_cards(cards)?;
+        crate::cardset::CardSet::from_cards(&cards)?;
+        Ok(Self(Deck::from_order(&cards)))
+    }
+
+    /// Deals `count` cards from the top.
+    #[pyo3(signature = (count = 1))]
+    fn deal(&mut self, count: usize) -> PyResult<Vec<PyCard>> {
+        if count > self.0.len() {
+            return Err(PyIndexError::new_err(format!(
+                "cannot deal {count} cards from a deck of {}",
+                self.0.len()
+            )));
+        }
+        Ok((0..count).filter_map(|_| self.0.deal().map(PyCard)).collect())
+    }
+
+    /// The undealt cards, top card first.
+    #[getter]
+    fn cards(&self) -> Vec<PyCard> {
+        self.0.cards().into_iter().map(PyCard).collect()
+    }
+
+    fn __len__(&self) -> usize {
+        self.0.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Deck of {} cards>", self.0.len())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyDeck>().is_ok_and(|o| o.borrow().0 == self.0)
+    }
+
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<(Py<PyAny>, (Vec<PyCard>,))> {
+        let from_cards = slf.get_type().getattr("from_cards")?.unbind();
+        Ok((from_cards, (slf.borrow().cards(),)))
+    }
+}

@@ -1,0 +1,292 @@
+//! `HandValue`, the evaluator functions and batch evaluation.
+
+use numpy::{PyArray1, PyReadonlyArray2};
+use pyo3::basic::CompareOp;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyTuple;
+
+use super::cards::{extract_cards, PyCard};
+use super::error::{InvalidHandError, RankingMismatchError};
+use crate::batch;
+use crate::card::Card;
+use crate::eval::{self, FourStraight, HandValue, Ranking, ShowingGame};
+
+/// The value of a hand under one ranking. Greater is stronger in every ranking, low games
+/// included; comparing values of different rankings raises `TypeError`.
+///
+/// >>> from holecard import evaluate_high, Category
+/// >>> v = evaluate_high("Kh Kd Ks 7c 7d 2s 3c")
+/// >>> v.category is Category.FULL_HOUSE, str(v)
+/// (True, 'Full house, kings over sevens')
+/// >>> v
+/// HandValue(FULL_HOUSE, 'Ks Kh Kd 7d 7c')
+/// >>> v > evaluate_high("Ah Ad Ac Qs Jd 9c 8c")
+/// True
+#[pyclass(module = "holecard._core", name = "HandValue", frozen)]
+pub struct PyHandValue {
+    value: HandValue,
+    cards: Vec<Card>,
+}
+
+/// A ranking's stable code, used by pickling and batch calls.
+fn ranking_code(r: Ranking) -> &'static str {
+    match r {
+        Ranking::High => "high",
+        Ranking::Soko(FourStraight::Consecutive) => "soko",
+        Ranking::Soko(FourStraight::OpenEnded) => "soko_open_ended",
+        Ranking::Soko(FourStraight::WithGutshot) => "soko_with_gutshot",
+        Ranking::AceFive => "ace_five",
+        Ranking::Low8 => "low8",
+        Ranking::DeuceSeven => "deuce_seven",
+        Ranking::Showing(ShowingGame::Stud) => "showing_stud",
+        Ranking::Showing(ShowingGame::Stud8) => "showing_stud8",
+        Ranking::Showing(ShowingGame::Razz) => "showing_razz",
+        Ranking::Showing(ShowingGame::Soko {
+            four_card_hands: true,
+        }) => "showing_soko",
+        Ranking::Showing(ShowingGame::Soko {
+            four_card_hands: false,
+        }) => "showing_soko_plain",
+    }
+}
+
+fn ranking_from_code(code: &str) -> PyResult<Ranking> {
+    Ok(match code {
+        "high" => Ranking::High,
+        "soko" => Ranking::Soko(FourStraight::Consecutive),
+        "soko_open_ended" => Ranking::Soko(FourStraight::OpenEnded),
+        "soko_with_gutshot" => Ranking::Soko(FourStraight::WithGutshot),
+        "ace_five" => Ranking::AceFive,
+        "low8" => Ranking::Low8,
+        "deuce_seven" => Ranking::DeuceSeven,
+        "showing_stud" => Ranking::Showing(ShowingGame::Stud),
+        "showing_stud8" => Ranking::Showing(ShowingGame::Stud8),
+        "showing_razz" => Ranking::Showing(ShowingGame::Razz),
+        "showing_soko" => Ranking::Showing(ShowingGame::Soko {
+            four_card_hands: true,
+        }),
+        "showing_soko_plain" => Ranking::Showing(ShowingGame::Soko {
+            four_card_hands: false,
+        }),
+        other => return Err(PyValueError::new_err(format!("unknown ranking {other:?}"))),
+    })
+}
+
+fn four_straight_mode(text: &str) -> PyResult<FourStraight> {
+    match text.to_ascii_uppercase().as_str() {
+        "CONSECUTIVE" => Ok(FourStraight::Consecutive),
+        "OPEN_ENDED" => Ok(FourStraight::OpenEnded),
+        "WITH_GUTSHOT" => Ok(FourStraight::WithGutshot),
+        _ => Err(InvalidHandError::new_err(format!(
+            "unknown four_straight mode {text:?} (expected CONSECUTIVE, OPEN_ENDED or WITH_GUTSHOT)"
+        ))),
+    }
+}
+
+#[pymethods]
+impl PyHandValue {
+    /// The category, a `holecard.Category`.
+    #[getter]
+    fn category(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        static CATEGORY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+        let cls = CATEGORY.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+            Ok(py.import("holecard._enums")?.getattr("Category")?.unbind())
+        })?;
+        Ok(cls.bind(py).call1((self.value.category() as u8,))?.unbind())
+    }
+
+    /// The five cards used (showing hands: the up-cards), best first.
+    #[getter]
+    fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let five = eval::best_five(self.value, &self.cards);
+        PyTuple::new(py, five.into_iter().map(PyCard))
+    }
+
+    /// An integer that orders values of this ranking: greater is stronger.
+    #[getter]
+    fn strength(&self) -> u32 {
+        self.value.strength()
+    }
+
+    /// The ranking's name, e.g. `"high"`, `"soko"`, `"low8"`, `"showing_stud"`.
+    #[getter]
+    fn ranking(&self) -> &'static str {
+        ranking_code(self.value.ranking())
+    }
+
+    fn __str__(&self) -> String {
+        self.value.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let five: Vec<String> = eval::best_five(self.value, &self.cards)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let cat = format!("{:?}", self.value.category());
+        // CamelCase → UPPER_SNAKE, as the Python enum member.
+        let mut name = String::new();
+        for (i, ch) in cat.chars().enumerate() {
+            if ch.is_uppercase() && i > 0 {
+                name.push('_');
+            }
+            name.push(ch.to_ascii_uppercase());
+        }
+        format!("HandValue({name}, '{}')", five.join(" "))
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{DefaultHasher, Hash, Hasher};
+        let mut h = DefaultHasher::new();
+        ranking_code(self.value.ranking()).hash(&mut h);
+        self.value.strength().hash(&mut h);
+        h.finish()
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let Ok(other) = other.cast::<PyHandValue>() else {
+            return Ok(py.NotImplemented());
+        };
+        let other = other.get().value;
+        let same = other.ranking() == self.value.ranking();
+        let result = match op {
+            CompareOp::Eq => same && other.strength() == self.value.strength(),
+            CompareOp::Ne => !same || other.strength() != self.value.strength(),
+            _ if !same => {
+                return Err(RankingMismatchError::new_err(format!(
+                    "cannot order a {} value against a {} value",
+                    ranking_code(self.value.ranking()),
+                    ranking_code(other.ranking())
+                )))
+            }
+            _ => op.matches(self.value.strength().cmp(&other.strength())),
+        };
+        Ok(pyo3::types::PyBool::new(py, result).to_owned().into_any().unbind())
+    }
+
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (&'static str, u32, Vec<u8>))> {
+        let f = py.import("holecard._core")?.getattr("hand_value_from_parts")?.unbind();
+        let idx = self.cards.iter().map(|c| c.index()).collect();
+        Ok((f, (ranking_code(self.value.ranking()), self.value.strength(), idx)))
+    }
+}
+
+/// Rebuilds a `HandValue` (used by pickle).
+#[pyfunction]
+pub fn hand_value_from_parts(ranking: &str, strength: u32, cards: Vec<u8>) -> PyResult<PyHandValue> {
+    let ranking = ranking_from_code(ranking)?;
+    let cards: Vec<Card> = cards
+        .into_iter()
+        .map(|i| Card::from_index(i64::from(i)))
+        .collect::<Result<_, _>>()?;
+    ranking.validate(&cards)?;
+    let idx: Vec<u8> = cards.iter().map(|c| c.index()).collect();
+    let value = HandValue::from_parts(ranking, strength)
+        .filter(|v| v.strength() == ranking.strength_unchecked(&idx))
+        .ok_or_else(|| InvalidHandError::new_err(format!("strength {strength} does not match the cards")))?;
+    Ok(PyHandValue { value, cards })
+}
+
+/// Validates and evaluates; `None` only for an 8-or-better hand without a low.
+fn evaluate_opt(ranking: Ranking, cards: &Bound<'_, PyAny>) -> PyResult<Option<PyHandValue>> {
+    let cards = extract_cards(cards)?;
+    ranking.validate(&cards)?;
+    let mut idx = [0u8; 7];
+    for (slot, c) in idx.iter_mut().zip(&cards) {
+        *slot = c.index();
+    }
+    let strength = ranking.strength_unchecked(&idx[..cards.len()]);
+    Ok(HandValue::from_parts(ranking, strength).map(|value| PyHandValue { value, cards }))
+}
+
+fn evaluate(ranking: Ranking, cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
+    evaluate_opt(ranking, cards)?
+        .ok_or_else(|| InvalidHandError::new_err("the hand has no value in this ranking"))
+}
+
+/// Best high hand of 5-7 cards (RULES E-2.1).
+#[pyfunction]
+pub fn evaluate_high(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
+    evaluate(Ranking::High, cards)
+}
+
+/// Soko value of exactly five cards (RULES E-2.2).
+#[pyfunction]
+#[pyo3(signature = (cards, *, four_straight = "CONSECUTIVE"))]
+pub fn evaluate_soko(cards: &Bound<'_, PyAny>, four_straight: &str) -> PyResult<PyHandValue> {
+    evaluate(Ranking::Soko(four_straight_mode(four_straight)?), cards)
+}
+
+/// Best ace-to-five low of 5-7 cards (RULES E-2.3.1-2; razz).
+#[pyfunction]
+pub fn evaluate_ace_five(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
+    evaluate(Ranking::AceFive, cards)
+}
+
+/// Best 8-or-better low of 5-7 cards, or `None` (RULES E-2.3.3-4).
+#[pyfunction]
+pub fn evaluate_low8(cards: &Bound<'_, PyAny>) -> PyResult<Option<PyHandValue>> {
+    evaluate_opt(Ranking::Low8, cards)
+}
+
+/// Deuce-to-seven value of exactly five cards (RULES E-2.4).
+#[pyfunction]
+pub fn evaluate_deuce_seven(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
+    evaluate(Ranking::DeuceSeven, cards)
+}
+
+/// Showing hand of 1-4 up-cards for stud first-to-act (RULES E-2.5).
+#[pyfunction]
+#[pyo3(signature = (cards, *, game, soko_four_card_hands = true))]
+pub fn evaluate_showing(cards: &Bound<'_, PyAny>, game: &str, soko_four_card_hands: bool) -> PyResult<PyHandValue> {
+    let game = match game {
+        "stud" => ShowingGame::Stud,
+        "stud8" => ShowingGame::Stud8,
+        "razz" => ShowingGame::Razz,
+        "soko" => ShowingGame::Soko {
+            four_card_hands: soko_four_card_hands,
+        },
+        other => {
+            return Err(InvalidHandError::new_err(format!(
+                "no showing hands in game {other:?} (expected stud, stud8, razz or soko)"
+            )))
+        }
+    };
+    evaluate(Ranking::Showing(game), cards)
+}
+
+/// Number of distinct values of a ranking (by code), as counted in RULES §5.1.
+#[pyfunction]
+pub fn distinct_values(ranking: &str) -> PyResult<Option<usize>> {
+    Ok(ranking_from_code(ranking)?.distinct_values())
+}
+
+/// Strengths of every row of a `uint8 (n, k)` array, with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (ranking, hands, *, threads = None))]
+pub fn batch_evaluate<'py>(
+    py: Python<'py>,
+    ranking: &str,
+    hands: PyReadonlyArray2<'py, u8>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let ranking = ranking_from_code(ranking)?;
+    if threads == Some(0) {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    let k = hands.as_array().ncols();
+    let owned;
+    let flat: &[u8] = if let Ok(s) = hands.as_slice() {
+        s
+    } else {
+        owned = hands.as_array().iter().copied().collect::<Vec<u8>>();
+        &owned
+    };
+    if k == 0 {
+        return Err(InvalidHandError::new_err("hands have no cards (shape (n, 0))"));
+    }
+    let out = py.detach(|| batch::evaluate(ranking, flat, k, threads))?;
+    Ok(PyArray1::from_vec(py, out))
+}
