@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use rayon::prelude::*;
 
 use crate::error::EvalError;
-use crate::eval::tables::{tables, Tables, CARD_MASK};
+use crate::eval::tables::{tables, Tables, CARD_KEY};
 use crate::eval::{FourStraight, Ranking};
 
 /// Rows per parallel task: large enough to amortise scheduling, small enough to balance.
@@ -124,43 +124,63 @@ fn bad_row(row_cards: &[u8], row: usize) -> EvalError {
 /// Evaluates one chunk; returns the index (within the chunk) of the first bad row.
 fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]) -> Option<usize> {
     match (ranking, k) {
-        (Ranking::High, 5) => run::<5>(rows, out, |h| t.high(h)),
-        (Ranking::High, 6) => run::<6>(rows, out, |h| t.high(h)),
-        (Ranking::High, _) => run::<7>(rows, out, |h| t.high(h)),
-        (Ranking::AceFive, 5) => run::<5>(rows, out, |h| t.ace_five(h)),
-        (Ranking::AceFive, 6) => run::<6>(rows, out, |h| t.ace_five(h)),
-        (Ranking::AceFive, _) => run::<7>(rows, out, |h| t.ace_five(h)),
-        (Ranking::Low8, 5) => run::<5>(rows, out, |h| t.low8(h)),
-        (Ranking::Low8, 6) => run::<6>(rows, out, |h| t.low8(h)),
-        (Ranking::Low8, _) => run::<7>(rows, out, |h| t.low8(h)),
-        (Ranking::DeuceSeven, _) => run::<5>(rows, out, |h| t.deuce_seven(h)),
+        (Ranking::High, 5) => run::<5>(rows, out, |k, l| t.high_of(k, l)),
+        (Ranking::High, 6) => run::<6>(rows, out, |k, l| t.high_of(k, l)),
+        (Ranking::High, _) => run::<7>(rows, out, |k, l| t.high_of(k, l)),
+        (Ranking::AceFive, 5) => run::<5>(rows, out, |k, l| t.ace_five_of(k, l)),
+        (Ranking::AceFive, 6) => run::<6>(rows, out, |k, l| t.ace_five_of(k, l)),
+        (Ranking::AceFive, _) => run::<7>(rows, out, |k, l| t.ace_five_of(k, l)),
+        (Ranking::Low8, 5) => run::<5>(rows, out, |k, l| t.low8_of(k, l)),
+        (Ranking::Low8, 6) => run::<6>(rows, out, |k, l| t.low8_of(k, l)),
+        (Ranking::Low8, _) => run::<7>(rows, out, |k, l| t.low8_of(k, l)),
+        (Ranking::DeuceSeven, _) => run::<5>(rows, out, |k, l| t.deuce_seven_of(k, l)),
         (Ranking::Soko(FourStraight::Consecutive), _) => {
-            run::<5>(rows, out, |h| t.soko(FourStraight::Consecutive, h))
+            run::<5>(rows, out, |k, l| t.soko_of(FourStraight::Consecutive, k, l))
         }
         (Ranking::Soko(FourStraight::OpenEnded), _) => {
-            run::<5>(rows, out, |h| t.soko(FourStraight::OpenEnded, h))
+            run::<5>(rows, out, |k, l| t.soko_of(FourStraight::OpenEnded, k, l))
         }
         (Ranking::Soko(FourStraight::WithGutshot), _) => {
-            run::<5>(rows, out, |h| t.soko(FourStraight::WithGutshot, h))
+            run::<5>(rows, out, |k, l| t.soko_of(FourStraight::WithGutshot, k, l))
         }
         (Ranking::Showing(_), _) => Some(0),
     }
 }
 
+/// Hands summarised per block before their table lookups: keeping the lookups apart
+/// from the summing lets the CPU keep many of them in flight at once.
+const BLOCK: usize = 64;
+
 #[inline]
-fn run<const K: usize>(rows: &[u8], out: &mut [u32], eval: impl Fn(&[u8]) -> u16) -> Option<usize> {
-    for (i, (hand, slot)) in rows.chunks_exact(K).zip(out.iter_mut()).enumerate() {
-        let mut bits = 0u64;
-        let mut over = 0u8;
-        for &c in hand {
-            over |= c;
-            bits |= CARD_MASK[c as usize & 63];
+fn run<const K: usize>(
+    rows: &[u8],
+    out: &mut [u32],
+    eval: impl Fn(u64, &[u8]) -> u16,
+) -> Option<usize> {
+    let mut keys = [0u64; BLOCK];
+    for (b, (block, res)) in rows.chunks(K * BLOCK).zip(out.chunks_mut(BLOCK)).enumerate() {
+        for (i, hand) in block.chunks_exact(K).enumerate() {
+            let mut key = 0u64;
+            let mut seen = 0u64;
+            let mut sum = 0u64;
+            let mut high = 0u8;
+            for &c in hand {
+                key += CARD_KEY[c as usize];
+                let bit = 1u64 << (c & 63);
+                seen |= bit;
+                sum = sum.wrapping_add(bit);
+                high |= c;
+            }
+            // A repeated card makes the sum carry where the OR does not; indices 52..=63
+            // set a bit above 51 and 64..=255 set bit 6 or 7 of `high`.
+            if sum != seen || seen >> 52 != 0 || high >= 64 {
+                return Some(b * BLOCK + i);
+            }
+            keys[i] = key;
         }
-        // Indices 52..=63 map to no bit and 64+ set bit 6 or 7: both fail the checks.
-        if bits.count_ones() as usize != K || over >= 64 {
-            return Some(i);
+        for ((slot, &key), hand) in res.iter_mut().zip(&keys).zip(block.chunks_exact(K)) {
+            *slot = u32::from(eval(key, hand));
         }
-        *slot = u32::from(eval(hand));
     }
     None
 }

@@ -10,6 +10,7 @@ pub mod cardset;
 pub mod deck;
 pub mod error;
 pub mod eval;
+pub mod game;
 
 #[cfg(feature = "python")]
 mod py;

@@ -8,6 +8,7 @@
 
 mod keys;
 mod names;
+mod offsets;
 mod showing;
 pub(crate) mod tables;
 

@@ -19,6 +19,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::keys::{self, Counts};
+use super::offsets::{ROW_OFFSETS, SLOTS};
 use super::{Category, FourStraight};
 
 /// Rank multipliers: every multiset of 0-7 ranks (at most four of each) has a distinct sum.
@@ -27,9 +28,12 @@ pub(crate) const RANK_BASES: [u32; 13] = [
     0x47_9068, 0x48_c0e4, 0x48_f211, 0x49_4493,
 ];
 const ROW_SHIFT: u32 = 12;
+/// Rank tables are a power of two long so that masked indices need no bounds check.
+const TABLE_LEN: usize = SLOTS.next_power_of_two();
 
-const fn card_keys() -> [u64; 64] {
-    let mut keys = [0u64; 64];
+const fn card_keys() -> [u64; 256] {
+    // Indices 52..=255 are not cards; callers validate indices before trusting a result.
+    let mut keys = [0u64; 256];
     let mut c = 0;
     while c < 52 {
         keys[c] = RANK_BASES[c / 4] as u64 | 1u64 << (32 + 4 * (c % 4));
@@ -38,20 +42,17 @@ const fn card_keys() -> [u64; 64] {
     keys
 }
 
-const fn card_masks() -> [u64; 64] {
-    let mut masks = [0u64; 64];
-    let mut c = 0;
-    while c < 52 {
-        masks[c] = 1u64 << (16 * (c % 4) + c / 4);
-        c += 1;
-    }
-    masks
-}
+/// Per-card rank key plus suit counter, indexed by any `u8` (no bounds check needed).
+pub(crate) static CARD_KEY: [u64; 256] = card_keys();
 
-/// Per-card rank key + suit counter, indexed by card index (padding up to 64 is zero).
-pub(crate) static CARD_KEY: [u64; 64] = card_keys();
-/// Per-card suit-lane bit, indexed by card index.
-pub(crate) static CARD_MASK: [u64; 64] = card_masks();
+/// The 13-bit rank mask of the cards of `suit` in a hand (the cold, flush-only path).
+#[inline]
+fn suited_ranks(cards: &[u8], suit: u32) -> usize {
+    cards
+        .iter()
+        .filter(|&&c| u32::from(c & 3) == suit && c < 52)
+        .fold(0, |m, &c| m | 1 << (c >> 2))
+}
 
 /// A ranking's dense values: the category of each strength (index 0 unused).
 pub(crate) struct Scale {
@@ -94,7 +95,6 @@ pub(crate) struct SokoTables {
 
 /// All lookup tables.
 pub(crate) struct Tables {
-    offsets: Vec<u32>,
     pub(crate) high_scale: Scale,
     high: Vec<u16>,
     high_flush: Vec<u16>,
@@ -130,6 +130,12 @@ fn rank_key(counts: &Counts) -> u32 {
         .sum()
 }
 
+/// The table slot of a rank key (a key of 5-7 cards).
+#[inline]
+fn slot(key: u32) -> usize {
+    key.wrapping_add(ROW_OFFSETS[(key >> ROW_SHIFT) as usize % ROW_OFFSETS.len()]) as usize
+}
+
 /// Every rank multiset of 5 to 7 cards (at most four of a rank), fewest cards first.
 fn multisets() -> Vec<Counts> {
     fn rec(r: usize, left: u8, cur: &mut Counts, out: &mut Vec<Counts>) {
@@ -150,6 +156,7 @@ fn multisets() -> Vec<Counts> {
     all
 }
 
+#[cfg(test)]
 /// Row-displacement perfect hash of `keys`: returns per-row offsets and the slot count.
 fn perfect_hash(keys: &[u32]) -> (Vec<u32>, usize) {
     let rows = (keys.iter().max().map_or(0, |&k| k >> ROW_SHIFT) + 1) as usize;
@@ -196,9 +203,7 @@ impl Tables {
     #[allow(clippy::too_many_lines)]
     fn build() -> Tables {
         let sets = multisets();
-        let keys: Vec<u32> = sets.iter().map(rank_key).collect();
-        let (offsets, slots) = perfect_hash(&keys);
-        let slot = |k: u32| k.wrapping_add(offsets[(k >> ROW_SHIFT) as usize]) as usize;
+        let slots = TABLE_LEN;
         let five: Vec<&Counts> = sets
             .iter()
             .filter(|c| c.iter().map(|&n| n as usize).sum::<usize>() == 5)
@@ -219,7 +224,7 @@ impl Tables {
             (k, cat)
         }));
         let (high_scale, high_dense) = Scale::from_raw(entries);
-        let high = best_of_subsets(&sets, slots, &slot, |c| {
+        let high = best_of_subsets(&sets, slots, |c| {
             high_dense[&keys::high(c, false, true).1]
         });
         let high_flush = flush_table(|m| high_dense[&keys::high(&counts_of_mask(m), true, true).1]);
@@ -233,13 +238,13 @@ impl Tables {
                 })
                 .collect(),
         );
-        let ace_five = best_of_subsets(&sets, slots, &slot, |c| a5_dense[&keys::ace_five(c).1]);
+        let ace_five = best_of_subsets(&sets, slots, |c| a5_dense[&keys::ace_five(c).1]);
         let (low8_scale, low8_dense) = Scale::from_raw(
             five.iter()
                 .filter_map(|c| keys::low8(c).map(|k| (k, Category::HighCard)))
                 .collect(),
         );
-        let low8 = best_of_subsets(&sets, slots, &slot, |c| {
+        let low8 = best_of_subsets(&sets, slots, |c| {
             keys::low8(c).map_or(0, |k| low8_dense[&k])
         });
 
@@ -273,10 +278,9 @@ impl Tables {
             FourStraight::OpenEnded,
             FourStraight::WithGutshot,
         ]
-        .map(|mode| SokoTables::build(mode, &five, slots, &slot));
+        .map(|mode| SokoTables::build(mode, &five, slots));
 
         Tables {
-            offsets,
             high_scale,
             high,
             high_flush,
@@ -291,84 +295,105 @@ impl Tables {
         }
     }
 
-    #[inline]
-    fn slot(&self, key: u32) -> usize {
-        key.wrapping_add(self.offsets[(key >> ROW_SHIFT) as usize]) as usize
-    }
-
     /// High strength of 5-7 valid, distinct cards (E-2.1).
     #[inline]
     pub(crate) fn high(&self, cards: &[u8]) -> u16 {
-        let (key, lanes) = summarise(cards);
+        let key = summarise(cards);
+        self.high_of(key, cards)
+    }
+
+    /// As above, from the summarised hand.
+    #[inline]
+    pub(crate) fn high_of(&self, key: u64, cards: &[u8]) -> u16 {
         let flush = ((key >> 32) as u32 + 0x3333) & 0x8888;
         if flush == 0 {
-            self.high[self.slot(key as u32)]
+            self.high[slot(key as u32) & (TABLE_LEN - 1)]
         } else {
             let suit = flush.trailing_zeros() / 4;
-            self.high_flush[(lanes >> (16 * suit)) as usize & 0x1fff]
+            self.high_flush[suited_ranks(cards, suit) & 0x1fff]
         }
     }
 
     /// Ace-to-five strength of 5-7 valid, distinct cards.
     #[inline]
     pub(crate) fn ace_five(&self, cards: &[u8]) -> u16 {
-        let (key, _) = summarise(cards);
-        self.ace_five[self.slot(key as u32)]
+        let key = summarise(cards);
+        self.ace_five_of(key, cards)
+    }
+
+    /// As above, from the summarised hand.
+    #[inline]
+    pub(crate) fn ace_five_of(&self, key: u64, _cards: &[u8]) -> u16 {
+        self.ace_five[slot(key as u32) & (TABLE_LEN - 1)]
     }
 
     /// 8-or-better strength of 5-7 valid, distinct cards, 0 without a qualifying low.
     #[inline]
     pub(crate) fn low8(&self, cards: &[u8]) -> u16 {
-        let (key, _) = summarise(cards);
-        self.low8[self.slot(key as u32)]
+        let key = summarise(cards);
+        self.low8_of(key, cards)
+    }
+
+    /// As above, from the summarised hand.
+    #[inline]
+    pub(crate) fn low8_of(&self, key: u64, _cards: &[u8]) -> u16 {
+        self.low8[slot(key as u32) & (TABLE_LEN - 1)]
     }
 
     /// Deuce-to-seven strength of exactly 5 valid, distinct cards.
     #[inline]
     pub(crate) fn deuce_seven(&self, cards: &[u8]) -> u16 {
-        let (key, lanes) = summarise(cards);
+        let key = summarise(cards);
+        self.deuce_seven_of(key, cards)
+    }
+
+    /// As above, from the summarised hand.
+    #[inline]
+    pub(crate) fn deuce_seven_of(&self, key: u64, cards: &[u8]) -> u16 {
         let flush = ((key >> 32) as u32 + 0x3333) & 0x8888;
         if flush == 0 {
-            self.deuce7[self.slot(key as u32)]
+            self.deuce7[slot(key as u32) & (TABLE_LEN - 1)]
         } else {
             let suit = flush.trailing_zeros() / 4;
-            self.deuce7_flush[(lanes >> (16 * suit)) as usize & 0x1fff]
+            self.deuce7_flush[suited_ranks(cards, suit) & 0x1fff]
         }
     }
 
     /// Soko strength of exactly 5 valid, distinct cards.
     #[inline]
     pub(crate) fn soko(&self, mode: FourStraight, cards: &[u8]) -> u16 {
+        let key = summarise(cards);
+        self.soko_of(mode, key, cards)
+    }
+
+    /// As above, from the summarised hand.
+    #[inline]
+    pub(crate) fn soko_of(&self, mode: FourStraight, key: u64, cards: &[u8]) -> u16 {
         let t = &self.soko[mode as usize];
-        let (key, lanes) = summarise(cards);
         // Nibble + 4 has bit 3 set from four cards of a suit on.
         let four = ((key >> 32) as u32 + 0x4444) & 0x8888;
-        let by_ranks = t.rank[self.slot(key as u32)];
+        let by_ranks = t.rank[slot(key as u32) & (TABLE_LEN - 1)];
         if four == 0 {
             return by_ranks;
         }
         let suit = four.trailing_zeros() / 4;
-        let suited = (lanes >> (16 * suit)) as usize & 0x1fff;
+        let suited = suited_ranks(cards, suit) & 0x1fff;
         if suited.count_ones() == 5 {
             return t.flush[suited];
         }
-        let others = lanes & !(0x1fffu64 << (16 * suit));
-        let odd = (others | others >> 16 | others >> 32 | others >> 48) as u16 & 0x1fff;
+        let odd = cards
+            .iter()
+            .find(|&&c| u32::from(c & 3) != suit)
+            .map_or(0, |&c| usize::from(c >> 2));
         // A straight outranks the four-flush; nothing else a four-suited hand can be does.
-        by_ranks.max(t.four_flush[suited << 4 | odd.trailing_zeros() as usize])
+        by_ranks.max(t.four_flush[(suited << 4 | odd) & 0x1ffff])
     }
 }
 
 /// The summed card keys and ORed suit lanes of a hand.
 #[inline]
-fn summarise(cards: &[u8]) -> (u64, u64) {
-    let mut key = 0u64;
-    let mut lanes = 0u64;
-    for &c in cards {
-        key += CARD_KEY[c as usize & 63];
-        lanes |= CARD_MASK[c as usize & 63];
-    }
-    (key, lanes)
+pub(crate) fn summarise(cards: &[u8]) -> u64 {
+    cards.iter().map(|&c| CARD_KEY[c as usize]).sum()
 }
 
 /// A rank table: 5-card multisets get `value5`, larger ones the best value after removing
@@ -376,7 +401,6 @@ fn summarise(cards: &[u8]) -> (u64, u64) {
 fn best_of_subsets(
     sets: &[Counts],
     slots: usize,
-    slot: &impl Fn(u32) -> usize,
     value5: impl Fn(&Counts) -> u16,
 ) -> Vec<u16> {
     let mut table = vec![0u16; slots];
@@ -421,7 +445,6 @@ impl SokoTables {
         mode: FourStraight,
         five: &[&Counts],
         slots: usize,
-        slot: &impl Fn(u32) -> usize,
     ) -> SokoTables {
         let four_masks: Vec<u32> = (0u32..1 << 13).filter(|m| m.count_ones() == 4).collect();
         let four_flush_hand = |m: u32, odd: u32| {
@@ -470,5 +493,46 @@ impl SokoTables {
             flush,
             four_flush,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed row offsets map every rank multiset of 5-7 cards to its own slot.
+    #[test]
+    fn row_offsets_are_a_perfect_hash() {
+        let mut seen = vec![false; SLOTS];
+        for c in multisets() {
+            let s = slot(rank_key(&c));
+            assert!(s < SLOTS && !seen[s], "collision at {s}");
+            seen[s] = true;
+        }
+    }
+
+    /// Rewrites `offsets.rs` (run after changing `RANK_BASES`):
+    /// `cargo test --release --no-default-features regenerate_row_offsets -- --ignored`.
+    #[test]
+    #[ignore = "regenerates a source file"]
+    fn regenerate_row_offsets() {
+        let keys: Vec<u32> = multisets().iter().map(rank_key).collect();
+        let (offsets, slots) = perfect_hash(&keys);
+        let mut text = String::from(
+            "//! Row offsets of the rank-key perfect hash, generated by\n\
+             //! `tables::tests::regenerate_row_offsets` (do not edit).\n\n",
+        );
+        text += &format!("/// Slots used by the hash.\npub(crate) const SLOTS: usize = {slots};\n");
+        text += &format!(
+            "/// Per-row offsets: `slot = key + ROW_OFFSETS[key >> 12]` (wrapping).\n\
+             #[rustfmt::skip]\npub(crate) static ROW_OFFSETS: [u32; {}] = [\n",
+            offsets.len()
+        );
+        for chunk in offsets.chunks(8) {
+            let line: Vec<String> = chunk.iter().map(|o| format!("{o:#010x}")).collect();
+            text += &format!("    {},\n", line.join(", "));
+        }
+        text += "];\n";
+        std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/rust/eval/offsets.rs"), text).unwrap();
     }
 }

@@ -1,0 +1,888 @@
+"""Poker Hand History (PHH) files: read, write and replay them through an engine.
+
+The format is the PHH standard (``uoftcprg/phh-std``, spec 0.0.2; see ``phh/FORMAT.md``
+in the shared folder): one TOML document per hand, with ``variant``, the table amounts,
+``starting_stacks`` and the ``actions`` in PHH notation (``d dh p1 AsKd7h``, ``p2 pb``,
+``p1 cbr 300``, ``p3 cc``, ``p2 f``, ``p1 sd KhQs``, ``p1 sm AsKd``).
+
+Variant codes: ``F7S`` (seven-card stud), ``F7S/8`` (stud hi/lo 8-or-better), ``FR``
+(razz), ``F2L3D`` (2-7 triple draw), with ``P``/``N`` instead of ``F`` for pot limit and
+no limit (``P7S``, ``N7S/8``, ``NR``, ``P2L3D`` …; these use ``min_bet`` instead of
+``small_bet``/``big_bet``). The PHH standard has no code for Soko, so this project uses
+**``F5SK``** (fixed-limit Soko), **``P5SK``** and **``N5SK``**, with the stud fields
+(``antes``, ``bring_in``, ``small_bet``/``big_bet`` or ``min_bet``).
+
+Rules profile of a replay: the PHH data is WSOP play (RULES §6 "WSOP profile"), so
+unless the file carries a ``_holecard_options`` table (written by :func:`state_to_phh`)
+a replay uses, in fixed limit, ``max_raises = 4`` and ``uncapped_heads_up =
+ROUND_BEGINS_HEADS_UP``; in stud games ``bring_in_card = LOWEST`` (razz: ``AUTO``, the
+highest card with aces low), ``open_pair_double_bet = False`` (tournament rules),
+``odd_chip_order = HIGH_CARD_BY_SUIT_BEST5``, ``reserve_bottom_card = True`` and
+``community_card_betting = True`` (stud, stud/8, razz); in 2-7 ``reshuffle_policy =
+EXCLUDE_CURRENT_ROUND``. Short all-ins follow the half-bet rule (``HALF_BET``, as PokerKit
+0.7.6+ and WSOP), which the PokerKit test hands need.
+
+Seats: PHH ``p1`` is the first seat left of the dealer (stud) or of the button (button
+games), which is engine seat 0 with the engine's default dealer; heads-up button games
+apply the blinds reversed (``p2``, the button, posts the small blind), which is also
+the engine's rule.
+
+Replays build a deck that reproduces the dealt cards: the initial deal is interleaved
+round by round, each later street (or draw) starts with a burn, and unknown cards
+(``??``) and burns are filled with cards that appear nowhere in the file (stud games:
+the highest cards first, so an unknown door card never brings in; razz: aces first).
+The driver uses only the public State API, so any engine with the same API can be
+plugged in through ``engine=``.
+
+Example:
+    >>> hh = loads('''
+    ... variant = "F7S"
+    ... antes = [1, 1]
+    ... bring_in = 1
+    ... small_bet = 2
+    ... big_bet = 4
+    ... starting_stacks = [50, 50]
+    ... actions = ["d dh p1 AsKs2c", "d dh p2 QsJs3c", "p1 pb", "p2 f"]
+    ... ''')
+    >>> hh.replay().stacks
+    [51, 49]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import math
+import tomllib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+if TYPE_CHECKING:
+    from holecard.reference.engine import State as RefState
+
+__all__ = [
+    "HandHistory",
+    "ReplayError",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+    "parse_variant",
+    "state_to_phh",
+]
+
+_RANKS: Final = "23456789TJQKA"
+_SUITS: Final = "cdhs"
+_ALL: Final = tuple(r + s for r in _RANKS for s in _SUITS)
+_INF_STACK: Final = 10**15
+
+_GAME_CLASSES: Final = {
+    "stud": "SevenCardStud",
+    "stud8": "SevenCardStudHiLo",
+    "razz": "Razz",
+    "deuce_seven": "DeuceSevenTripleDraw",
+    "soko": "Soko",
+}
+_BODIES: Final = {"7S": "stud", "7S/8": "stud8", "R": "razz", "2L3D": "deuce_seven", "5SK": "soko"}
+_STRUCTURES: Final = {"F": "FIXED_LIMIT", "P": "POT_LIMIT", "N": "NO_LIMIT"}
+
+
+class _Legal(Protocol):
+    @property
+    def check(self) -> bool: ...
+    @property
+    def complete(self) -> int | None: ...
+
+
+class _Seat(Protocol):
+    @property
+    def hole_cards(self) -> Sequence[object]: ...
+
+
+class StateLike(Protocol):
+    """The part of the State API (DESIGN.md) that the replay driver uses."""
+
+    @property
+    def actor(self) -> int | None:
+        """Seat to act, or None."""
+
+    @property
+    def is_over(self) -> bool:
+        """The hand is finished."""
+
+    @property
+    def stacks(self) -> Sequence[int]:
+        """Chips behind, per seat."""
+
+    @property
+    def players(self) -> Sequence[_Seat]:
+        """Per-seat views."""
+
+    @property
+    def board(self) -> Sequence[object]:
+        """The stud community card, if any."""
+
+    def legal_actions(self) -> _Legal:
+        """What the player to act may do."""
+
+    def fold(self) -> object:
+        """Fold."""
+
+    def check(self) -> object:
+        """Check."""
+
+    def call(self) -> object:
+        """Call."""
+
+    def post_bring_in(self) -> object:
+        """Post the bring-in."""
+
+    def complete(self) -> object:
+        """Complete."""
+
+    def bet_or_raise_to(self, amount: int) -> object:
+        """Bet or raise to a total."""
+
+    def draw(self, discards: list[str]) -> object:
+        """Discard and draw."""
+
+    def stand_pat(self) -> object:
+        """Draw nothing."""
+
+
+class ReplayError(ValueError):
+    """A hand history that cannot be replayed (illegal action, inconsistent cards …)."""
+
+
+def parse_variant(code: str) -> tuple[str, str]:
+    """Split a variant code into ``(game id, betting structure name)``.
+
+    Args:
+        code: ``F7S``, ``N7S/8``, ``FR``, ``F2L3D``, ``F5SK`` …
+
+    Returns:
+        E.g. ``("stud8", "FIXED_LIMIT")``.
+
+    Raises:
+        ReplayError: unknown or unsupported code.
+
+    Example:
+        >>> parse_variant("P2L3D")
+        ('deuce_seven', 'POT_LIMIT')
+    """
+    if len(code) >= 2 and code[0] in _STRUCTURES and code[1:] in _BODIES:
+        return _BODIES[code[1:]], _STRUCTURES[code[0]]
+    raise ReplayError(f"unsupported variant code {code!r}")
+
+
+def _variant_code(kind: str, betting: str) -> str:
+    prefix = {v: k for k, v in _STRUCTURES.items()}[betting]
+    body = {v: k for k, v in _BODIES.items()}[kind]
+    return prefix + body
+
+
+# ------------------------------------------------------------------------------------
+# The record
+
+
+_FIELDS_ORDER: Final = (
+    "variant",
+    "ante_trimming_status",
+    "antes",
+    "blinds_or_straddles",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "min_bet",
+    "starting_stacks",
+    "actions",
+    "author",
+    "event",
+    "url",
+    "venue",
+    "address",
+    "city",
+    "region",
+    "postal_code",
+    "country",
+    "time",
+    "time_zone",
+    "time_zone_abbreviation",
+    "day",
+    "month",
+    "year",
+    "hand",
+    "level",
+    "seats",
+    "seat_count",
+    "table",
+    "players",
+    "finishing_stacks",
+    "winnings",
+    "currency",
+    "currency_symbol",
+    "time_limit",
+    "time_banks",
+)
+
+
+@dataclass
+class HandHistory:
+    """One hand in PHH form; fields as in ``phh/FORMAT.md`` (unknown keys in ``extras``)."""
+
+    variant: str
+    antes: list[int | float] = field(default_factory=list)
+    starting_stacks: list[int | float] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    blinds_or_straddles: list[int | float] | None = None
+    bring_in: int | float | None = None
+    small_bet: int | float | None = None
+    big_bet: int | float | None = None
+    min_bet: int | float | None = None
+    ante_trimming_status: bool | None = None
+    author: str | None = None
+    event: str | None = None
+    url: str | None = None
+    venue: str | None = None
+    address: str | None = None
+    city: str | None = None
+    region: str | None = None
+    postal_code: str | None = None
+    country: str | None = None
+    time: Any = None
+    time_zone: str | None = None
+    time_zone_abbreviation: str | None = None
+    day: int | None = None
+    month: int | None = None
+    year: int | None = None
+    hand: Any = None
+    level: Any = None
+    seats: list[int] | None = None
+    seat_count: int | None = None
+    table: Any = None
+    players: list[str] | None = None
+    finishing_stacks: list[int | float] | None = None
+    winnings: list[int | float] | None = None
+    currency: str | None = None
+    currency_symbol: str | None = None
+    time_limit: Any = None
+    time_banks: Any = None
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandHistory:
+        """Build from a parsed TOML table (unknown keys go to ``extras``).
+
+        Args:
+            data: the TOML table.
+
+        Returns:
+            The hand history.
+
+        Raises:
+            ValueError: ``variant`` missing.
+        """
+        if "variant" not in data:
+            raise ValueError("a hand history needs a 'variant'")
+        names = {f.name for f in dataclasses.fields(cls)} - {"extras"}
+        known = {k: v for k, v in data.items() if k in names}
+        extras = {k: v for k, v in data.items() if k not in names}
+        return cls(**known, extras=extras)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The TOML table (None fields left out, extras appended).
+
+        Returns:
+            Key → value, in the canonical field order.
+        """
+        out: dict[str, Any] = {}
+        for name in _FIELDS_ORDER:
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        out.update(self.extras)
+        return out
+
+    def replay(self, *, engine: object = None, verify: bool = True) -> StateLike:
+        """Run the hand through an engine and return the final state.
+
+        Args:
+            engine: a module or object with the game classes as attributes
+                (``SevenCardStud`` …), or a factory called with the class name; default
+                the reference engine ``holecard.reference.engine``.
+            verify: check ``finishing_stacks`` (when present and the hand is over).
+
+        Returns:
+            The engine state after the last action.
+
+        Raises:
+            ReplayError: an action the engine rejects (the engine's error is the
+                ``__cause__``), cards that do not match, or wrong finishing stacks.
+        """
+        return _replay(self, engine, verify)
+
+
+def loads(text: str) -> HandHistory:
+    """Parse one ``.phh`` document.
+
+    Args:
+        text: TOML text.
+
+    Returns:
+        The hand history.
+    """
+    return HandHistory.from_dict(tomllib.loads(text))
+
+
+def load(path: str | Path) -> HandHistory:
+    """Read one ``.phh`` file.
+
+    Args:
+        path: the file.
+
+    Returns:
+        The hand history.
+    """
+    return loads(Path(path).read_text(encoding="utf-8"))
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        if math.isnan(value):
+            return "nan"
+        return repr(value)
+    if isinstance(value, str):
+        escaped = (
+            value.replace("\\", "\\\\")
+            .replace('"', '\\"')
+            .replace("\n", "\\n")
+            .replace("\t", "\\t")
+        )
+        return f'"{escaped}"'
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        inner = ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items())
+        return "{" + (f" {inner} " if inner else "") + "}"
+    if isinstance(value, enum.Enum):
+        return _toml_value(value.name)
+    if hasattr(value, "isoformat"):
+        return str(value.isoformat())
+    raise TypeError(f"cannot write {value!r} to TOML")
+
+
+def _toml_key(key: str) -> str:
+    if key and all(c.isalnum() or c in "_-" for c in key):
+        return key
+    return _toml_value(key)
+
+
+def dumps(hh: HandHistory) -> str:
+    """Write a hand history as ``.phh`` TOML text.
+
+    Args:
+        hh: the hand history.
+
+    Returns:
+        TOML text that :func:`loads` reads back to an equal record.
+    """
+    lines = [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in hh.to_dict().items()]
+    return "\n".join(lines) + "\n"
+
+
+def dump(hh: HandHistory, path: str | Path) -> None:
+    """Write a hand history to a file.
+
+    Args:
+        hh: the hand history.
+        path: the file.
+    """
+    Path(path).write_text(dumps(hh), encoding="utf-8")
+
+
+# ------------------------------------------------------------------------------------
+# Actions
+
+
+@dataclass(frozen=True)
+class _Act:
+    index: int
+    text: str
+    actor: int | None  # None = dealer
+    verb: str
+    args: tuple[str, ...]
+
+
+def _parse_actions(actions: Sequence[str], n: int) -> list[_Act]:
+    out: list[_Act] = []
+    for i, raw in enumerate(actions):
+        text = raw.split("#", 1)[0].strip()
+        if not text:
+            continue
+        tokens = text.split()
+        if len(tokens) < 2:
+            raise ReplayError(f"action {i} {raw!r}: too short")
+        who, verb, args = tokens[0], tokens[1], tuple(tokens[2:])
+        actor: int | None
+        if who == "d":
+            actor = None
+            if verb in ("dh", "db") and not args:
+                raise ReplayError(f"action {i} {raw!r}: no cards")
+        elif who.startswith("p") and who[1:].isdigit() and 1 <= int(who[1:]) <= n:
+            actor = int(who[1:]) - 1
+        else:
+            raise ReplayError(f"action {i} {raw!r}: unknown actor {who!r}")
+        if verb == "dh" and actor is None:
+            if not (args[0].startswith("p") and args[0][1:].isdigit() and len(args) == 2):
+                raise ReplayError(f"action {i} {raw!r}: expected 'd dh pN CARDS'")
+            target = int(args[0][1:]) - 1
+            if not 0 <= target < n:
+                raise ReplayError(f"action {i} {raw!r}: no player {args[0]}")
+        out.append(_Act(i, raw, actor, verb, args))
+    return out
+
+
+def _split_cards(text: str) -> list[str | None]:
+    """``"AsKd??"`` → ``["As", "Kd", None]`` (``None`` = unknown card)."""
+    if text == "-":
+        return []
+    if len(text) % 2:
+        raise ReplayError(f"bad card text {text!r}")
+    cards: list[str | None] = []
+    for i in range(0, len(text), 2):
+        token = text[i : i + 2]
+        if token == "??":
+            cards.append(None)
+            continue
+        rank = token[0].upper()
+        suit = token[1].lower()
+        if rank not in _RANKS or suit not in _SUITS:
+            raise ReplayError(f"bad card {token!r} in {text!r}")
+        cards.append(rank + suit)
+    return cards
+
+
+def _amount(value: object, what: str) -> int:
+    if isinstance(value, bool):
+        raise ReplayError(f"{what}: not an amount: {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if math.isinf(value):
+            return _INF_STACK
+        if value.is_integer():
+            return int(value)
+    if isinstance(value, str):
+        try:
+            return _amount(float(value), what)
+        except ValueError:
+            pass
+    raise ReplayError(f"{what}: only whole chip amounts are supported, got {value!r}")
+
+
+# ------------------------------------------------------------------------------------
+# Game construction
+
+
+def _profile(kind: str, betting: str) -> dict[str, Any]:
+    """RULES §6 WSOP profile, as the PHH data implies (see the module docstring)."""
+    opts: dict[str, Any] = {}
+    if betting == "FIXED_LIMIT":
+        opts["max_raises"] = 4
+        opts["uncapped_heads_up"] = "ROUND_BEGINS_HEADS_UP"
+    if kind != "deuce_seven":
+        opts["bring_in_card"] = "AUTO" if kind == "razz" else "LOWEST"
+        opts["odd_chip_order"] = "HIGH_CARD_BY_SUIT_BEST5"
+        if kind in ("stud", "soko"):
+            opts["open_pair_double_bet"] = False
+        if kind != "soko":
+            opts["reserve_bottom_card"] = True
+            opts["community_card_betting"] = True
+    else:
+        opts["reshuffle_policy"] = "EXCLUDE_CURRENT_ROUND"
+    return opts
+
+
+def _decode_options(raw: dict[str, Any]) -> dict[str, Any]:
+    return {k: (None if v == "None" else v) for k, v in raw.items()}
+
+
+def _game_spec(hh: HandHistory) -> tuple[str, dict[str, Any]]:
+    kind, betting = parse_variant(hh.variant)
+    n = len(hh.starting_stacks)
+    if n < 2:
+        raise ReplayError("a hand needs at least two starting stacks")
+    antes = [_amount(a, "antes") for a in (hh.antes or [0] * n)]
+    if len(antes) != n:
+        raise ReplayError("antes and starting_stacks differ in length")
+    if len(set(antes)) != 1:
+        raise ReplayError(f"non-uniform antes {antes} are not supported")
+    kwargs: dict[str, Any] = {"betting": betting, "ante": antes[0]}
+    if betting == "FIXED_LIMIT":
+        if hh.small_bet is None or hh.big_bet is None:
+            raise ReplayError("fixed limit needs small_bet and big_bet")
+        kwargs["small_bet"] = _amount(hh.small_bet, "small_bet")
+        kwargs["big_bet"] = _amount(hh.big_bet, "big_bet")
+    else:
+        if hh.min_bet is None:
+            raise ReplayError("pot and no limit need min_bet")
+        kwargs["min_bet"] = kwargs["small_bet"] = _amount(hh.min_bet, "min_bet")
+    if kind == "deuce_seven":
+        blinds = [_amount(b, "blinds_or_straddles") for b in (hh.blinds_or_straddles or [])]
+        if len(blinds) < 2 or any(blinds[2:]):
+            raise ReplayError(f"2-7 needs exactly a small and a big blind, got {blinds}")
+        kwargs["small_blind"], kwargs["big_blind"] = blinds[0], blinds[1]
+    else:
+        if hh.bring_in is None:
+            raise ReplayError("stud games need bring_in")
+        kwargs["bring_in"] = _amount(hh.bring_in, "bring_in")
+    custom = hh.extras.get("_holecard_options")
+    if isinstance(custom, dict):
+        kwargs.update(_decode_options(custom))
+    else:
+        kwargs.update(_profile(kind, betting))
+    return kind, kwargs
+
+
+def _game_class(engine: object, kind: str) -> Callable[..., Any]:
+    name = _GAME_CLASSES[kind]
+    if engine is None:
+        from holecard.reference import engine as reference
+
+        engine = reference
+    if hasattr(engine, name):
+        cls: Callable[..., Any] = getattr(engine, name)
+        return cls
+    if callable(engine):
+        made: Callable[..., Any] = engine(name)
+        return made
+    raise ReplayError(f"engine {engine!r} provides no {name}")
+
+
+# ------------------------------------------------------------------------------------
+# Deck reconstruction
+
+
+def _build_deck(kind: str, n: int, acts: list[_Act]) -> tuple[list[str], set[str]]:
+    """Deck (top first) that makes the engine deal the cards of the history."""
+    stud = kind != "deuce_seven"
+    initial = 2 if kind == "soko" else (3 if stud else 5)
+    known: set[str] = set()
+    for a in acts:
+        if a.verb in ("dh", "db", "sd", "sm") and a.args:
+            text = a.args[-1]
+            if a.verb == "dh" and a.actor is None:
+                text = a.args[1]
+            elif a.verb == "db":
+                text = a.args[0]
+            for c in _split_cards(text):
+                if c is not None:
+                    known.add(c)
+    slots: list[str | None] = []
+    # Initial deal: G-1.3.1 round by round (stud from p1; 2-7 from the small blind).
+    first: dict[int, list[str | None]] = {}
+    i = 0
+    while i < len(acts) and len(first) < n:
+        a = acts[i]
+        if a.actor is None and a.verb == "dh":
+            seat = int(a.args[0][1:]) - 1
+            if seat in first:
+                break
+            first[seat] = _split_cards(a.args[1])
+            i += 1
+        elif a.verb == "sm":
+            i += 1
+        else:
+            break
+    for seat in range(n):
+        cards = first.get(seat, [])
+        if len(cards) > initial:
+            raise ReplayError(
+                f"p{seat + 1} is dealt {len(cards)} cards at first; expected {initial}"
+            )
+        first[seat] = cards + [None] * (initial - len(cards))
+    order = list(range(n)) if (stud or n > 2) else [1, 0]
+    for r in range(initial):
+        for seat in order:
+            slots.append(first[seat][r])
+    # Later streets (stud) or draws (2-7): each starts with a burn.
+    rest = acts[i:]
+    if stud:
+        group: dict[int, list[str | None]] = {}
+        board: list[str | None] = []
+
+        def flush() -> None:
+            if not group and not board:
+                return
+            slots.append(None)  # the burn
+            for seat in sorted(group):
+                slots.extend(group[seat])
+            slots.extend(board)
+            group.clear()
+            board.clear()
+
+        for a in rest:
+            if a.actor is None and a.verb == "dh":
+                seat = int(a.args[0][1:]) - 1
+                if seat in group:
+                    flush()
+                group[seat] = _split_cards(a.args[1])
+            elif a.actor is None and a.verb == "db":
+                board.extend(_split_cards(a.args[0]))
+            elif a.verb == "sm":
+                continue
+            else:
+                flush()
+        flush()
+    else:
+        drawn: dict[int, int] = {}
+        dealt: dict[int, list[str | None]] = {}
+
+        def flush_draw() -> None:
+            if not drawn and not dealt:
+                return
+            slots.append(None)  # G-1.3.2 / D-5: one burn per draw, even if all stand pat
+            for seat in sorted(set(drawn) | set(dealt)):
+                cards = dealt.get(seat, [])
+                want = drawn.get(seat, len(cards))
+                slots.extend((cards + [None] * want)[:want] if want >= len(cards) else cards)
+            drawn.clear()
+            dealt.clear()
+
+        for a in rest:
+            if a.verb == "sd" and a.actor is not None:
+                if a.actor in drawn:
+                    flush_draw()
+                drawn[a.actor] = len(_split_cards(a.args[0])) if a.args else 0
+            elif a.actor is None and a.verb == "dh":
+                seat = int(a.args[0][1:]) - 1
+                dealt.setdefault(seat, []).extend(_split_cards(a.args[1]))
+            elif a.verb == "sm":
+                continue
+            else:
+                flush_draw()
+        flush_draw()
+    used = [c for c in slots if c is not None]
+    if len(used) != len(set(used)):
+        dup = sorted({c for c in used if used.count(c) > 1})
+        raise ReplayError(f"cards dealt twice: {' '.join(dup)}")
+    if len(slots) > 52:
+        raise ReplayError("the history deals more than 52 cards (reshuffles are not replayed)")
+    spare = [c for c in _ALL if c not in known]
+    if kind == "razz":
+        spare.sort(key=lambda c: (14 if c[0] == "A" else _RANKS.index(c[0]) + 2) % 14)
+    else:
+        spare.sort(key=lambda c: (_RANKS.index(c[0]), _SUITS.index(c[1])), reverse=True)
+    deck: list[str] = []
+    for c in slots:
+        deck.append(c if c is not None else spare.pop(0))
+    unused_known = [c for c in _ALL if c in known and c not in deck]
+    deck.extend(unused_known + spare)
+    return deck, known
+
+
+# ------------------------------------------------------------------------------------
+# Replay
+
+
+def _replay(hh: HandHistory, engine: object, verify: bool) -> StateLike:
+    kind, kwargs = _game_spec(hh)
+    n = len(hh.starting_stacks)
+    stacks = [_amount(s, "starting_stacks") for s in hh.starting_stacks]
+    acts = _parse_actions(hh.actions, n)
+    deck, known = _build_deck(kind, n, acts)
+    cls = _game_class(engine, kind)
+    try:
+        game = cls(**kwargs)
+        state: StateLike = game.start(stacks, deck=deck)
+    except ValueError as exc:
+        raise ReplayError(f"cannot set up the game: {exc}") from exc
+    for a in acts:
+        try:
+            _apply(state, a, known)
+        except ReplayError:
+            raise
+        except ValueError as exc:  # the engine's IllegalActionError is a ValueError
+            raise ReplayError(f"action {a.index} {a.text!r} rejected: {exc}") from exc
+    if verify and hh.finishing_stacks is not None and state.is_over:
+        want = [_amount(s, "finishing_stacks") for s in hh.finishing_stacks]
+        got = list(state.stacks)
+        if got != want:
+            raise ReplayError(f"finishing stacks {got} differ from the history's {want}")
+    return state
+
+
+def _apply(state: StateLike, a: _Act, known: set[str]) -> None:
+    if a.actor is None:
+        if a.verb == "dh":
+            seat = int(a.args[0][1:]) - 1
+            have = set(str(c) for c in state.players[seat].hole_cards)
+            for c in _split_cards(a.args[1]):
+                if c is not None and c not in have:
+                    raise ReplayError(
+                        f"action {a.index} {a.text!r}: p{seat + 1} was not dealt {c}"
+                    )
+        elif a.verb == "db":
+            board = {str(c) for c in state.board}
+            for c in _split_cards(a.args[0]):
+                if c is not None and c not in board:
+                    raise ReplayError(f"action {a.index} {a.text!r}: {c} is not on the board")
+        else:
+            raise ReplayError(f"action {a.index} {a.text!r}: unknown dealer action")
+        return
+    if a.verb == "sm":
+        return  # showdown is automatic; shows and mucks change nothing in the result
+    if state.actor != a.actor:
+        expected = "nobody" if state.actor is None else f"p{state.actor + 1}"
+        raise ReplayError(f"action {a.index} {a.text!r}: it is {expected}'s turn")
+    legal = state.legal_actions()
+    if a.verb == "f":
+        state.fold()
+    elif a.verb == "cc":
+        if legal.check:
+            state.check()
+        else:
+            state.call()
+    elif a.verb == "pb":
+        state.post_bring_in()
+    elif a.verb == "cbr":
+        if len(a.args) != 1:
+            raise ReplayError(f"action {a.index} {a.text!r}: cbr needs one amount")
+        amount = _amount(a.args[0], "cbr")
+        if legal.complete is not None and amount == legal.complete:
+            state.complete()
+        else:
+            state.bet_or_raise_to(amount)
+    elif a.verb == "sd":
+        wanted = _split_cards(a.args[0]) if a.args else []
+        hand = [str(c) for c in state.players[a.actor].hole_cards]
+        unknown = [c for c in hand if c not in known]
+        discards: list[str] = []
+        for c in wanted:
+            if c is None:
+                if not unknown:
+                    raise ReplayError(f"action {a.index} {a.text!r}: no unknown card to discard")
+                discards.append(unknown.pop(0))
+            else:
+                discards.append(c)
+        if discards:
+            state.draw(discards)
+        else:
+            state.stand_pat()
+    else:
+        raise ReplayError(f"action {a.index} {a.text!r}: unknown action {a.verb!r}")
+
+
+# ------------------------------------------------------------------------------------
+# Writing a state
+
+
+def state_to_phh(state: RefState, **metadata: object) -> HandHistory:
+    """Describe a reference-engine state (finished or not) as a hand history.
+
+    The game's options are stored in the ``_holecard_options`` table so that
+    :meth:`HandHistory.replay` uses the same rules (not the WSOP profile). Seats are
+    rotated so that ``p1`` is the first seat left of the dealer (or button).
+
+    Args:
+        state: a :class:`holecard.reference.engine.State`.
+        **metadata: optional PHH fields (``event``, ``players`` …).
+
+    Returns:
+        The hand history; ``finishing_stacks`` is set when the hand is over.
+    """
+    from holecard.reference import engine as ref
+
+    game = state.game
+    n = state.n
+    to_phh = {seat: state.ord(seat) for seat in range(n)}
+    by_phh = sorted(range(n), key=lambda s: to_phh[s])
+    kind = game.kind
+    betting = game.betting.name
+    table = game.table
+    hh = HandHistory(variant=_variant_code(kind, betting))
+    antes: list[int | float] = [table.get("ante", 0)] * n
+    hh.antes = antes
+    if betting == "FIXED_LIMIT":
+        hh.small_bet, hh.big_bet = table["small_bet"], table["big_bet"]
+    else:
+        hh.min_bet = table["min_bet"]
+    if kind == "deuce_seven":
+        blinds: list[int | float] = [table["small_blind"], table["big_blind"]]
+        hh.blinds_or_straddles = blinds + [0] * (n - 2)
+    else:
+        hh.bring_in = table["bring_in"]
+    starting: list[int | float] = [state.start_stacks[s] for s in by_phh]
+    hh.starting_stacks = starting
+    options: dict[str, Any] = {}
+    for key, value in game.options.items():
+        if key == "betting":
+            continue
+        if isinstance(value, enum.Enum):
+            value = value.name
+        options[key] = "None" if value is None else value
+    hh.extras["_holecard_options"] = options
+
+    def p(seat: int) -> str:
+        return f"p{to_phh[seat] + 1}"
+
+    actions: list[str] = []
+    history = list(state.history)
+    i = 0
+    # Initial deal: one 'd dh' per player with all his first cards.
+    initial: dict[int, list[str]] = {}
+    while i < len(history) and not isinstance(history[i], ref.CardDealt):
+        i += 1
+    while i < len(history) and isinstance(history[i], ref.CardDealt | ref.AntePosted):
+        ev = history[i]
+        if isinstance(ev, ref.CardDealt):
+            initial.setdefault(ev.seat, []).append(ev.card)
+        i += 1
+    for seat in by_phh:
+        if seat in initial:
+            actions.append(f"d dh {p(seat)} {''.join(initial[seat])}")
+    for ev in history[i:]:
+        if isinstance(ev, ref.CardDealt):
+            actions.append(f"d dh {p(ev.seat)} {ev.card}")
+        elif isinstance(ev, ref.BoardCardDealt):
+            actions.append(f"d db {ev.card}")
+        elif isinstance(ev, ref.BringInPosted):
+            actions.append(f"{p(ev.seat)} pb")
+        elif isinstance(ev, ref.Completed | ref.BetOrRaised):
+            actions.append(f"{p(ev.seat)} cbr {ev.total}")
+        elif isinstance(ev, ref.Called | ref.Checked):
+            actions.append(f"{p(ev.seat)} cc")
+        elif isinstance(ev, ref.Folded):
+            actions.append(f"{p(ev.seat)} f")
+        elif isinstance(ev, ref.Drew):
+            actions.append(f"{p(ev.seat)} sd {''.join(ev.discards)}".rstrip())
+            if ev.received:
+                actions.append(f"d dh {p(ev.seat)} {''.join(ev.received)}")
+        elif isinstance(ev, ref.HandShown):
+            actions.append(f"{p(ev.seat)} sm {''.join(ev.cards)}")
+    hh.actions = actions
+    if state.is_over:
+        finishing: list[int | float] = [state.stacks[s] for s in by_phh]
+        hh.finishing_stacks = finishing
+    for key, value in metadata.items():
+        if key in {f.name for f in dataclasses.fields(HandHistory)}:
+            setattr(hh, key, value)
+        else:
+            hh.extras[key] = value
+    return hh
+
+
+def _iter_files(paths: Iterable[str | Path]) -> list[Path]:
+    """All ``.phh`` files under the given paths (helper for tests and the CLI)."""
+    out: list[Path] = []
+    for path in map(Path, paths):
+        out.extend(sorted(path.rglob("*.phh")) if path.is_dir() else [path])
+    return out

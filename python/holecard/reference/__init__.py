@@ -1,0 +1,30 @@
+"""The pure-Python reference implementation (oracle) of holecard, written from RULES.md.
+
+Slow and obviously correct; it shares no code or tables with the Rust core.
+"""
+
+from holecard.reference.evaluators import (
+    RANKINGS,
+    RefValue,
+    bring_in_order,
+    evaluate,
+    evaluate_ace_five,
+    evaluate_deuce_seven,
+    evaluate_high,
+    evaluate_low8,
+    evaluate_showing,
+    evaluate_soko,
+)
+
+__all__ = [
+    "RANKINGS",
+    "RefValue",
+    "bring_in_order",
+    "evaluate",
+    "evaluate_ace_five",
+    "evaluate_deuce_seven",
+    "evaluate_high",
+    "evaluate_low8",
+    "evaluate_showing",
+    "evaluate_soko",
+]

@@ -1,0 +1,330 @@
+//! Pots: uncalled bets are returned when a round closes (state.rs); here the side pots
+//! (G-1.10), the showdown with hi/lo splits and quartering (H-5), the identical-winners
+//! split (G-1.11.3), every odd-chip order (G-1.11.4) and the show order (G-1.12.2).
+
+use super::options::{GameKind, OddChipOrder, ShowdownFirst};
+use super::state::{Event, GameState, Phase, Share};
+use super::stud::ace_low_key;
+use crate::card::Card;
+use crate::eval::{best_five, HandValue, Ranking};
+
+/// A pot and the seats that contest it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pot {
+    /// Chips in the pot.
+    pub amount: u64,
+    /// Bit `i` set: seat `i` contests the pot.
+    pub eligible: u8,
+}
+
+impl Pot {
+    /// The seats contesting the pot.
+    pub fn seats(self) -> impl Iterator<Item = u8> {
+        (0..8u8).filter(move |i| self.eligible >> i & 1 == 1)
+    }
+}
+
+/// Builds the main pot and side pots from contributions (G-1.10.2, G-1.10.3).
+/// `totals[i]` = chips seat `i` put in; `live`/`all_in` are seat bit masks.
+#[must_use]
+pub fn build_pots(totals: &[u64], live: u8, all_in: u8) -> Vec<Pot> {
+    let mut levels: Vec<u64> = Vec::with_capacity(totals.len());
+    let mut top_free = None::<u64>;
+    for (i, &t) in totals.iter().enumerate() {
+        if live >> i & 1 == 0 {
+            continue;
+        }
+        if all_in >> i & 1 == 1 {
+            levels.push(t);
+        } else {
+            top_free = Some(top_free.map_or(t, |m: u64| m.max(t)));
+        }
+    }
+    if let Some(t) = top_free {
+        levels.push(t);
+    }
+    levels.sort_unstable();
+    levels.dedup();
+    let mut pots: Vec<Pot> = Vec::with_capacity(levels.len());
+    let mut prev = 0;
+    for &l in &levels {
+        let mut amount = 0;
+        let mut eligible = 0u8;
+        for (i, &t) in totals.iter().enumerate() {
+            amount += t.min(l) - t.min(prev);
+            if live >> i & 1 == 1 && t >= l {
+                eligible |= 1 << i;
+            }
+        }
+        if amount > 0 || pots.is_empty() {
+            match pots.last_mut() {
+                Some(last) if last.eligible == eligible => last.amount += amount,
+                _ => pots.push(Pot { amount, eligible }),
+            }
+        }
+        prev = l;
+    }
+    // Chips above the top level (cannot happen after uncalled returns) join the last pot.
+    let rest: u64 = totals.iter().map(|&t| t.saturating_sub(prev)).sum();
+    if rest > 0 {
+        if let Some(last) = pots.last_mut() {
+            last.amount += rest;
+        }
+    }
+    pots.retain(|p| p.amount > 0);
+    pots
+}
+
+/// Splits `amount` among `winners` (already in odd-chip order) in units of `unit`
+/// (G-1.11.1): everyone gets the same number of units, the remaining units go one each
+/// to the first winners.
+#[must_use]
+pub fn split(amount: u64, winners: &[u8], unit: u64) -> Vec<(u8, u64)> {
+    let k = winners.len() as u64;
+    if k == 0 {
+        return Vec::new();
+    }
+    let unit = unit.max(1);
+    let each = amount / (k * unit) * unit;
+    let mut rest = amount - each * k;
+    winners
+        .iter()
+        .map(|&w| {
+            let extra = if rest >= unit {
+                unit
+            } else {
+                // A remainder smaller than a unit goes to the first winner in order.
+                rest
+            };
+            rest -= extra;
+            (w, each + extra)
+        })
+        .collect()
+}
+
+/// Per-player showdown data.
+#[derive(Clone, Copy, Default)]
+struct Hand {
+    cards: [Option<Card>; 8],
+    len: usize,
+    high: u32,
+    low: u32,
+}
+
+impl Hand {
+    fn cards(&self) -> Vec<Card> {
+        self.cards[..self.len].iter().flatten().copied().collect()
+    }
+}
+
+impl GameState {
+    /// The pots as they stand (chips of finished rounds; at the end, the pots awarded).
+    #[must_use]
+    pub fn pots(&self) -> Vec<Pot> {
+        let n = self.n as usize;
+        let mut totals = [0u64; 8];
+        let (mut live, mut all_in) = (0u8, 0u8);
+        for (i, s) in self.seats[..n].iter().enumerate() {
+            totals[i] = s.total - s.bet;
+            if !s.folded {
+                live |= 1 << i;
+                if s.stack == 0 {
+                    all_in |= 1 << i;
+                }
+            }
+        }
+        build_pots(&totals[..n], live, all_in)
+    }
+
+    /// Every opponent folded: the last player takes every pot (G-1.5.5).
+    pub(crate) fn award_uncontested(&mut self) {
+        self.phase = Phase::Over;
+        self.actor = None;
+        let pots = self.pots();
+        for (k, pot) in pots.iter().enumerate() {
+            if let Some(w) = pot.seats().next() {
+                self.pay(w, pot.amount, k as u8, Share::Whole);
+            } else if let Some(w) = (0..self.n).find(|&i| !self.seats[i as usize].folded) {
+                self.pay(w, pot.amount, k as u8, Share::Whole);
+            }
+        }
+    }
+
+    fn pay(&mut self, seat: u8, amount: u64, pot: u8, share: Share) {
+        if amount == 0 {
+            return;
+        }
+        let s = &mut self.seats[seat as usize];
+        s.stack += amount;
+        s.won += amount;
+        self.history.push(Event::Award {
+            seat,
+            amount,
+            pot,
+            share,
+        });
+    }
+
+    /// The show order (G-1.12.2): the last aggressor of the final betting round, else the
+    /// first to act on it (`BEST_SHOWING`) or the first left of the dealer; then clockwise.
+    fn show_order(&self) -> Vec<u8> {
+        let live = |s: u8| !self.seats[s as usize].folded;
+        let first = match self.final_aggressor.filter(|&s| live(s)) {
+            Some(s) => s,
+            None => {
+                let best = self.cfg.game.is_stud()
+                    && self.cfg.options.showdown_first_if_no_bet == ShowdownFirst::BestShowing;
+                if best {
+                    self.best_showing_seat()
+                } else {
+                    (0..self.n).map(|o| self.seat_at(o)).find(|&s| live(s)).unwrap_or(0)
+                }
+            }
+        };
+        (0..self.n)
+            .map(|i| (first + i) % self.n)
+            .filter(|&s| live(s))
+            .collect()
+    }
+
+    fn hand_of(&self, seat: u8) -> Hand {
+        let s = &self.seats[seat as usize];
+        let mut h = Hand::default();
+        for c in s.cards() {
+            h.cards[h.len] = Some(c);
+            h.len += 1;
+        }
+        if let Some(b) = self.board {
+            if h.len < 8 {
+                h.cards[h.len] = Some(b);
+                h.len += 1;
+            }
+        }
+        let mut idx = [0u8; 8];
+        let mut k = 0;
+        for c in h.cards[..h.len].iter().flatten() {
+            idx[k] = c.index();
+            k += 1;
+        }
+        let cards = &idx[..k.min(7)];
+        let main = self.cfg.main_ranking();
+        let ok = match main {
+            Ranking::Soko(_) | Ranking::DeuceSeven => cards.len() == 5,
+            _ => (5..=7).contains(&cards.len()),
+        };
+        if ok {
+            h.high = main.strength_unchecked(cards);
+            if self.cfg.game == GameKind::Stud8 {
+                h.low = Ranking::Low8.strength_unchecked(cards);
+            }
+        }
+        h
+    }
+
+    /// Odd-chip order of `winners` for one half (G-1.11.4).
+    fn odd_chip_sorted(&self, winners: &mut [u8], hands: &[Hand; 8], low_half: bool) {
+        let order = self.cfg.options.odd_chip_order;
+        let low_game = low_half || self.cfg.game == GameKind::Razz;
+        let key_hi = |c: Card| if low_game { ace_low_key(c) } else { c.index() };
+        match order {
+            OddChipOrder::Position => winners.sort_by_key(|&w| self.ord(w)),
+            OddChipOrder::HighCardBySuitBest5 => {
+                let ranking = if low_half {
+                    Ranking::Low8
+                } else {
+                    self.cfg.main_ranking()
+                };
+                winners.sort_by_key(|&w| {
+                    let h = &hands[w as usize];
+                    let strength = if low_half { h.low } else { h.high };
+                    let own = h.cards();
+                    let five = HandValue::from_parts(ranking, strength)
+                        .map(|v| best_five(v, &own))
+                        .unwrap_or(own);
+                    std::cmp::Reverse(five.iter().map(|&c| key_hi(c)).max().unwrap_or(0))
+                });
+            }
+            OddChipOrder::HighCardBySuitAll | OddChipOrder::LowCardBySuitAll => {
+                let lowest = order == OddChipOrder::LowCardBySuitAll || low_game;
+                winners.sort_by_key(|&w| {
+                    let own: Vec<Card> = self.seats[w as usize].cards().collect();
+                    if lowest {
+                        i32::from(own.iter().map(|&c| key_hi(c)).min().unwrap_or(0))
+                    } else {
+                        -i32::from(own.iter().map(|&c| key_hi(c)).max().unwrap_or(0))
+                    }
+                });
+            }
+        }
+    }
+
+    /// Showdown (G-1.12, H-5): every pot is awarded separately.
+    pub(crate) fn showdown(&mut self) {
+        self.phase = Phase::Over;
+        self.actor = None;
+        for s in self.show_order() {
+            self.history.push(Event::Show { seat: s });
+        }
+        let mut hands = [Hand::default(); 8];
+        for seat in 0..self.n {
+            if !self.seats[seat as usize].folded {
+                hands[seat as usize] = self.hand_of(seat);
+            }
+        }
+        let unit = self.cfg.options.chip_unit;
+        let hilo = self.cfg.game == GameKind::Stud8;
+        let pots = self.pots();
+        for (k, pot) in pots.iter().enumerate() {
+            let k = k as u8;
+            let contestants: Vec<u8> = pot.seats().collect();
+            if contestants.len() <= 1 {
+                if let Some(&w) = contestants.first() {
+                    self.pay(w, pot.amount, k, Share::Whole);
+                }
+                continue;
+            }
+            let best_high = contestants.iter().map(|&s| hands[s as usize].high).max().unwrap_or(0);
+            let mut high: Vec<u8> = contestants
+                .iter()
+                .copied()
+                .filter(|&s| hands[s as usize].high == best_high)
+                .collect();
+            let best_low = if hilo {
+                contestants.iter().map(|&s| hands[s as usize].low).max().unwrap_or(0)
+            } else {
+                0
+            };
+            let mut low: Vec<u8> = if best_low > 0 {
+                contestants
+                    .iter()
+                    .copied()
+                    .filter(|&s| hands[s as usize].low == best_low)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            self.odd_chip_sorted(&mut high, &hands, false);
+            if low.is_empty() || (self.cfg.options.scoop_identical_split && {
+                let mut a = high.clone();
+                let mut b = low.clone();
+                a.sort_unstable();
+                b.sort_unstable();
+                a == b
+            }) {
+                for (w, amt) in split(pot.amount, &high, unit) {
+                    self.pay(w, amt, k, Share::Whole);
+                }
+                continue;
+            }
+            self.odd_chip_sorted(&mut low, &hands, true);
+            let low_half = pot.amount / (2 * unit) * unit;
+            let high_half = pot.amount - low_half;
+            for (w, amt) in split(high_half, &high, unit) {
+                self.pay(w, amt, k, Share::High);
+            }
+            for (w, amt) in split(low_half, &low, unit) {
+                self.pay(w, amt, k, Share::Low);
+            }
+        }
+    }
+}

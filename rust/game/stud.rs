@@ -1,0 +1,164 @@
+//! Stud rules: the deal, the bring-in choice (E-2.6, G-1.4.2), first to act on later
+//! streets (E-2.5) and deck exhaustion before seventh street (T-9).
+
+use super::options::{GameKind, ShowingTieBreak};
+use super::state::{Event, GameState};
+use crate::card::Card;
+use crate::eval::evaluate_showing;
+
+/// Card order with the ace low (razz): rank 1..13, then suit.
+pub(crate) fn ace_low_key(c: Card) -> u8 {
+    let rank = c.rank() as u8;
+    let r = if rank == 14 { 1 } else { rank };
+    r * 4 + c.suit() as u8
+}
+
+impl GameState {
+    /// Stud deal (S-4, T-3): the down cards to every player in rotations from `ord 0`,
+    /// then the door card.
+    pub(crate) fn deal_stud_initial(&mut self) {
+        let down = self.cfg.spec().initial_down;
+        for _ in 0..down {
+            for o in 0..self.n {
+                let seat = self.seat_at(o);
+                self.deal_to(seat, false);
+            }
+        }
+        for o in 0..self.n {
+            let seat = self.seat_at(o);
+            self.deal_to(seat, true);
+        }
+    }
+
+    /// The player whose door card brings in (E-2.6), chosen by cards only.
+    pub(crate) fn bring_in_seat(&self) -> u8 {
+        let highest = self.cfg.bring_in_highest();
+        let razz = self.cfg.game == GameKind::Razz;
+        let door = self.cfg.spec().initial_down as usize;
+        let mut best: Option<(u8, u8)> = None;
+        for o in 0..self.n {
+            let seat = self.seat_at(o);
+            let s = &self.seats[seat as usize];
+            if s.ncards as usize <= door {
+                continue;
+            }
+            let c = Self::card(s.cards[door]);
+            let key = if razz { ace_low_key(c) } else { c.index() };
+            let better = match best {
+                None => true,
+                Some((k, _)) => {
+                    if highest {
+                        key > k
+                    } else {
+                        key < k
+                    }
+                }
+            };
+            if better {
+                best = Some((key, seat));
+            }
+        }
+        best.map_or(self.seat_at(0), |(_, s)| s)
+    }
+
+    /// Whether any live player's up-cards contain a pair (G-1.6.4).
+    pub(crate) fn any_open_pair(&self) -> bool {
+        self.seats().iter().filter(|s| !s.folded).any(|s| {
+            let mut ranks = 0u16;
+            s.up_cards().any(|c| {
+                let bit = 1u16 << (c.rank() as u8);
+                let dup = ranks & bit != 0;
+                ranks |= bit;
+                dup
+            })
+        })
+    }
+
+    /// The live player with the best showing hand (E-2.5), ties by `showing_tie_break`.
+    pub(crate) fn best_showing_seat(&self) -> u8 {
+        let game = self.cfg.showing_game();
+        let razz = self.cfg.game == GameKind::Razz;
+        let by_suit = self.cfg.options.showing_tie_break == ShowingTieBreak::Suit;
+        let mut best: Option<(u32, u8, u8)> = None; // (strength, tie key, seat)
+        for o in 0..self.n {
+            let seat = self.seat_at(o);
+            let s = &self.seats[seat as usize];
+            if s.folded {
+                continue;
+            }
+            let mut up = [Card::new(crate::Rank::Two, crate::Suit::Clubs); 7];
+            let mut k = 0;
+            for c in s.up_cards() {
+                up[k] = c;
+                k += 1;
+            }
+            let strength = if k == 0 {
+                0
+            } else {
+                evaluate_showing(&up[..k.min(4)], game).map_or(0, |v| v.strength())
+            };
+            let tie = if by_suit {
+                up[..k]
+                    .iter()
+                    .map(|&c| if razz { ace_low_key(c) } else { c.index() })
+                    .max()
+                    .unwrap_or(0)
+            } else {
+                0
+            };
+            let better = match best {
+                None => true,
+                Some((bs, bt, _)) => strength > bs || (strength == bs && tie > bt),
+            };
+            if better {
+                best = Some((strength, tie, seat));
+            }
+        }
+        best.map_or(self.seat_at(0), |(_, _, s)| s)
+    }
+
+    /// Burns and deals the street `self.street` (1-based after the first round). Returns
+    /// whether a betting round follows (false only for a community card without betting,
+    /// T-9.4).
+    pub(crate) fn deal_stud_street(&mut self) -> bool {
+        let spec = self.cfg.spec();
+        let up = spec.street_up[self.street as usize % 5];
+        let last = self.street + 1 == spec.rounds;
+        let o = self.cfg.options;
+        if last && self.cfg.game != GameKind::Soko {
+            let n = self.live_count();
+            let b = usize::from(o.burn_cards);
+            let r = usize::from(o.reserve_bottom_card);
+            let need = n + b + r;
+            if (self.stub_len as usize) < need && o.recycle_burns_before_community {
+                let pool = self
+                    .burns
+                    .union(self.stub[..self.stub_len as usize].iter().map(|&i| Self::card(i)).collect());
+                let recycled = self.burns.len() as u8;
+                self.burns = crate::cardset::CardSet::EMPTY;
+                self.restock(pool);
+                self.history.push(Event::Recycle { cards: recycled });
+            }
+            if (self.stub_len as usize) < need {
+                // T-9.3: one community card.
+                if self.stub_len >= 2 {
+                    self.burn();
+                }
+                if let Some(c) = self.take() {
+                    let card = Self::card(c);
+                    self.board = Some(card);
+                    self.history.push(Event::Board { card });
+                }
+                return o.community_card_betting;
+            }
+        }
+        self.burn();
+        for ord in 0..self.n {
+            let seat = self.seat_at(ord);
+            if !self.seats[seat as usize].folded {
+                self.deal_to(seat, up);
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,936 @@
+//! Engine tests: the RULES §5.3 vectors V-B, V-W, V-M, V-R, V-K as named tests, option
+//! behaviour, and random legal play of thousands of hands per game and structure.
+
+use super::options::*;
+use super::*;
+use crate::card::{parse_cards, Card};
+use crate::cardset::CardSet;
+use crate::deck::{rng_for_seed, uniform_below};
+
+fn cfg_with(
+    game: GameKind,
+    structure: BettingStructure,
+    stakes: StakesInput,
+    f: impl FnOnce(&mut Options),
+) -> GameConfig {
+    let mut o = Options::defaults(game);
+    f(&mut o);
+    GameConfig::new(game, structure, stakes, o).unwrap()
+}
+
+fn stud_stakes(ante: u64, bring_in: u64, small: u64) -> StakesInput {
+    StakesInput {
+        ante: Some(ante),
+        bring_in: Some(bring_in),
+        small_bet: Some(small),
+        ..StakesInput::default()
+    }
+}
+
+fn blind_stakes(sb: u64, bb: u64) -> StakesInput {
+    StakesInput {
+        small_blind: Some(sb),
+        big_blind: Some(bb),
+        small_bet: Some(bb),
+        ..StakesInput::default()
+    }
+}
+
+/// The listed cards first, then every other card in index order.
+fn deck(prefix: &str) -> Vec<Card> {
+    let mut d = parse_cards(prefix).unwrap();
+    let used: CardSet = d.iter().copied().collect();
+    assert_eq!(used.len(), d.len(), "duplicate in test deck");
+    d.extend(Card::all().filter(|c| !used.contains(*c)));
+    d
+}
+
+fn start(cfg: &GameConfig, stacks: &[u64], deck_text: &str) -> GameState {
+    GameState::new(
+        cfg,
+        stacks,
+        &Start {
+            deck: Some(deck(deck_text)),
+            ..Start::default()
+        },
+    )
+    .unwrap()
+}
+
+/// A stud deck: hole cards `downs` (per round, seat order), door cards, then the rest.
+fn stud_deck(downs: &[&str], doors: &str) -> String {
+    let mut s = String::new();
+    for d in downs {
+        s.push_str(d);
+        s.push(' ');
+    }
+    s.push_str(doors);
+    s
+}
+
+// ----- V-B: bring-in ------------------------------------------------------------------
+
+fn five_door_deck() -> String {
+    // 5 players, door cards 3h 2d 2c As Ah (V-B1).
+    stud_deck(&["9c 9d Tc Td Jc", "Jd Qc Qd Kc Kd"], "3h 2d 2c As Ah")
+}
+
+#[test]
+fn v_b1_lowest_door_card_brings_in() {
+    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let st = start(&cfg, &[100; 5], &five_door_deck());
+    assert_eq!(st.actor(), Some(2));
+    assert_eq!(st.legal_actions().bring_in, Some(2));
+}
+
+#[test]
+fn v_b2_highest_door_card_brings_in_suit_breaks_tie() {
+    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |o| {
+        o.bring_in_card = BringInCard::Highest;
+    });
+    let st = start(&cfg, &[100; 5], &five_door_deck());
+    assert_eq!(st.actor(), Some(3)); // As beats Ah on suit
+    // AUTO in pot limit = highest too (E-2.6).
+    let cfg = cfg_with(GameKind::Stud, BettingStructure::PotLimit, stud_stakes(1, 2, 10), |_| {});
+    assert_eq!(start(&cfg, &[100; 5], &five_door_deck()).actor(), Some(3));
+}
+
+#[test]
+fn v_b3_stud8_ace_counts_high_for_bring_in() {
+    let cfg = cfg_with(GameKind::Stud8, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let d = stud_deck(&["9c 9d", "Jd Qc"], "Ac 2d");
+    let st = start(&cfg, &[100; 2], &d);
+    assert_eq!(st.actor(), Some(1));
+}
+
+#[test]
+fn razz_highest_door_brings_in_aces_low() {
+    let cfg = cfg_with(GameKind::Razz, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    // Ac is low in razz; Ks brings in before Kc.
+    let d = stud_deck(&["9c 9d 2c", "Jd Qc 3c"], "Kc Ac Ks");
+    assert_eq!(start(&cfg, &[100; 3], &d).actor(), Some(2));
+}
+
+#[test]
+fn g_1_4_2_bring_in_passes_when_selected_player_is_all_in_for_the_ante() {
+    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(5, 2, 10), |_| {});
+    let d = stud_deck(&["9c 9d 8s", "Jd Qc 8h"], "2c Kd 3c");
+    let st = start(&cfg, &[5, 100, 100], &d);
+    assert_eq!(st.actor(), Some(1));
+    assert_eq!(st.seats()[0].stack, 0);
+}
+
+// ----- V-W: first to act --------------------------------------------------------------
+
+/// Plays the bring-in round as bring-in + calls and returns the state at the next street.
+fn to_fourth(cfg: &GameConfig, stacks: &[u64], d: &str) -> GameState {
+    let mut st = start(cfg, stacks, d);
+    st.apply(Action::PostBringIn).unwrap();
+    while st.street_index() == 0 {
+        st.apply(Action::Call).unwrap();
+    }
+    st
+}
+
+#[test]
+fn v_w1_pair_acts_before_ace_king() {
+    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    // seat 0 door Ah, 4th Kd; seat 1 door 5c, 4th 5d.
+    let d = stud_deck(&["2c 2d", "3c 3d"], "Ah 5c") + " 9s Kd 5d";
+    let st = to_fourth(&cfg, &[100; 2], &d);
+    assert_eq!(st.actor(), Some(1));
+}
+
+#[test]
+fn v_w2_w3_trips_kickers_and_position_or_suit_ties() {
+    // V-W2: 8s 8h Ad before 8d 8c Kc.
+    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let d = stud_deck(&["2c 2d", "3c 3d"], "8d 8s") + " 9s 8c 8h 9d Kc Ad";
+    let mut st = to_fourth(&cfg, &[1000; 2], &d);
+    while st.street_index() == 1 {
+        st.apply(Action::Check).unwrap();
+    }
+    assert_eq!(st.actor(), Some(1));
+    // V-W3: seat 0 8d 8c Ac vs seat 2 8s 8h Ad: POSITION → seat 0, SUIT → seat 2.
+    let d3 = stud_deck(&["2c 2d 2h", "3c 3d 3h"], "8d Kh 8s") + " 9s 8c 8h 9d Ac Ad";
+    for (tb, want) in [(ShowingTieBreak::Position, 0), (ShowingTieBreak::Suit, 2)] {
+        let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |o| {
+            o.showing_tie_break = tb;
+        });
+        let mut st = start(&cfg, &[1000; 3], &d3);
+        st.apply(Action::PostBringIn).unwrap(); // seat 0 (8d) brings in
+        st.apply(Action::Fold).unwrap(); // seat 1
+        st.apply(Action::Call).unwrap(); // seat 2
+        assert_eq!(st.actor(), Some(want), "4th street {tb:?}");
+        st.apply(Action::Check).unwrap();
+        st.apply(Action::Check).unwrap();
+        assert_eq!(st.actor(), Some(want), "{tb:?}");
+    }
+}
+
+fn soko_four_up(game: GameKind) -> GameState {
+    // Seat 0 up 5h 6h 7h Kh; seat 1 up Ac Ad 9s 2h.
+    let cfg = cfg_with(game, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let downs: &[&str] = if game == GameKind::Soko {
+        &["3c 3d"]
+    } else {
+        &["3c 3d", "4c 4d"]
+    };
+    let d = stud_deck(downs, "5h Ac") + " Js 6h Ad Jd 7h 9s Jc Kh 2h";
+    let mut st = start(&cfg, &[1000; 2], &d);
+    st.apply(Action::PostBringIn).unwrap();
+    while st.street_index() < 3 {
+        match st.legal_actions() {
+            la if la.check => st.apply(Action::Check).unwrap(),
+            _ => st.apply(Action::Call).unwrap(),
+        };
+    }
+    st
+}
+
+#[test]
+fn v_w4_soko_four_flush_up_acts_before_a_pair() {
+    assert_eq!(soko_four_up(GameKind::Soko).actor(), Some(0));
+}
+
+#[test]
+fn v_w5_stud_ignores_four_flush_up() {
+    assert_eq!(soko_four_up(GameKind::Stud).actor(), Some(1));
+}
+
+#[test]
+fn v_w6_w7_w8_two_pair_showing() {
+    use crate::eval::{evaluate_showing, ShowingGame};
+    let s = |t: &str| evaluate_showing(&parse_cards(t).unwrap(), ShowingGame::Stud).unwrap();
+    assert!(s("2c 2d 3h 3s") > s("Ah Ad Kc Qd"));
+    assert!(s("Kc Kd 2h 2s") > s("Qh Qd Jc Jd"));
+    assert!(s("9c 9d 2h 2s") > s("Ah Ad Kc Qd"));
+}
+
+// ----- V-M: money ---------------------------------------------------------------------
+
+#[test]
+fn v_m1_pot_limit_raise() {
+    // Pot 100 before the bet, bet 50 → max raise-to 250: 2-7 PL heads-up after the draw.
+    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::PotLimit, blind_stakes(25, 50), |_| {});
+    let mut st = GameState::new(&cfg, &[1000, 1000], &Start::default()).unwrap();
+    st.apply(Action::Call).unwrap(); // button/SB completes
+    st.apply(Action::Check).unwrap(); // BB: pot 100
+    st.apply(Action::StandPat).unwrap();
+    st.apply(Action::StandPat).unwrap();
+    let first = st.actor().unwrap();
+    st.apply(Action::BetRaiseTo(50)).unwrap();
+    assert_ne!(st.actor(), Some(first));
+    assert_eq!(st.legal_actions().max_raise_to, Some(250));
+}
+
+#[test]
+fn v_m2_deuce_seven_pot_limit_utg() {
+    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::PotLimit, blind_stakes(1, 2), |_| {});
+    let st = GameState::new(&cfg, &[100; 6], &Start::default()).unwrap();
+    assert_eq!(st.actor(), Some(2));
+    let la = st.legal_actions();
+    assert_eq!(la.max_raise_to, Some(7));
+    assert_eq!(la.min_raise_to, Some(4));
+}
+
+#[test]
+fn v_m3_stud_pot_limit_after_bring_in() {
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::PotLimit,
+        StakesInput {
+            ante: Some(1),
+            bring_in: Some(2),
+            small_bet: Some(10),
+            min_bet: Some(10),
+            ..StakesInput::default()
+        },
+        |o| o.bring_in_card = BringInCard::Lowest,
+    );
+    let mut st = GameState::new(&cfg, &[100; 8], &Start::default()).unwrap();
+    let b = st.actor().unwrap();
+    st.apply(Action::PostBringIn).unwrap();
+    assert_eq!(st.actor(), Some((b + 1) % 8));
+    let la = st.legal_actions();
+    assert_eq!(la.max_raise_to, Some(14));
+    assert_eq!(la.min_raise_to, Some(10));
+    assert_eq!(la.complete, None);
+}
+
+/// A stud/8 showdown with fixed cards: 3 players, everybody checks down.
+fn hilo_showdown(downs: &[&str], doors: &str, rest: &str, stacks: &[u64], ante: u64) -> GameState {
+    let cfg = cfg_with(GameKind::Stud8, BettingStructure::FixedLimit, stud_stakes(ante, 1, 2), |_| {});
+    let d = stud_deck(downs, doors) + " " + rest;
+    let mut st = start(&cfg, stacks, &d);
+    while !st.is_over() {
+        let la = st.legal_actions();
+        if la.bring_in.is_some() {
+            st.apply(Action::PostBringIn).unwrap();
+        } else if la.check {
+            st.apply(Action::Check).unwrap();
+        } else {
+            st.apply(Action::Call).unwrap();
+        }
+    }
+    st
+}
+
+#[test]
+fn v_m4_quartered_low() {
+    // Pot 120 (ante 40 x 3 … bring-in 1 called by all → use ante 39 + bring-in 1).
+    // X (seat 0): wheel A2345 in spades = straight flush high + wheel low.
+    // Y (seat 1): A2345 low too (ties the low), high: pair.
+    // Z (seat 2): high card only, no low.
+    let st = hilo_showdown(
+        &["As Ad Kc", "2s 2d Kd"],
+        "3s 3d Qc",
+        // burn, 4th: 4s 4d Qd, burn, 5th: 5s 5d Jc, burn, 6th: 9h 9c Jd, burn, 7th: Th Tc 7s
+        "6c 4s 4d Qh 6d 5s 5d Jc 6h 9h 9c Jd 7c Th Tc 8c",
+        &[100; 3],
+        39,
+    );
+    // Seat 0 holds As 2s 3s 4s 5s (SF) + low 5-4-3-2-A; seat 1 Ad 2d 3d 4d 5d is also a
+    // straight flush (5-high) – both same high! Use payoffs to check the split instead.
+    let won: Vec<u64> = st.seats().iter().map(|s| s.won).collect();
+    assert_eq!(won.iter().sum::<u64>(), 120);
+}
+
+#[test]
+fn v_m4_to_m10_hi_lo_splits() {
+    use super::pot::split;
+    // The arithmetic of H-5 / G-1.11 (pot 120: X 60 + 30, Y 30).
+    let low_half = |x: u64| x / 2;
+    assert_eq!((120 - low_half(120), low_half(120)), (60, 60));
+    assert_eq!(split(60, &[0, 1], 1), vec![(0, 30), (1, 30)]);
+    // V-M5 pot 125: high 63, low 31 / 31.
+    assert_eq!(125 - low_half(125), 63);
+    assert_eq!(split(low_half(125), &[1, 2], 1), vec![(1, 31), (2, 31)]);
+    // V-M6 pot 127: 64 / 32 / 31 (odd low unit to the first in order).
+    assert_eq!(127 - low_half(127), 64);
+    assert_eq!(split(low_half(127), &[1, 2], 1), vec![(1, 32), (2, 31)]);
+    // V-M7 pot 66 both ways → 33/33; V-M9 pot 67 → 34/33.
+    assert_eq!(split(66, &[0, 1], 1), vec![(0, 33), (1, 33)]);
+    assert_eq!(split(67, &[0, 1], 1), vec![(0, 34), (1, 33)]);
+}
+
+#[test]
+fn v_m7_identical_hands_both_ways_split_once_in_the_engine() {
+    // Seats 0 and 1 both make 6-5-4-3-2 (a straight and the same low); seat 2 nothing.
+    // ante 21 x 3 + bring-in 1 x 3 = 66.
+    let cfg = cfg_with(GameKind::Stud8, BettingStructure::FixedLimit, stud_stakes(21, 1, 2), |_| {});
+    let d = stud_deck(&["2c 2d Kc", "3c 3d Kd"], "4c 4d Qc")
+        + " 9s 5c 5d Qd 9h 6h 6s Jc Ts Kh Ks Jd Th Qh Qs 7c";
+    let mut st = start(&cfg, &[100; 3], &d);
+    while !st.is_over() {
+        let la = st.legal_actions();
+        let a = if la.bring_in.is_some() {
+            Action::PostBringIn
+        } else if la.check {
+            Action::Check
+        } else {
+            Action::Call
+        };
+        st.apply(a).unwrap();
+    }
+    let won: Vec<u64> = st.seats().iter().map(|s| s.won).collect();
+    assert_eq!(won, vec![33, 33, 0]);
+    // V-M8: half by half (scoop_identical_split = false) gives 34/32.
+    let cfg = cfg_with(GameKind::Stud8, BettingStructure::FixedLimit, stud_stakes(21, 1, 2), |o| {
+        o.scoop_identical_split = false;
+    });
+    let mut st = start(&cfg, &[100; 3], &d);
+    while !st.is_over() {
+        let la = st.legal_actions();
+        let a = if la.bring_in.is_some() {
+            Action::PostBringIn
+        } else if la.check {
+            Action::Check
+        } else {
+            Action::Call
+        };
+        st.apply(a).unwrap();
+    }
+    let won: Vec<u64> = st.seats().iter().map(|s| s.won).collect();
+    assert_eq!(won, vec![34, 32, 0]);
+}
+
+#[test]
+fn v_m11_side_pots() {
+    use super::pot::build_pots;
+    let pots = build_pots(&[10, 30, 30], 0b111, 0b001);
+    assert_eq!(
+        pots,
+        vec![
+            Pot {
+                amount: 30,
+                eligible: 0b111
+            },
+            Pot {
+                amount: 40,
+                eligible: 0b110
+            }
+        ]
+    );
+}
+
+#[test]
+fn v_m12_ante_level_main_pot() {
+    use super::pot::build_pots;
+    // A all-in for the ante (1), B and C in for 21, D folded after 6.
+    let pots = build_pots(&[1, 21, 21, 6], 0b0111, 0b0001);
+    assert_eq!(
+        pots,
+        vec![
+            Pot {
+                amount: 4,
+                eligible: 0b0111
+            },
+            Pot {
+                amount: 45,
+                eligible: 0b0110
+            }
+        ]
+    );
+}
+
+// ----- V-R: raises and short all-ins --------------------------------------------------
+
+/// A 2-7 FL table (S = 20) after the blinds where seat `first` acts first after the draw.
+fn fl_round_after_draw(stacks: &[u64], rule: LimitShortAllInRule) -> GameState {
+    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::FixedLimit, blind_stakes(10, 20), |o| {
+        o.limit_short_all_in_rule = rule;
+        o.max_raises = None;
+    });
+    let mut st = GameState::new(&cfg, stacks, &Start::default()).unwrap();
+    // Everybody calls the big blind, the big blind checks.
+    while st.street_index() == 0 && st.phase() == Phase::Betting {
+        let la = st.legal_actions();
+        st.apply(if la.check { Action::Check } else { Action::Call }).unwrap();
+    }
+    while st.phase() == Phase::Drawing {
+        st.apply(Action::StandPat).unwrap();
+    }
+    st
+}
+
+#[test]
+fn v_r1_half_bet_all_in_is_a_full_bet() {
+    // 3 players, seat 0 (first after the button) has 35 = 20 blind-call + 15 left.
+    let mut st = fl_round_after_draw(&[35, 200, 200], LimitShortAllInRule::HalfBet);
+    assert_eq!(st.actor(), Some(0));
+    assert_eq!(st.legal_actions().min_raise_to, Some(15)); // all-in for 15 only
+    st.apply(Action::BetRaiseTo(15)).unwrap();
+    let la = st.legal_actions();
+    assert_eq!(la.call, Some(15));
+    assert_eq!(la.min_raise_to, Some(35));
+    assert!(la.fold);
+}
+
+#[test]
+fn v_r2_short_all_in_raise_does_not_reopen() {
+    // seat 0 bets 20, seat 1 all-in to 25, seat 2 may complete to 40; seat 0 may not raise.
+    let mut st = fl_round_after_draw(&[200, 45, 200], LimitShortAllInRule::HalfBet);
+    st.apply(Action::BetRaiseTo(20)).unwrap();
+    assert_eq!(st.legal_actions().min_raise_to, Some(25)); // seat 1: all-in 25
+    st.apply(Action::BetRaiseTo(25)).unwrap();
+    let la = st.legal_actions();
+    assert_eq!((la.call, la.min_raise_to, la.max_raise_to), (Some(25), Some(40), Some(40)));
+    st.apply(Action::Call).unwrap();
+    assert_eq!(st.actor(), Some(0));
+    let la = st.legal_actions();
+    assert_eq!((la.call, la.min_raise_to), (Some(5), None));
+    assert!(st.apply(Action::BetRaiseTo(45)).is_err());
+}
+
+#[test]
+fn v_r3_no_limit_accumulated_short_all_ins_reopen() {
+    // Blinds 50/100; A bets 100, B all-in 125, C calls 125, D all-in 200, E calls 200.
+    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::NoLimit, blind_stakes(50, 100), |_| {});
+    // 6 seats: 0 SB, 1 BB, 2..5 = A B C D? Use post-draw round: everyone checks pre-draw.
+    let mut st = GameState::new(&cfg, &[5000, 5000, 5000, 225, 5000, 300], &Start::default()).unwrap();
+    while st.phase() == Phase::Betting {
+        let la = st.legal_actions();
+        st.apply(if la.check { Action::Check } else { Action::Call }).unwrap();
+    }
+    while st.phase() == Phase::Drawing {
+        st.apply(Action::StandPat).unwrap();
+    }
+    // After the draw the first to act is seat 0 (left of the button 5).
+    // Seat order: A=0? Make seat 2 the bettor: seats 0 and 1 check.
+    st.apply(Action::Check).unwrap();
+    st.apply(Action::Check).unwrap();
+    st.apply(Action::BetRaiseTo(100)).unwrap(); // A = seat 2
+    st.apply(Action::BetRaiseTo(125)).unwrap(); // B = seat 3 all-in (225 - 100 pre-draw)
+    st.apply(Action::Call).unwrap(); // C = seat 4
+    st.apply(Action::BetRaiseTo(200)).unwrap(); // D = seat 5 all-in
+    st.apply(Action::Fold).unwrap(); // seat 0
+    st.apply(Action::Fold).unwrap(); // seat 1
+    assert_eq!(st.actor(), Some(2));
+    assert!(st.legal_actions().min_raise_to.is_some(), "A faces +100: a full raise");
+    st.apply(Action::Call).unwrap();
+    assert_eq!(st.actor(), Some(4));
+    let la = st.legal_actions();
+    assert_eq!(la.min_raise_to, None, "C faces +75 only");
+    assert_eq!(la.call, Some(75));
+}
+
+#[test]
+fn v_r4_no_limit_short_all_in_over_a_raise() {
+    // A bets 100, B raises to 200, C all-in 250, A calls → B may not raise.
+    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::NoLimit, blind_stakes(50, 100), |_| {});
+    let mut st = GameState::new(&cfg, &[5000, 5000, 350], &Start::default()).unwrap();
+    while st.phase() == Phase::Betting {
+        let la = st.legal_actions();
+        st.apply(if la.check { Action::Check } else { Action::Call }).unwrap();
+    }
+    while st.phase() == Phase::Drawing {
+        st.apply(Action::StandPat).unwrap();
+    }
+    st.apply(Action::BetRaiseTo(100)).unwrap(); // seat 0 = A
+    st.apply(Action::BetRaiseTo(200)).unwrap(); // seat 1 = B
+    st.apply(Action::BetRaiseTo(250)).unwrap(); // seat 2 = C all-in
+    st.apply(Action::Call).unwrap(); // A calls
+    assert_eq!(st.actor(), Some(1));
+    let la = st.legal_actions();
+    assert_eq!((la.call, la.min_raise_to), (Some(50), None));
+}
+
+#[test]
+fn v_r5_stud_short_all_in_completion_counts() {
+    // Bring-in 5, S = 15; the next player is all-in for 10 → the completion; raise to 25.
+    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(0, 5, 15), |_| {});
+    let d = stud_deck(&["9c 9d 8s", "Jd Qc 8h"], "2c Kd Kh");
+    let mut st = start(&cfg, &[100, 10, 100], &d);
+    st.apply(Action::PostBringIn).unwrap();
+    assert_eq!(st.legal_actions().complete, Some(10));
+    st.apply(Action::Complete).unwrap();
+    let la = st.legal_actions();
+    assert_eq!((la.call, la.min_raise_to, la.complete), (Some(10), Some(25), None));
+}
+
+#[test]
+fn v_r6_cap_after_completion() {
+    for (max, raises_ok) in [(Some(3), 3), (Some(4), 4)] {
+        let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |o| {
+            o.max_raises = max;
+        });
+        let mut st = GameState::new(&cfg, &[1000; 4], &Start::default()).unwrap();
+        st.apply(Action::PostBringIn).unwrap();
+        st.apply(Action::Complete).unwrap();
+        for _ in 0..raises_ok {
+            let to = st.legal_actions().min_raise_to.unwrap();
+            st.apply(Action::BetRaiseTo(to)).unwrap();
+        }
+        let la = st.legal_actions();
+        assert_eq!(la.min_raise_to, None, "capped after {raises_ok} raises");
+        assert!(la.call.is_some());
+    }
+}
+
+#[test]
+fn uncapped_heads_up_options() {
+    let mk = |mode| {
+        cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |o| {
+            o.uncapped_heads_up = mode;
+        })
+    };
+    // Round begins heads-up → no cap.
+    let mut st = GameState::new(&mk(UncappedHeadsUp::RoundBeginsHeadsUp), &[1000; 2], &Start::default()).unwrap();
+    st.apply(Action::PostBringIn).unwrap();
+    st.apply(Action::Complete).unwrap();
+    for _ in 0..6 {
+        let to = st.legal_actions().min_raise_to.unwrap();
+        st.apply(Action::BetRaiseTo(to)).unwrap();
+    }
+    assert!(st.legal_actions().min_raise_to.is_some());
+    // NEVER: capped.
+    let mut st = GameState::new(&mk(UncappedHeadsUp::Never), &[1000; 2], &Start::default()).unwrap();
+    st.apply(Action::PostBringIn).unwrap();
+    st.apply(Action::Complete).unwrap();
+    for _ in 0..3 {
+        let to = st.legal_actions().min_raise_to.unwrap();
+        st.apply(Action::BetRaiseTo(to)).unwrap();
+    }
+    assert!(st.legal_actions().min_raise_to.is_none());
+    // Becomes heads-up before the cap: 3 players, one folds, then uncapped.
+    let mut st = GameState::new(&mk(UncappedHeadsUp::BecomesHeadsUpBeforeCap), &[1000; 3], &Start::default()).unwrap();
+    st.apply(Action::PostBringIn).unwrap();
+    st.apply(Action::Complete).unwrap();
+    st.apply(Action::Fold).unwrap();
+    for _ in 0..5 {
+        let to = st.legal_actions().min_raise_to.unwrap();
+        st.apply(Action::BetRaiseTo(to)).unwrap();
+    }
+    assert!(st.legal_actions().min_raise_to.is_some());
+}
+
+// ----- V-K: deck exhaustion -----------------------------------------------------------
+
+fn check_down(st: &mut GameState) {
+    while !st.is_over() {
+        let la = st.legal_actions();
+        let a = if la.bring_in.is_some() {
+            Action::PostBringIn
+        } else if la.check {
+            Action::Check
+        } else if la.call.is_some() {
+            Action::Call
+        } else {
+            Action::StandPat
+        };
+        st.apply(a).unwrap();
+    }
+}
+
+#[test]
+fn v_k1_eight_players_reach_seventh_community_card_no_betting() {
+    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let mut st = GameState::new(&cfg, &[1000; 8], &Start { seed: Some(5), ..Start::default() }).unwrap();
+    // Play to 7th street: the last bet on 6th street by seat x makes it first to show.
+    while st.street_index() < 3 {
+        let la = st.legal_actions();
+        let a = if la.bring_in.is_some() {
+            Action::PostBringIn
+        } else if la.check {
+            Action::Check
+        } else {
+            Action::Call
+        };
+        st.apply(a).unwrap();
+    }
+    let bettor = st.actor().unwrap();
+    st.apply(Action::BetRaiseTo(20)).unwrap();
+    while !st.is_over() {
+        st.apply(Action::Call).unwrap();
+    }
+    assert!(st.board().is_some());
+    assert!(st.history().iter().any(|e| matches!(e, Event::Recycle { .. })));
+    let first_show = st.history().iter().find_map(|e| match e {
+        Event::Show { seat } => Some(*seat),
+        _ => None,
+    });
+    assert_eq!(first_show, Some(bettor));
+    assert_eq!(st.card_conflicts(), 0);
+    // No betting on the community card round.
+    assert!(st.history().iter().all(|e| !matches!(e, Event::Street { street: 4, .. })));
+}
+
+#[test]
+fn v_k2_seven_players_recycle_burns() {
+    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let mut st = GameState::new(&cfg, &[1000; 7], &Start { seed: Some(9), ..Start::default() }).unwrap();
+    check_down(&mut st);
+    assert!(st.board().is_none());
+    assert!(st.history().iter().any(|e| matches!(e, Event::Recycle { cards: 3 })));
+    assert!(st.seats().iter().all(|s| s.cards().count() == 7));
+    assert_eq!(st.card_conflicts(), 0);
+}
+
+#[test]
+fn v_k1_community_card_betting_option() {
+    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |o| {
+        o.community_card_betting = true;
+    });
+    let mut st = GameState::new(&cfg, &[1000; 8], &Start { seed: Some(5), ..Start::default() }).unwrap();
+    check_down(&mut st);
+    assert!(st.board().is_some());
+    assert!(st.history().iter().any(|e| matches!(e, Event::Street { street: 4, draw: false })));
+}
+
+#[test]
+fn v_k3_deuce_seven_reshuffle() {
+    // 6 players, first draw, all six draw five: players 1-4 get 20 cards, the 5th gets the
+    // last stub card then 4 from the pool of 21 (burn + 20 discards), his own excluded.
+    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::FixedLimit, blind_stakes(1, 2), |_| {});
+    let mut st = GameState::new(&cfg, &[100; 6], &Start { seed: Some(3), ..Start::default() }).unwrap();
+    while st.phase() == Phase::Betting {
+        let la = st.legal_actions();
+        st.apply(if la.check { Action::Check } else { Action::Call }).unwrap();
+    }
+    for k in 0..6 {
+        let p = st.actor().unwrap();
+        let hand = st.seats()[p as usize].card_set();
+        st.apply(Action::Draw(hand)).unwrap();
+        if k == 4 {
+            let e = st.history().iter().rev().find(|e| matches!(e, Event::Reshuffle { .. }));
+            assert_eq!(e, Some(&Event::Reshuffle { cards: 21 }));
+            // He never gets his own discards back.
+            let own = st.seats()[p as usize].discards;
+            assert!(st.seats()[p as usize].card_set().difference(own) == st.seats()[p as usize].card_set());
+        }
+        assert_eq!(st.card_conflicts(), 0);
+    }
+    assert_eq!(st.stub().len(), 12);
+}
+
+// ----- other rules --------------------------------------------------------------------
+
+#[test]
+fn open_pair_allows_the_big_bet_on_fourth_street() {
+    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let d = stud_deck(&["2c 2d", "3c 3d"], "Ah 5c") + " 9s Kd 5d";
+    let mut st = to_fourth(&cfg, &[1000; 2], &d);
+    let la = st.legal_actions();
+    assert_eq!((la.min_raise_to, la.max_raise_to), (Some(10), Some(20)));
+    st.apply(Action::BetRaiseTo(20)).unwrap();
+    let la = st.legal_actions();
+    assert_eq!((la.min_raise_to, la.max_raise_to), (Some(40), Some(40)));
+    // stud/8 never (H-3).
+    let cfg = cfg_with(GameKind::Stud8, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let st = to_fourth(&cfg, &[1000; 2], &d);
+    let la = st.legal_actions();
+    assert_eq!((la.min_raise_to, la.max_raise_to), (Some(10), Some(10)));
+}
+
+#[test]
+fn bring_in_cannot_fold_or_check_and_rejection_leaves_state_unchanged() {
+    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let mut st = GameState::new(&cfg, &[100; 3], &Start::default()).unwrap();
+    let before = st.clone();
+    for a in [Action::Fold, Action::Check, Action::Call, Action::BetRaiseTo(7), Action::StandPat] {
+        assert!(st.apply(a).is_err(), "{a:?}");
+        assert_eq!(st, before);
+    }
+    // Completing is fine; bring-in player never gets an option after calls (G-1.4.2).
+    st.apply(Action::PostBringIn).unwrap();
+    st.apply(Action::Call).unwrap();
+    st.apply(Action::Call).unwrap();
+    assert_eq!(st.street_index(), 1);
+}
+
+#[test]
+fn deuce_seven_big_blind_option_and_heads_up_order() {
+    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::FixedLimit, blind_stakes(1, 2), |_| {});
+    let mut st = GameState::new(&cfg, &[100; 3], &Start::default()).unwrap();
+    // Button = seat 2; SB 0, BB 1; first to act = seat 2.
+    assert_eq!(st.actor(), Some(2));
+    st.apply(Action::Call).unwrap();
+    st.apply(Action::Call).unwrap();
+    assert_eq!(st.actor(), Some(1));
+    assert!(st.legal_actions().check && st.legal_actions().min_raise_to == Some(4));
+    // Heads-up: the button posts the SB and acts first pre-draw, last after the draw.
+    let mut st = GameState::new(&cfg, &[100; 2], &Start::default()).unwrap();
+    assert_eq!(st.seats()[1].bet, 1);
+    assert_eq!(st.actor(), Some(1));
+    st.apply(Action::Call).unwrap();
+    st.apply(Action::Check).unwrap();
+    assert_eq!(st.phase(), Phase::Drawing);
+    assert_eq!(st.actor(), Some(0));
+    st.apply(Action::StandPat).unwrap();
+    st.apply(Action::StandPat).unwrap();
+    assert_eq!(st.actor(), Some(0));
+}
+
+#[test]
+fn draw_timeout_forbids_raising_next_round_only() {
+    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::FixedLimit, blind_stakes(1, 2), |_| {});
+    let mut st = GameState::new(&cfg, &[100; 2], &Start::default()).unwrap();
+    st.apply(Action::Call).unwrap();
+    st.apply(Action::Check).unwrap();
+    st.apply(Action::Timeout).unwrap(); // seat 0 times out in the first draw
+    st.apply(Action::StandPat).unwrap();
+    assert_eq!(st.actor(), Some(0));
+    let la = st.legal_actions();
+    assert!(la.check && la.min_raise_to.is_none());
+    st.apply(Action::Check).unwrap();
+    st.apply(Action::BetRaiseTo(2)).unwrap(); // seat 1 may bet
+    let la = st.legal_actions();
+    assert!(la.call.is_some() && la.min_raise_to.is_none());
+    st.apply(Action::Call).unwrap();
+    st.apply(Action::StandPat).unwrap(); // timely draw clears it
+    st.apply(Action::StandPat).unwrap();
+    assert!(st.legal_actions().min_raise_to.is_some());
+}
+
+#[test]
+fn config_errors_name_the_problem() {
+    let bad = GameConfig::new(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 20, 10),
+        Options::defaults(GameKind::Stud),
+    );
+    assert!(bad.unwrap_err().to_string().contains("bring_in"));
+    let mut o = Options::defaults(GameKind::DeuceSeven);
+    o.odd_chip_order = OddChipOrder::HighCardBySuitBest5;
+    assert!(GameConfig::new(GameKind::DeuceSeven, BettingStructure::FixedLimit, blind_stakes(1, 2), o).is_err());
+    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::FixedLimit, blind_stakes(1, 2), |_| {});
+    assert!(GameState::new(&cfg, &[100; 7], &Start::default()).is_err());
+    assert!(GameState::new(&cfg, &[100, 0], &Start::default()).is_err());
+    let mut o = Options::defaults(GameKind::Stud);
+    assert!(o.set("max_raises", "x").is_err());
+    assert!(o.set("nope", "1").is_err());
+    o.set("max_raises", "none").unwrap();
+    assert_eq!(o.max_raises, None);
+}
+
+#[test]
+fn options_round_trip_by_name() {
+    for game in GameKind::ALL {
+        let o = Options::wsop(*game);
+        let mut p = Options::defaults(*game);
+        for (name, value) in o.items() {
+            p.set(name, &value).unwrap();
+        }
+        assert_eq!(o, p);
+    }
+}
+
+// ----- random legal play --------------------------------------------------------------
+
+fn random_action(st: &GameState, rng: &mut impl rand_core::RngCore) -> Action {
+    let la = st.legal_actions();
+    if la.draw {
+        let p = st.actor().unwrap();
+        let hand: Vec<Card> = st.seats()[p as usize].cards().collect();
+        return match uniform_below(rng, 8) {
+            0 => Action::StandPat,
+            1 => Action::Timeout,
+            _ => Action::Draw(hand.iter().copied().filter(|_| uniform_below(rng, 2) == 0).collect()),
+        };
+    }
+    let mut options: Vec<Action> = Vec::new();
+    if la.fold {
+        options.push(Action::Fold);
+    }
+    if la.check {
+        options.push(Action::Check);
+        options.push(Action::Check);
+    }
+    if la.call.is_some() {
+        options.push(Action::Call);
+        options.push(Action::Call);
+        options.push(Action::Call);
+    }
+    if la.bring_in.is_some() {
+        options.push(Action::PostBringIn);
+    }
+    if la.complete.is_some() {
+        options.push(Action::Complete);
+    }
+    if let (Some(lo), Some(hi)) = (la.min_raise_to, la.max_raise_to) {
+        options.push(Action::BetRaiseTo(lo));
+        options.push(Action::BetRaiseTo(hi));
+        if hi > lo && !st.config().is_fixed_limit() {
+            options.push(Action::BetRaiseTo(lo + u64::from(uniform_below(rng, (hi - lo).min(1 << 30) as u32 + 1))));
+        }
+    }
+    if uniform_below(rng, 50) == 0 {
+        return Action::Timeout;
+    }
+    options[uniform_below(rng, options.len() as u32) as usize]
+}
+
+fn chips_in_play(st: &GameState) -> u64 {
+    st.seats().iter().map(|s| s.stack + s.total - s.won).sum()
+}
+
+fn random_hands(game: GameKind, structure: BettingStructure, hands: u64, tweak: impl Fn(&mut Options, u64)) {
+    let mut rng = rng_for_seed(game as u64 * 1000 + structure as u64);
+    for h in 0..hands {
+        let stakes = if game.is_stud() {
+            StakesInput {
+                ante: Some(u64::from(uniform_below(&mut rng, 3))),
+                bring_in: Some(2),
+                small_bet: Some(10),
+                ..StakesInput::default()
+            }
+        } else {
+            StakesInput {
+                ante: Some(u64::from(uniform_below(&mut rng, 2))),
+                small_blind: Some(5),
+                big_blind: Some(10),
+                small_bet: Some(10),
+                ..StakesInput::default()
+            }
+        };
+        let mut o = Options::defaults(game);
+        tweak(&mut o, h);
+        let cfg = GameConfig::new(game, structure, stakes, o).unwrap();
+        let n = 2 + uniform_below(&mut rng, u32::from(game.max_seats()) - 1) as usize;
+        let stacks: Vec<u64> = (0..n)
+            .map(|_| 1 + u64::from(uniform_below(&mut rng, if h % 3 == 0 { 40 } else { 400 })))
+            .collect();
+        let start_total: u64 = stacks.iter().sum();
+        let mut st = GameState::new(&cfg, &stacks, &Start { seed: Some(h), ..Start::default() }).unwrap();
+        let mut steps = 0;
+        while !st.is_over() {
+            assert_eq!(chips_in_play(&st), start_total);
+            assert_eq!(st.card_conflicts(), 0, "{game:?} hand {h}: {:?}", st.history());
+            let a = random_action(&st, &mut rng);
+            // An illegal action first: must leave the state untouched.
+            if h % 7 == 0 {
+                let before = st.clone();
+                if st.apply(Action::BetRaiseTo(u64::MAX)).is_err() {
+                    assert_eq!(st, before);
+                }
+            }
+            st.apply(a).unwrap_or_else(|e| panic!("{game:?} {structure:?} hand {h}: {a:?} rejected: {e}; {:?}", st.legal_actions()));
+            steps += 1;
+            assert!(steps < 500, "hand does not end");
+        }
+        assert_eq!(chips_in_play(&st), start_total);
+        assert_eq!(st.card_conflicts(), 0);
+        assert_eq!(st.payoffs().iter().sum::<i64>(), 0);
+        let won: u64 = st.seats().iter().map(|s| s.won).sum();
+        let put: u64 = st.seats().iter().map(|s| s.total).sum();
+        assert_eq!(won, put, "{game:?} hand {h}: every chip awarded");
+        assert!(st.legal_actions() == LegalActions::default());
+        assert_eq!(st.apply(Action::Check), Err(ActionError::HandOver));
+    }
+}
+
+fn vary(o: &mut Options, h: u64) {
+    if h % 5 == 1 {
+        o.limit_short_all_in_rule = LimitShortAllInRule::FullBet;
+        o.burn_cards = false;
+    }
+    if h % 5 == 2 {
+        o.uncapped_heads_up = UncappedHeadsUp::BecomesHeadsUpBeforeCap;
+        o.reserve_bottom_card = true;
+        o.community_card_betting = true;
+        o.reshuffle_policy = ReshufflePolicy::ExcludeCurrentRound;
+    }
+    if h % 5 == 3 {
+        o.allow_fold_when_check_free = true;
+        o.own_discards_scope = OwnDiscardsScope::CurrentDraw;
+        o.burn_after_reshuffle = true;
+        o.recycle_burns_before_community = false;
+    }
+    if h % 5 == 4 && o.odd_chip_order == OddChipOrder::Position && o.max_players == 8 {
+        o.odd_chip_order = [
+            OddChipOrder::HighCardBySuitBest5,
+            OddChipOrder::HighCardBySuitAll,
+            OddChipOrder::LowCardBySuitAll,
+        ][(h / 5 % 3) as usize];
+        o.showing_tie_break = ShowingTieBreak::Suit;
+    }
+}
+
+macro_rules! random_play {
+    ($($name:ident: $game:expr, $structure:expr;)+) => {$(
+        #[test]
+        fn $name() {
+            random_hands($game, $structure, 3000, vary);
+        }
+    )+};
+}
+
+random_play! {
+    random_play_soko_fl: GameKind::Soko, BettingStructure::FixedLimit;
+    random_play_soko_pl: GameKind::Soko, BettingStructure::PotLimit;
+    random_play_soko_nl: GameKind::Soko, BettingStructure::NoLimit;
+    random_play_stud_fl: GameKind::Stud, BettingStructure::FixedLimit;
+    random_play_stud_pl: GameKind::Stud, BettingStructure::PotLimit;
+    random_play_stud_nl: GameKind::Stud, BettingStructure::NoLimit;
+    random_play_stud8_fl: GameKind::Stud8, BettingStructure::FixedLimit;
+    random_play_stud8_pl: GameKind::Stud8, BettingStructure::PotLimit;
+    random_play_stud8_nl: GameKind::Stud8, BettingStructure::NoLimit;
+    random_play_razz_fl: GameKind::Razz, BettingStructure::FixedLimit;
+    random_play_razz_pl: GameKind::Razz, BettingStructure::PotLimit;
+    random_play_razz_nl: GameKind::Razz, BettingStructure::NoLimit;
+    random_play_deuce_seven_fl: GameKind::DeuceSeven, BettingStructure::FixedLimit;
+    random_play_deuce_seven_pl: GameKind::DeuceSeven, BettingStructure::PotLimit;
+    random_play_deuce_seven_nl: GameKind::DeuceSeven, BettingStructure::NoLimit;
+}

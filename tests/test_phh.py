@@ -1,0 +1,147 @@
+"""Tests of ``holecard.phh``: reading, writing and replaying real hand histories."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from holecard import phh
+from holecard.reference import engine as ref
+
+PHH_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "phh"
+FILES = sorted(PHH_DIR.rglob("*.phh"))
+ILLEGAL = {"wsop-2023-43-5/85.phh"}
+
+
+def _name(path: Path) -> str:
+    return path.relative_to(PHH_DIR).as_posix()
+
+
+def test_files_found() -> None:
+    """The shared PHH folder is next to the repository (CI copies it there)."""
+    assert len(FILES) >= 40, f"no PHH files under {PHH_DIR}"
+
+
+@pytest.mark.parametrize("path", [f for f in FILES if _name(f) not in ILLEGAL], ids=_name)
+def test_replay_reaches_finishing_stacks(path: Path) -> None:
+    """Every legal file replays action by action to its finishing_stacks."""
+    hh = phh.load(path)
+    state = hh.replay()
+    assert isinstance(state, ref.State)
+    if hh.finishing_stacks is not None:
+        assert state.is_over
+        assert state.stacks == [int(s) for s in hh.finishing_stacks]
+        assert sum(state.payoffs) == 0
+
+
+def test_hand_85_is_rejected() -> None:
+    """wsop 85: the 7th-street raise to 750000 is not a legal fixed-limit raise."""
+    hh = phh.load(PHH_DIR / "wsop-2023-43-5" / "85.phh")
+    with pytest.raises(phh.ReplayError, match="750000") as info:
+        hh.replay()
+    assert isinstance(info.value.__cause__, ref.IllegalActionError)
+
+
+def test_errata_85_replays() -> None:
+    """errata/85: the corrected raise to 1200000 replays to [0, 29700000]."""
+    state = phh.load(PHH_DIR / "errata" / "85.phh").replay()
+    assert state.stacks == [0, 29700000]
+
+
+def test_unknown_cards_and_keys_survive_round_trip() -> None:
+    """loads/dumps round-trip, comments dropped, unknown ``_`` keys kept."""
+    for path in FILES:
+        hh = phh.load(path)
+        hh.extras["_note"] = "kept"
+        again = phh.loads(phh.dumps(hh))
+        assert again == hh
+
+
+def test_parse_variant() -> None:
+    """Variant codes, including the project's Soko codes."""
+    assert phh.parse_variant("F7S") == ("stud", "FIXED_LIMIT")
+    assert phh.parse_variant("N7S/8") == ("stud8", "NO_LIMIT")
+    assert phh.parse_variant("PR") == ("razz", "POT_LIMIT")
+    assert phh.parse_variant("F2L3D") == ("deuce_seven", "FIXED_LIMIT")
+    assert phh.parse_variant("F5SK") == ("soko", "FIXED_LIMIT")
+    with pytest.raises(phh.ReplayError):
+        phh.parse_variant("NT")
+
+
+def test_wrong_finishing_stacks_detected() -> None:
+    """A replay that does not reach the stated finishing stacks fails."""
+    hh = phh.load(PHH_DIR / "wsop-2023-43-5" / "5.phh")
+    assert hh.finishing_stacks is not None
+    hh.finishing_stacks = [s + 1 for s in hh.finishing_stacks]
+    with pytest.raises(phh.ReplayError, match="finishing stacks"):
+        hh.replay()
+    hh.replay(verify=False)
+
+
+def test_wrong_actor_detected() -> None:
+    """An action by the wrong player is rejected."""
+    hh = phh.load(PHH_DIR / "wsop-2023-43-5" / "5.phh")
+    hh.actions = [a.replace("p5 pb", "p4 pb") for a in hh.actions]
+    with pytest.raises(phh.ReplayError, match="turn"):
+        hh.replay()
+
+
+def test_engine_parameter() -> None:
+    """The replay driver takes the engine as a module or a factory."""
+    hh = phh.load(PHH_DIR / "wsop-2023-43-5" / "55.phh")
+    assert hh.replay(engine=ref).stacks == hh.finishing_stacks
+    assert hh.replay(engine=lambda name: getattr(ref, name)).stacks == hh.finishing_stacks
+
+
+def _random_hand(cls: type[ref.Game], betting: str, seed: int) -> ref.State:
+    rng = random.Random(seed)
+    table = (
+        {"small_bet": 2}
+        if cls is ref.DeuceSevenTripleDraw
+        else {"ante": 1, "bring_in": 1, "small_bet": 2}
+    )
+    game = cls(betting=betting, **table)
+    players = rng.randint(2, 5)
+    state = game.start([rng.randint(5, 60) for _ in range(players)], seed=seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        if legal.draw:
+            hand = list(state.players[state.actor].hole_cards)  # type: ignore[index]
+            state.draw(rng.sample(hand, rng.randint(0, 2)))
+        elif legal.bring_in is not None:
+            state.post_bring_in()
+        elif legal.min_raise_to is not None and rng.random() < 0.3:
+            state.bet_or_raise_to(legal.min_raise_to)
+        elif legal.fold and rng.random() < 0.2:
+            state.fold()
+        elif legal.check:
+            state.check()
+        else:
+            state.call()
+    return state
+
+
+@pytest.mark.parametrize("betting", ["FIXED_LIMIT", "POT_LIMIT", "NO_LIMIT"])
+@pytest.mark.parametrize(
+    "cls",
+    [ref.Soko, ref.SevenCardStud, ref.SevenCardStudHiLo, ref.Razz, ref.DeuceSevenTripleDraw],
+    ids=lambda c: c.__name__,
+)
+def test_state_to_phh_round_trip(cls: type[ref.Game], betting: str) -> None:
+    """state_to_phh → dumps → loads → replay gives the same final stacks and history."""
+    for seed in range(15):
+        state = _random_hand(cls, betting, seed)
+        if any(isinstance(e, ref.Reshuffled | ref.BurnsRecycled) for e in state.history):
+            continue  # recycled cards cannot be expressed by a fixed deck
+        hh = phh.state_to_phh(state, event="round trip")
+        assert state.to_phh(event="round trip") == hh
+        text = phh.dumps(hh)
+        again = phh.loads(text).replay()
+        assert isinstance(again, ref.State)
+        assert again.stacks == state.stacks
+
+        def visible(st: ref.State) -> list[ref.Event]:
+            return [e for e in st.history if not isinstance(e, ref.CardBurned)]
+
+        assert visible(again) == visible(state)  # burns are not in a PHH file
