@@ -158,7 +158,11 @@ fn run<const K: usize>(
     eval: impl Fn(u64, &[u8]) -> u16,
 ) -> Option<usize> {
     let mut keys = [0u64; BLOCK];
-    for (b, (block, res)) in rows.chunks(K * BLOCK).zip(out.chunks_mut(BLOCK)).enumerate() {
+    for (b, (block, res)) in rows
+        .chunks(K * BLOCK)
+        .zip(out.chunks_mut(BLOCK))
+        .enumerate()
+    {
         for (i, hand) in block.chunks_exact(K).enumerate() {
             let mut key = 0u64;
             let mut seen = 0u64;

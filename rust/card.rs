@@ -213,10 +213,7 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>, CardError> {
         while !rest.is_empty() {
             // A card is 2 characters, or 3 when the rank is written "10".
             let len = if rest.starts_with("10") { 3 } else { 2 };
-            let end = rest
-                .char_indices()
-                .nth(len)
-                .map_or(rest.len(), |(i, _)| i);
+            let end = rest.char_indices().nth(len).map_or(rest.len(), |(i, _)| i);
             let token = &rest[..end];
             let card = token.parse::<Card>().map_err(|_| CardError::Parse {
                 token: token.to_string(),
@@ -249,7 +246,10 @@ mod tests {
 
     #[test]
     fn parse_forms() {
-        let want: Vec<Card> = ["As", "Kd", "Th"].iter().map(|s| s.parse().unwrap()).collect();
+        let want: Vec<Card> = ["As", "Kd", "Th"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
         for text in ["As Kd Th", "AsKdTh", "As, Kd, Th", "as kD 10h", "AS,KD,10H"] {
             assert_eq!(parse_cards(text).unwrap(), want, "{text}");
         }

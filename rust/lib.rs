@@ -8,6 +8,7 @@ pub mod batch;
 pub mod card;
 pub mod cardset;
 pub mod deck;
+pub mod equity;
 pub mod error;
 pub mod eval;
 pub mod game;

@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+
 from holecard import phh
 from holecard.reference import engine as ref
 

@@ -12,6 +12,9 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from holecard.reference.engine import (
     ALL_CARDS,
     BurnsRecycled,
@@ -32,8 +35,6 @@ from holecard.reference.engine import (
     split_amount,
     split_hi_lo,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 # ------------------------------------------------------------------------------------
 # Helpers

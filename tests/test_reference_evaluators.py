@@ -20,6 +20,9 @@ from itertools import combinations, combinations_with_replacement, permutations,
 from math import comb, prod
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
 from holecard.reference import (
     RANKINGS,
     RefValue,
@@ -46,8 +49,6 @@ from holecard.reference.evaluators import (
     TWO_PAIR,
     Key,
 )
-from hypothesis import assume, given
-from hypothesis import strategies as st
 
 HIGH_GAMES = ("stud", "stud8", "soko")  # showing hand = high hand (E-2.5, H-4)
 RANK_CHARS = "23456789TJQKA"

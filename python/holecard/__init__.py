@@ -25,6 +25,7 @@ from holecard._core import (
     parse_cards,
 )
 from holecard._enums import Category, FourStraightMode, Game, Rank, Suit
+from holecard._types import CardsLike
 from holecard.exceptions import (
     CardParseError,
     ConfigurationError,
@@ -38,6 +39,7 @@ from holecard.exceptions import (
 __all__ = [
     "Card",
     "CardParseError",
+    "CardsLike",
     "Category",
     "ConfigurationError",
     "Deck",

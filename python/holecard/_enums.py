@@ -44,6 +44,11 @@ class Rank(enum.IntEnum):
                 return cls(_RANK_CHARS.index(text) + 2)
         return None
 
+    @classmethod
+    def from_char(cls, text: str) -> Rank:
+        """The rank written ``text`` (``"A"``, ``"t"``, ``"10"``); ``ValueError`` otherwise."""
+        return cls(text)  # type: ignore[arg-type]  # resolved by _missing_
+
     @property
     def char(self) -> str:
         """The rank's character in card text, e.g. ``"T"``."""
@@ -63,6 +68,11 @@ class Suit(enum.IntEnum):
         if isinstance(value, str) and len(value) == 1 and value.lower() in _SUIT_CHARS:
             return cls(_SUIT_CHARS.index(value.lower()))
         return None
+
+    @classmethod
+    def from_char(cls, text: str) -> Suit:
+        """The suit written ``text`` (``"s"``, ``"H"``); ``ValueError`` otherwise."""
+        return cls(text)  # type: ignore[arg-type]  # resolved by _missing_
 
     @property
     def char(self) -> str:

@@ -105,14 +105,22 @@ pub(crate) fn soko_order(cat: Category) -> u32 {
     }
 }
 
-/// The four-straight (run ranks, top first, ace low as rank value 1; odd card) of a Soko
+/// The four-straight key (top of the run, ace low as rank value 1; odd card) of a Soko
 /// hand without a five-card straight, under `mode` (E-2.2.3): the best one if several.
 fn four_straight(counts: &Counts, mode: FourStraight) -> Option<Vec<u32>> {
     // Rank values 1 (ace low) ..= 14 (ace high), present or not.
     let has = |v: u32| counts[((v + 11) % 13) as usize] > 0;
     let mut best: Option<Vec<u32>> = None;
-    let lowest_top = if mode == FourStraight::OpenEnded { 5 } else { 4 };
-    let highest_top = if mode == FourStraight::OpenEnded { 13 } else { 14 };
+    let lowest_top = if mode == FourStraight::OpenEnded {
+        5
+    } else {
+        4
+    };
+    let highest_top = if mode == FourStraight::OpenEnded {
+        13
+    } else {
+        14
+    };
     for top in (lowest_top..=highest_top).rev() {
         let windows: Vec<Vec<u32>> = if mode == FourStraight::WithGutshot {
             // Any four of the five ranks top-4..=top (E-2.2.3 option WITH_GUTSHOT).
@@ -135,8 +143,8 @@ fn four_straight(counts: &Counts, mode: FourStraight) -> Option<Vec<u32>> {
                 rest[((v + 11) % 13) as usize] -= 1;
             }
             let odd = (0..13).find(|&r| rest[r] > 0).map_or(0, |r| r as u32 + 2);
-            let mut key = run.clone();
-            key.push(odd);
+            // E-2.2.5: the top card of the run, then the odd card (for gutshot sets too).
+            let key = vec![run[0], odd];
             if best.as_ref().is_none_or(|b| key > *b) {
                 best = Some(key);
             }

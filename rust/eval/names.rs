@@ -142,14 +142,20 @@ fn four_run(cards: &[Card], value: impl Fn(Card) -> u8) -> Vec<u8> {
     vals.dedup();
     for top in (4..=14u8).rev() {
         let run: Vec<u8> = (0..4).map(|i| top - i).collect();
-        let has = |v: u8| vals.contains(&v) || (v == 1 && vals.contains(&14)) || (v == 14 && vals.contains(&1));
+        let has = |v: u8| {
+            vals.contains(&v) || (v == 1 && vals.contains(&14)) || (v == 14 && vals.contains(&1))
+        };
         if run.iter().all(|&v| has(v)) {
             return run;
         }
     }
     // Gutshot mode: the four highest distinct ranks inside a five-rank window.
     for top in (5..=14u8).rev() {
-        let inside: Vec<u8> = vals.iter().copied().filter(|v| (top - 4..=top).contains(v)).collect();
+        let inside: Vec<u8> = vals
+            .iter()
+            .copied()
+            .filter(|v| (top - 4..=top).contains(v))
+            .collect();
         if inside.len() >= 4 {
             return inside.into_iter().rev().take(4).collect();
         }

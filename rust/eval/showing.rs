@@ -67,8 +67,13 @@ pub(crate) fn strength(game: ShowingGame, cards: &[Card]) -> u32 {
         let nibbles: Vec<u32> = grouped(&low).iter().map(|r| 14 - r).collect();
         return pack(order, cat, &nibbles);
     }
-    if let (ShowingGame::Soko { four_card_hands: true }, 4, Category::HighCard) =
-        (game, cards.len(), cat)
+    if let (
+        ShowingGame::Soko {
+            four_card_hands: true,
+        },
+        4,
+        Category::HighCard,
+    ) = (game, cards.len(), cat)
     {
         let suited = cards.iter().all(|c| c.suit() == cards[0].suit());
         let mut ranks: Vec<u32> = cards.iter().map(|c| c.rank() as u32).collect();

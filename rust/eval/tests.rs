@@ -124,7 +124,10 @@ fn seven_cards_are_the_best_five() {
                     .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
                     .filter(|_| n == 7)
                     .map(|(i, j)| {
-                        let five: Vec<u8> = (0..7).filter(|&x| x != i && x != j).map(|x| idx[x]).collect();
+                        let five: Vec<u8> = (0..7)
+                            .filter(|&x| x != i && x != j)
+                            .map(|x| idx[x])
+                            .collect();
                         ranking.strength_unchecked(&five)
                     })
                     .chain((0..n).filter(|_| n == 6).map(|i| {
@@ -191,7 +194,10 @@ fn vectors_rules_5_3_high() {
     assert_eq!(v.category(), Category::TwoPair);
     assert_eq!(v, hv("Ah Ad Kc Kd Qs"));
     assert_eq!(hv("As Ks Qs Js Ts 2d 3c").to_string(), "Royal flush");
-    assert_eq!(hv("Kh Kd Ks 7c 7d").to_string(), "Full house, kings over sevens");
+    assert_eq!(
+        hv("Kh Kd Ks 7c 7d").to_string(),
+        "Full house, kings over sevens"
+    );
 }
 
 #[test]
@@ -239,7 +245,13 @@ fn vectors_rules_5_3_lows() {
 fn vectors_rules_5_3_showing() {
     let st = |s: &str| evaluate_showing(&cards(s), ShowingGame::Stud).unwrap();
     let so = |s: &str| {
-        evaluate_showing(&cards(s), ShowingGame::Soko { four_card_hands: true }).unwrap()
+        evaluate_showing(
+            &cards(s),
+            ShowingGame::Soko {
+                four_card_hands: true,
+            },
+        )
+        .unwrap()
     };
     assert!(st("5c 5d") > st("Ah Kd")); // V-W1
     assert!(st("8s 8h Ad") > st("8d 8c Kc")); // V-W2
@@ -255,11 +267,17 @@ fn vectors_rules_5_3_showing() {
 fn best_five_is_presented_best_first() {
     let hand = cards("2c Kh 7d Ks 7c Kd 3s");
     let v = evaluate_high(&hand).unwrap();
-    let five: Vec<String> = best_five(v, &hand).iter().map(ToString::to_string).collect();
+    let five: Vec<String> = best_five(v, &hand)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     assert_eq!(five.join(" "), "Ks Kh Kd 7d 7c");
     let wheel = cards("Ac 2d 3h 4s 5c 9d Jh");
     let v = evaluate_high(&wheel).unwrap();
-    let five: Vec<String> = best_five(v, &wheel).iter().map(ToString::to_string).collect();
+    let five: Vec<String> = best_five(v, &wheel)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     assert_eq!(five.join(" "), "5c 4s 3h 2d Ac");
 }
 

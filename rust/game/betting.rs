@@ -33,7 +33,7 @@ impl GameState {
         let st = self.cfg.stakes;
         let r = &self.round;
         let c = r.c;
-        let (small, big) = if r.bring_in_round && !r.opened {
+        let (small, big) = if r.bring_in_street && !r.opened {
             (st.small_bet, st.small_bet)
         } else if r.double_allowed {
             if r.big_bet_made {
@@ -53,7 +53,7 @@ impl GameState {
     fn pl_min_to(&self) -> u64 {
         let r = &self.round;
         let m = self.cfg.stakes.min_bet;
-        let forced = r.bring_in_round && r.c == self.cfg.stakes.bring_in;
+        let forced = r.bring_in_street && r.c == self.cfg.stakes.bring_in;
         if !r.opened && (r.c == 0 || forced) {
             if m > r.c {
                 m
@@ -87,7 +87,7 @@ impl GameState {
         }
         let diff = self.round.c.saturating_sub(s.last_c);
         if self.cfg.is_fixed_limit() {
-            let unit = if self.round.bring_in_round && !self.round.opened {
+            let unit = if self.round.bring_in_street && !self.round.opened {
                 self.cfg.stakes.small_bet - self.cfg.stakes.bring_in.min(self.cfg.stakes.small_bet)
             } else if self.round.double_allowed && self.round.big_bet_made {
                 self.cfg.stakes.big_bet
@@ -154,7 +154,7 @@ impl GameState {
         if self.raise_allowed(p) {
             if fl {
                 let (small, big) = self.fl_targets();
-                if self.round.bring_in_round && !self.round.opened {
+                if self.round.bring_in_street && !self.round.opened {
                     la.complete = Some(small.min(allin));
                 } else {
                     la.min_raise_to = Some(small.min(allin));
@@ -244,9 +244,7 @@ impl GameState {
             if x == to {
                 return Ok(Resolved::Wager(p, x, true));
             }
-            return Err(illegal!(
-                "seat {p} may complete to {to} only (got {x})"
-            ));
+            return Err(illegal!("seat {p} may complete to {to} only (got {x})"));
         }
         let (Some(min), Some(max)) = (la.min_raise_to, la.max_raise_to) else {
             let why = if self.seats[p as usize].no_raise {
@@ -266,11 +264,17 @@ impl GameState {
         if ok {
             Ok(Resolved::Wager(p, x, false))
         } else if self.cfg.is_fixed_limit() && min != max {
-            Err(illegal!("seat {p} may bet or raise to {min} or {max} only (got {x})"))
+            Err(illegal!(
+                "seat {p} may bet or raise to {min} or {max} only (got {x})"
+            ))
         } else if self.cfg.is_fixed_limit() {
-            Err(illegal!("seat {p} may bet or raise to {min} only (got {x})"))
+            Err(illegal!(
+                "seat {p} may bet or raise to {min} only (got {x})"
+            ))
         } else {
-            Err(illegal!("seat {p} may bet or raise to {min}..={max} (got {x})"))
+            Err(illegal!(
+                "seat {p} may bet or raise to {min}..={max} (got {x})"
+            ))
         }
     }
 

@@ -62,7 +62,8 @@ impl GameState {
                 if d.difference(hand).is_empty() {
                     Ok(Resolved::Draw(p, d, false))
                 } else {
-                    let bad: Vec<String> = d.difference(hand).iter().map(|c| c.to_string()).collect();
+                    let bad: Vec<String> =
+                        d.difference(hand).iter().map(|c| c.to_string()).collect();
                     Err(illegal!(
                         "seat {p} cannot discard {}: not in his hand",
                         bad.join(" ")
@@ -98,7 +99,9 @@ impl GameState {
         };
         let everything = self.burns.union(self.muck).union(stub_rest);
         match self.cfg.options.reshuffle_policy {
-            ReshufflePolicy::ExcludeOwnDiscards => everything.difference(own).difference(me.round_discards),
+            ReshufflePolicy::ExcludeOwnDiscards => {
+                everything.difference(own).difference(me.round_discards)
+            }
             ReshufflePolicy::ExcludeCurrentRound => {
                 let current: CardSet = self
                     .seats()

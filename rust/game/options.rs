@@ -22,7 +22,7 @@ macro_rules! config_err {
 }
 pub(crate) use config_err;
 
-/// Declares an option enum with its UPPER_SNAKE names (as in RULES §6), `FromStr` (case
+/// Declares an option enum with its `UPPER_SNAKE` names (as in RULES §6), `FromStr` (case
 /// insensitive) and `Display`.
 macro_rules! option_enum {
     ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal,)+ }) => {
@@ -374,7 +374,12 @@ impl Options {
         Options {
             max_raises: Some(4),
             uncapped_heads_up: UncappedHeadsUp::RoundBeginsHeadsUp,
-            bring_in_card: BringInCard::Lowest,
+            // Razz: the highest card (aces low) brings in, as everywhere.
+            bring_in_card: if game == GameKind::Razz {
+                BringInCard::Highest
+            } else {
+                BringInCard::Lowest
+            },
             odd_chip_order: if game.is_stud() {
                 OddChipOrder::HighCardBySuitBest5
             } else {
@@ -392,7 +397,11 @@ impl Options {
     #[must_use]
     pub fn pokerkit(game: GameKind) -> Options {
         Options {
-            bring_in_card: BringInCard::Lowest,
+            bring_in_card: if game == GameKind::Razz {
+                BringInCard::Highest
+            } else {
+                BringInCard::Lowest
+            },
             max_raises: Some(3),
             uncapped_heads_up: UncappedHeadsUp::Never,
             limit_short_all_in_rule: LimitShortAllInRule::FullBet,
@@ -469,35 +478,72 @@ impl Options {
         vec![
             ("chip_unit", self.chip_unit.to_string()),
             ("max_players", self.max_players.to_string()),
-            ("stud_dealer_position", self.stud_dealer_position.to_string()),
+            (
+                "stud_dealer_position",
+                self.stud_dealer_position.to_string(),
+            ),
             ("burn_cards", self.burn_cards.to_string()),
             ("bring_in_card", self.bring_in_card.to_string()),
             (
                 "max_raises",
-                self.max_raises.map_or_else(|| "none".into(), |m| m.to_string()),
+                self.max_raises
+                    .map_or_else(|| "none".into(), |m| m.to_string()),
             ),
             ("uncapped_heads_up", self.uncapped_heads_up.to_string()),
-            ("open_pair_double_bet", self.open_pair_double_bet.to_string()),
-            ("limit_short_all_in_rule", self.limit_short_all_in_rule.to_string()),
-            ("allow_fold_when_check_free", self.allow_fold_when_check_free.to_string()),
-            ("betting_timeout_action", self.betting_timeout_action.to_string()),
+            (
+                "open_pair_double_bet",
+                self.open_pair_double_bet.to_string(),
+            ),
+            (
+                "limit_short_all_in_rule",
+                self.limit_short_all_in_rule.to_string(),
+            ),
+            (
+                "allow_fold_when_check_free",
+                self.allow_fold_when_check_free.to_string(),
+            ),
+            (
+                "betting_timeout_action",
+                self.betting_timeout_action.to_string(),
+            ),
             ("showing_tie_break", self.showing_tie_break.to_string()),
-            ("soko_showing_four_card_hands", self.soko_showing_four_card_hands.to_string()),
-            ("four_straight_mode", four_straight_name(self.four_straight_mode).into()),
+            (
+                "soko_showing_four_card_hands",
+                self.soko_showing_four_card_hands.to_string(),
+            ),
+            (
+                "four_straight_mode",
+                four_straight_name(self.four_straight_mode).into(),
+            ),
             ("odd_chip_order", self.odd_chip_order.to_string()),
-            ("scoop_identical_split", self.scoop_identical_split.to_string()),
-            ("showdown_first_if_no_bet", self.showdown_first_if_no_bet.to_string()),
+            (
+                "scoop_identical_split",
+                self.scoop_identical_split.to_string(),
+            ),
+            (
+                "showdown_first_if_no_bet",
+                self.showdown_first_if_no_bet.to_string(),
+            ),
             (
                 "recycle_burns_before_community",
                 self.recycle_burns_before_community.to_string(),
             ),
             ("reserve_bottom_card", self.reserve_bottom_card.to_string()),
-            ("community_card_betting", self.community_card_betting.to_string()),
+            (
+                "community_card_betting",
+                self.community_card_betting.to_string(),
+            ),
             ("draw_time_limit", self.draw_time_limit.to_string()),
-            ("draw_timeout_penalty", self.draw_timeout_penalty.to_string()),
+            (
+                "draw_timeout_penalty",
+                self.draw_timeout_penalty.to_string(),
+            ),
             ("reshuffle_policy", self.reshuffle_policy.to_string()),
             ("own_discards_scope", self.own_discards_scope.to_string()),
-            ("burn_after_reshuffle", self.burn_after_reshuffle.to_string()),
+            (
+                "burn_after_reshuffle",
+                self.burn_after_reshuffle.to_string(),
+            ),
         ]
     }
 
@@ -506,16 +552,20 @@ impl Options {
     pub fn applies_to(name: &str, game: GameKind) -> bool {
         let stud = game.is_stud();
         match name {
-            "stud_dealer_position" | "bring_in_card" | "showing_tie_break"
+            "stud_dealer_position"
+            | "bring_in_card"
+            | "showing_tie_break"
             | "open_pair_double_bet" => stud,
             "soko_showing_four_card_hands" | "four_straight_mode" => game == GameKind::Soko,
             "scoop_identical_split" => game == GameKind::Stud8,
-            "recycle_burns_before_community" | "reserve_bottom_card"
-            | "community_card_betting" => {
+            "recycle_burns_before_community" | "reserve_bottom_card" | "community_card_betting" => {
                 matches!(game, GameKind::Stud | GameKind::Stud8 | GameKind::Razz)
             }
-            "draw_time_limit" | "draw_timeout_penalty" | "reshuffle_policy"
-            | "own_discards_scope" | "burn_after_reshuffle" => game == GameKind::DeuceSeven,
+            "draw_time_limit"
+            | "draw_timeout_penalty"
+            | "reshuffle_policy"
+            | "own_discards_scope"
+            | "burn_after_reshuffle" => game == GameKind::DeuceSeven,
             _ => true,
         }
     }

@@ -169,22 +169,33 @@ impl GameState {
     /// first to act on it (`BEST_SHOWING`) or the first left of the dealer; then clockwise.
     fn show_order(&self) -> Vec<u8> {
         let live = |s: u8| !self.seats[s as usize].folded;
-        let first = match self.final_aggressor.filter(|&s| live(s)) {
-            Some(s) => s,
-            None => {
-                let best = self.cfg.game.is_stud()
-                    && self.cfg.options.showdown_first_if_no_bet == ShowdownFirst::BestShowing;
-                if best {
-                    self.best_showing_seat()
-                } else {
-                    (0..self.n).map(|o| self.seat_at(o)).find(|&s| live(s)).unwrap_or(0)
-                }
+        let first = if let Some(s) = self.final_aggressor.filter(|&s| live(s)) {
+            s
+        } else {
+            let best = self.cfg.game.is_stud()
+                && self.cfg.options.showdown_first_if_no_bet == ShowdownFirst::BestShowing;
+            if best {
+                self.best_showing_seat()
+            } else {
+                (0..self.n)
+                    .map(|o| self.seat_at(o))
+                    .find(|&s| live(s))
+                    .unwrap_or(0)
             }
         };
-        (0..self.n)
+        let mut order: Vec<u8> = (0..self.n)
             .map(|i| (first + i) % self.n)
             .filter(|&s| live(s))
-            .collect()
+            .collect();
+        // Players in a side pot show before a player all-in for an earlier pot only.
+        let pots = self.pots();
+        let top = |s: u8| {
+            pots.iter()
+                .rposition(|p| p.eligible >> s & 1 == 1)
+                .unwrap_or(0)
+        };
+        order.sort_by_key(|&s| std::cmp::Reverse(top(s)));
+        order
     }
 
     fn hand_of(&self, seat: u8) -> Hand {
@@ -283,14 +294,22 @@ impl GameState {
                 }
                 continue;
             }
-            let best_high = contestants.iter().map(|&s| hands[s as usize].high).max().unwrap_or(0);
+            let best_high = contestants
+                .iter()
+                .map(|&s| hands[s as usize].high)
+                .max()
+                .unwrap_or(0);
             let mut high: Vec<u8> = contestants
                 .iter()
                 .copied()
                 .filter(|&s| hands[s as usize].high == best_high)
                 .collect();
             let best_low = if hilo {
-                contestants.iter().map(|&s| hands[s as usize].low).max().unwrap_or(0)
+                contestants
+                    .iter()
+                    .map(|&s| hands[s as usize].low)
+                    .max()
+                    .unwrap_or(0)
             } else {
                 0
             };
@@ -304,13 +323,15 @@ impl GameState {
                 Vec::new()
             };
             self.odd_chip_sorted(&mut high, &hands, false);
-            if low.is_empty() || (self.cfg.options.scoop_identical_split && {
-                let mut a = high.clone();
-                let mut b = low.clone();
-                a.sort_unstable();
-                b.sort_unstable();
-                a == b
-            }) {
+            if low.is_empty()
+                || (self.cfg.options.scoop_identical_split && {
+                    let mut a = high.clone();
+                    let mut b = low.clone();
+                    a.sort_unstable();
+                    b.sort_unstable();
+                    a == b
+                })
+            {
                 for (w, amt) in split(pot.amount, &high, unit) {
                     self.pay(w, amt, k, Share::Whole);
                 }

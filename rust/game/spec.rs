@@ -134,11 +134,16 @@ impl GameConfig {
             ));
         }
         if o.max_raises == Some(0) {
-            return Err(config_err!("max_raises must be at least 1 (or None for no cap)"));
+            return Err(config_err!(
+                "max_raises must be at least 1 (or None for no cap)"
+            ));
         }
         let stakes = if game.is_stud() {
             if input.small_blind.is_some() || input.big_blind.is_some() {
-                return Err(config_err!("{} has no blinds (use ante and bring_in)", game.id()));
+                return Err(config_err!(
+                    "{} has no blinds (use ante and bring_in)",
+                    game.id()
+                ));
             }
             let small_bet = match (input.small_bet, input.min_bet) {
                 (Some(s), _) => s,
@@ -195,7 +200,9 @@ impl GameConfig {
             }
         };
         if fl && (stakes.small_bet == 0 || stakes.big_bet == 0) {
-            return Err(config_err!("small_bet and big_bet must be positive in fixed limit"));
+            return Err(config_err!(
+                "small_bet and big_bet must be positive in fixed limit"
+            ));
         }
         if !fl && stakes.min_bet == 0 {
             return Err(config_err!("min_bet must be positive in pot and no limit"));

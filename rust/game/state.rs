@@ -151,7 +151,10 @@ impl Event {
 }
 
 fn cards_text(set: CardSet) -> String {
-    set.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+    set.iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl fmt::Display for Event {
@@ -190,7 +193,11 @@ impl fmt::Display for Event {
             ),
             Event::Timeout { seat } => write!(f, "Timeout(seat={seat})"),
             Event::Street { street, draw } => {
-                write!(f, "{}(number={street})", if draw { "DrawRound" } else { "BettingRound" })
+                write!(
+                    f,
+                    "{}(number={street})",
+                    if draw { "DrawRound" } else { "BettingRound" }
+                )
             }
             Event::Uncalled { seat, amount } => write!(f, "Uncalled(seat={seat}, amount={amount})"),
             Event::Show { seat } => write!(f, "Show(seat={seat})"),
@@ -370,7 +377,7 @@ pub(crate) struct Round {
     /// Stud first round: the bring-in is still to be posted.
     pub bring_in_pending: bool,
     /// Stud first round (completion rules apply until opened).
-    pub bring_in_round: bool,
+    pub bring_in_street: bool,
     /// Fixed limit unit `F` of the round.
     pub unit: u64,
     /// Open pair: bets may be small or big (G-1.6.4).
@@ -470,7 +477,10 @@ impl GameState {
         let rng_seed;
         if let Some(deck) = &start.deck {
             if deck.len() != 52 {
-                return Err(config_err!("deck must hold all 52 cards, got {}", deck.len()));
+                return Err(config_err!(
+                    "deck must hold all 52 cards, got {}",
+                    deck.len()
+                ));
             }
             CardSet::from_cards(deck).map_err(|e| config_err!("bad deck: {e}"))?;
             for (o, c) in order.iter_mut().zip(deck) {
@@ -712,7 +722,9 @@ impl GameState {
         if self.cfg.options.burn_cards {
             if let Some(c) = self.take() {
                 self.burns.insert(Self::card(c));
-                self.history.push(Event::Burn { card: Self::card(c) });
+                self.history.push(Event::Burn {
+                    card: Self::card(c),
+                });
             }
         }
     }
@@ -795,7 +807,7 @@ impl GameState {
         let opener;
         if self.cfg.game.is_stud() {
             if self.street == 0 {
-                round.bring_in_round = true;
+                round.bring_in_street = true;
                 round.bring_in_pending = true;
                 opener = self.bring_in_seat();
             } else {
@@ -847,7 +859,7 @@ impl GameState {
         let active = self.active_count();
         (0..self.n).map(|i| (from + i) % self.n).find(|&p| {
             let s = &self.seats[p as usize];
-            s.active() && (!s.acted || s.bet < c) && !(active == 1 && s.bet >= c)
+            s.active() && (s.bet < c || (!s.acted && active != 1))
         })
     }
 
@@ -983,6 +995,7 @@ impl GameState {
         }
     }
 
+    #[allow(clippy::needless_pass_by_value)]
     fn perform_inner(&mut self, r: Resolved) -> Event {
         let e = match r {
             Resolved::Fold(p) => self.do_fold(p),

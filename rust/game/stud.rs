@@ -95,7 +95,7 @@ impl GameState {
             let strength = if k == 0 {
                 0
             } else {
-                evaluate_showing(&up[..k.min(4)], game).map_or(0, |v| v.strength())
+                evaluate_showing(&up[..k.min(4)], game).map_or(0, crate::eval::HandValue::strength)
             };
             let tie = if by_suit {
                 up[..k]
@@ -131,9 +131,12 @@ impl GameState {
             let r = usize::from(o.reserve_bottom_card);
             let need = n + b + r;
             if (self.stub_len as usize) < need && o.recycle_burns_before_community {
-                let pool = self
-                    .burns
-                    .union(self.stub[..self.stub_len as usize].iter().map(|&i| Self::card(i)).collect());
+                let pool = self.burns.union(
+                    self.stub[..self.stub_len as usize]
+                        .iter()
+                        .map(|&i| Self::card(i))
+                        .collect(),
+                );
                 let recycled = self.burns.len() as u8;
                 self.burns = crate::cardset::CardSet::EMPTY;
                 self.restock(pool);

@@ -77,7 +77,12 @@ fn five_door_deck() -> String {
 
 #[test]
 fn v_b1_lowest_door_card_brings_in() {
-    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
     let st = start(&cfg, &[100; 5], &five_door_deck());
     assert_eq!(st.actor(), Some(2));
     assert_eq!(st.legal_actions().bring_in, Some(2));
@@ -85,19 +90,34 @@ fn v_b1_lowest_door_card_brings_in() {
 
 #[test]
 fn v_b2_highest_door_card_brings_in_suit_breaks_tie() {
-    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |o| {
-        o.bring_in_card = BringInCard::Highest;
-    });
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |o| {
+            o.bring_in_card = BringInCard::Highest;
+        },
+    );
     let st = start(&cfg, &[100; 5], &five_door_deck());
     assert_eq!(st.actor(), Some(3)); // As beats Ah on suit
-    // AUTO in pot limit = highest too (E-2.6).
-    let cfg = cfg_with(GameKind::Stud, BettingStructure::PotLimit, stud_stakes(1, 2, 10), |_| {});
+                                     // AUTO in pot limit = highest too (E-2.6).
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::PotLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
     assert_eq!(start(&cfg, &[100; 5], &five_door_deck()).actor(), Some(3));
 }
 
 #[test]
 fn v_b3_stud8_ace_counts_high_for_bring_in() {
-    let cfg = cfg_with(GameKind::Stud8, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let cfg = cfg_with(
+        GameKind::Stud8,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
     let d = stud_deck(&["9c 9d", "Jd Qc"], "Ac 2d");
     let st = start(&cfg, &[100; 2], &d);
     assert_eq!(st.actor(), Some(1));
@@ -105,7 +125,12 @@ fn v_b3_stud8_ace_counts_high_for_bring_in() {
 
 #[test]
 fn razz_highest_door_brings_in_aces_low() {
-    let cfg = cfg_with(GameKind::Razz, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let cfg = cfg_with(
+        GameKind::Razz,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
     // Ac is low in razz; Ks brings in before Kc.
     let d = stud_deck(&["9c 9d 2c", "Jd Qc 3c"], "Kc Ac Ks");
     assert_eq!(start(&cfg, &[100; 3], &d).actor(), Some(2));
@@ -113,7 +138,12 @@ fn razz_highest_door_brings_in_aces_low() {
 
 #[test]
 fn g_1_4_2_bring_in_passes_when_selected_player_is_all_in_for_the_ante() {
-    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(5, 2, 10), |_| {});
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(5, 2, 10),
+        |_| {},
+    );
     let d = stud_deck(&["9c 9d 8s", "Jd Qc 8h"], "2c Kd 3c");
     let st = start(&cfg, &[5, 100, 100], &d);
     assert_eq!(st.actor(), Some(1));
@@ -134,7 +164,12 @@ fn to_fourth(cfg: &GameConfig, stacks: &[u64], d: &str) -> GameState {
 
 #[test]
 fn v_w1_pair_acts_before_ace_king() {
-    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
     // seat 0 door Ah, 4th Kd; seat 1 door 5c, 4th 5d.
     let d = stud_deck(&["2c 2d", "3c 3d"], "Ah 5c") + " 9s Kd 5d";
     let st = to_fourth(&cfg, &[100; 2], &d);
@@ -144,7 +179,12 @@ fn v_w1_pair_acts_before_ace_king() {
 #[test]
 fn v_w2_w3_trips_kickers_and_position_or_suit_ties() {
     // V-W2: 8s 8h Ad before 8d 8c Kc.
-    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
     let d = stud_deck(&["2c 2d", "3c 3d"], "8d 8s") + " 9s 8c 8h 9d Kc Ad";
     let mut st = to_fourth(&cfg, &[1000; 2], &d);
     while st.street_index() == 1 {
@@ -154,9 +194,14 @@ fn v_w2_w3_trips_kickers_and_position_or_suit_ties() {
     // V-W3: seat 0 8d 8c Ac vs seat 2 8s 8h Ad: POSITION → seat 0, SUIT → seat 2.
     let d3 = stud_deck(&["2c 2d 2h", "3c 3d 3h"], "8d Kh 8s") + " 9s 8c 8h 9d Ac Ad";
     for (tb, want) in [(ShowingTieBreak::Position, 0), (ShowingTieBreak::Suit, 2)] {
-        let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |o| {
-            o.showing_tie_break = tb;
-        });
+        let cfg = cfg_with(
+            GameKind::Stud,
+            BettingStructure::FixedLimit,
+            stud_stakes(1, 2, 10),
+            |o| {
+                o.showing_tie_break = tb;
+            },
+        );
         let mut st = start(&cfg, &[1000; 3], &d3);
         st.apply(Action::PostBringIn).unwrap(); // seat 0 (8d) brings in
         st.apply(Action::Fold).unwrap(); // seat 1
@@ -170,7 +215,12 @@ fn v_w2_w3_trips_kickers_and_position_or_suit_ties() {
 
 fn soko_four_up(game: GameKind) -> GameState {
     // Seat 0 up 5h 6h 7h Kh; seat 1 up Ac Ad 9s 2h.
-    let cfg = cfg_with(game, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let cfg = cfg_with(
+        game,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
     let downs: &[&str] = if game == GameKind::Soko {
         &["3c 3d"]
     } else {
@@ -212,7 +262,12 @@ fn v_w6_w7_w8_two_pair_showing() {
 #[test]
 fn v_m1_pot_limit_raise() {
     // Pot 100 before the bet, bet 50 → max raise-to 250: 2-7 PL heads-up after the draw.
-    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::PotLimit, blind_stakes(25, 50), |_| {});
+    let cfg = cfg_with(
+        GameKind::DeuceSeven,
+        BettingStructure::PotLimit,
+        blind_stakes(25, 50),
+        |_| {},
+    );
     let mut st = GameState::new(&cfg, &[1000, 1000], &Start::default()).unwrap();
     st.apply(Action::Call).unwrap(); // button/SB completes
     st.apply(Action::Check).unwrap(); // BB: pot 100
@@ -226,7 +281,12 @@ fn v_m1_pot_limit_raise() {
 
 #[test]
 fn v_m2_deuce_seven_pot_limit_utg() {
-    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::PotLimit, blind_stakes(1, 2), |_| {});
+    let cfg = cfg_with(
+        GameKind::DeuceSeven,
+        BettingStructure::PotLimit,
+        blind_stakes(1, 2),
+        |_| {},
+    );
     let st = GameState::new(&cfg, &[100; 6], &Start::default()).unwrap();
     assert_eq!(st.actor(), Some(2));
     let la = st.legal_actions();
@@ -260,7 +320,12 @@ fn v_m3_stud_pot_limit_after_bring_in() {
 
 /// A stud/8 showdown with fixed cards: 3 players, everybody checks down.
 fn hilo_showdown(downs: &[&str], doors: &str, rest: &str, stacks: &[u64], ante: u64) -> GameState {
-    let cfg = cfg_with(GameKind::Stud8, BettingStructure::FixedLimit, stud_stakes(ante, 1, 2), |_| {});
+    let cfg = cfg_with(
+        GameKind::Stud8,
+        BettingStructure::FixedLimit,
+        stud_stakes(ante, 1, 2),
+        |_| {},
+    );
     let d = stud_deck(downs, doors) + " " + rest;
     let mut st = start(&cfg, stacks, &d);
     while !st.is_over() {
@@ -278,22 +343,40 @@ fn hilo_showdown(downs: &[&str], doors: &str, rest: &str, stacks: &[u64], ante: 
 
 #[test]
 fn v_m4_quartered_low() {
-    // Pot 120 (ante 40 x 3 … bring-in 1 called by all → use ante 39 + bring-in 1).
-    // X (seat 0): wheel A2345 in spades = straight flush high + wheel low.
-    // Y (seat 1): A2345 low too (ties the low), high: pair.
-    // Z (seat 2): high card only, no low.
+    // Pot 120 = 3 antes of 39 + 3 bring-ins of 1. X (seat 0): A-2-3-4-5 of clubs = best
+    // high and the wheel; Y (seat 1): a 5-high straight and the wheel; Z: two pair, no low.
+    // X: 60 + 30 = 90, Y: 30 (H-5.3).
     let st = hilo_showdown(
-        &["As Ad Kc", "2s 2d Kd"],
-        "3s 3d Qc",
-        // burn, 4th: 4s 4d Qd, burn, 5th: 5s 5d Jc, burn, 6th: 9h 9c Jd, burn, 7th: Th Tc 7s
-        "6c 4s 4d Qh 6d 5s 5d Jc 6h 9h 9c Jd 7c Th Tc 8c",
+        &["Th Kd 9c", "9h Qd 9d"],
+        "5c 5s Qc",
+        "8s Ac Ad Jc 8d 2c 2d Jd 8h 3c 3d Ks 8c 4c 4h 7s",
         &[100; 3],
         39,
     );
-    // Seat 0 holds As 2s 3s 4s 5s (SF) + low 5-4-3-2-A; seat 1 Ad 2d 3d 4d 5d is also a
-    // straight flush (5-high) – both same high! Use payoffs to check the split instead.
     let won: Vec<u64> = st.seats().iter().map(|s| s.won).collect();
-    assert_eq!(won.iter().sum::<u64>(), 120);
+    assert_eq!(won, vec![90, 30, 0]);
+    assert_eq!(st.payoffs(), vec![50, -10, -40]);
+}
+
+#[test]
+fn v_m10_no_qualifying_low_high_scoops() {
+    // Nobody has five different ranks of 8 or lower: the best high takes everything.
+    let st = hilo_showdown(
+        &["Th Kd 9c", "9h Qd 9d"],
+        "Kc Ks Qc",
+        "8s Ac Ad Jc 8d Tc Td Jd 7h Js 3d Qs 8c 4c 4h 7s",
+        &[100; 3],
+        39,
+    );
+    let won: Vec<u64> = st.seats().iter().map(|s| s.won).collect();
+    assert_eq!(won.iter().filter(|&&w| w > 0).count(), 1);
+    assert!(st.history().iter().all(|e| !matches!(
+        e,
+        Event::Award {
+            share: Share::Low,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -318,7 +401,12 @@ fn v_m4_to_m10_hi_lo_splits() {
 fn v_m7_identical_hands_both_ways_split_once_in_the_engine() {
     // Seats 0 and 1 both make 6-5-4-3-2 (a straight and the same low); seat 2 nothing.
     // ante 21 x 3 + bring-in 1 x 3 = 66.
-    let cfg = cfg_with(GameKind::Stud8, BettingStructure::FixedLimit, stud_stakes(21, 1, 2), |_| {});
+    let cfg = cfg_with(
+        GameKind::Stud8,
+        BettingStructure::FixedLimit,
+        stud_stakes(21, 1, 2),
+        |_| {},
+    );
     let d = stud_deck(&["2c 2d Kc", "3c 3d Kd"], "4c 4d Qc")
         + " 9s 5c 5d Qd 9h 6h 6s Jc Ts Kh Ks Jd Th Qh Qs 7c";
     let mut st = start(&cfg, &[100; 3], &d);
@@ -336,9 +424,14 @@ fn v_m7_identical_hands_both_ways_split_once_in_the_engine() {
     let won: Vec<u64> = st.seats().iter().map(|s| s.won).collect();
     assert_eq!(won, vec![33, 33, 0]);
     // V-M8: half by half (scoop_identical_split = false) gives 34/32.
-    let cfg = cfg_with(GameKind::Stud8, BettingStructure::FixedLimit, stud_stakes(21, 1, 2), |o| {
-        o.scoop_identical_split = false;
-    });
+    let cfg = cfg_with(
+        GameKind::Stud8,
+        BettingStructure::FixedLimit,
+        stud_stakes(21, 1, 2),
+        |o| {
+            o.scoop_identical_split = false;
+        },
+    );
     let mut st = start(&cfg, &[100; 3], &d);
     while !st.is_over() {
         let la = st.legal_actions();
@@ -398,15 +491,25 @@ fn v_m12_ante_level_main_pot() {
 
 /// A 2-7 FL table (S = 20) after the blinds where seat `first` acts first after the draw.
 fn fl_round_after_draw(stacks: &[u64], rule: LimitShortAllInRule) -> GameState {
-    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::FixedLimit, blind_stakes(10, 20), |o| {
-        o.limit_short_all_in_rule = rule;
-        o.max_raises = None;
-    });
+    let cfg = cfg_with(
+        GameKind::DeuceSeven,
+        BettingStructure::FixedLimit,
+        blind_stakes(10, 20),
+        |o| {
+            o.limit_short_all_in_rule = rule;
+            o.max_raises = None;
+        },
+    );
     let mut st = GameState::new(&cfg, stacks, &Start::default()).unwrap();
     // Everybody calls the big blind, the big blind checks.
     while st.street_index() == 0 && st.phase() == Phase::Betting {
         let la = st.legal_actions();
-        st.apply(if la.check { Action::Check } else { Action::Call }).unwrap();
+        st.apply(if la.check {
+            Action::Check
+        } else {
+            Action::Call
+        })
+        .unwrap();
     }
     while st.phase() == Phase::Drawing {
         st.apply(Action::StandPat).unwrap();
@@ -435,7 +538,10 @@ fn v_r2_short_all_in_raise_does_not_reopen() {
     assert_eq!(st.legal_actions().min_raise_to, Some(25)); // seat 1: all-in 25
     st.apply(Action::BetRaiseTo(25)).unwrap();
     let la = st.legal_actions();
-    assert_eq!((la.call, la.min_raise_to, la.max_raise_to), (Some(25), Some(40), Some(40)));
+    assert_eq!(
+        (la.call, la.min_raise_to, la.max_raise_to),
+        (Some(25), Some(40), Some(40))
+    );
     st.apply(Action::Call).unwrap();
     assert_eq!(st.actor(), Some(0));
     let la = st.legal_actions();
@@ -446,12 +552,23 @@ fn v_r2_short_all_in_raise_does_not_reopen() {
 #[test]
 fn v_r3_no_limit_accumulated_short_all_ins_reopen() {
     // Blinds 50/100; A bets 100, B all-in 125, C calls 125, D all-in 200, E calls 200.
-    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::NoLimit, blind_stakes(50, 100), |_| {});
+    let cfg = cfg_with(
+        GameKind::DeuceSeven,
+        BettingStructure::NoLimit,
+        blind_stakes(50, 100),
+        |_| {},
+    );
     // 6 seats: 0 SB, 1 BB, 2..5 = A B C D? Use post-draw round: everyone checks pre-draw.
-    let mut st = GameState::new(&cfg, &[5000, 5000, 5000, 225, 5000, 300], &Start::default()).unwrap();
+    let mut st =
+        GameState::new(&cfg, &[5000, 5000, 5000, 225, 5000, 300], &Start::default()).unwrap();
     while st.phase() == Phase::Betting {
         let la = st.legal_actions();
-        st.apply(if la.check { Action::Check } else { Action::Call }).unwrap();
+        st.apply(if la.check {
+            Action::Check
+        } else {
+            Action::Call
+        })
+        .unwrap();
     }
     while st.phase() == Phase::Drawing {
         st.apply(Action::StandPat).unwrap();
@@ -467,7 +584,10 @@ fn v_r3_no_limit_accumulated_short_all_ins_reopen() {
     st.apply(Action::Fold).unwrap(); // seat 0
     st.apply(Action::Fold).unwrap(); // seat 1
     assert_eq!(st.actor(), Some(2));
-    assert!(st.legal_actions().min_raise_to.is_some(), "A faces +100: a full raise");
+    assert!(
+        st.legal_actions().min_raise_to.is_some(),
+        "A faces +100: a full raise"
+    );
     st.apply(Action::Call).unwrap();
     assert_eq!(st.actor(), Some(4));
     let la = st.legal_actions();
@@ -478,11 +598,21 @@ fn v_r3_no_limit_accumulated_short_all_ins_reopen() {
 #[test]
 fn v_r4_no_limit_short_all_in_over_a_raise() {
     // A bets 100, B raises to 200, C all-in 250, A calls → B may not raise.
-    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::NoLimit, blind_stakes(50, 100), |_| {});
+    let cfg = cfg_with(
+        GameKind::DeuceSeven,
+        BettingStructure::NoLimit,
+        blind_stakes(50, 100),
+        |_| {},
+    );
     let mut st = GameState::new(&cfg, &[5000, 5000, 350], &Start::default()).unwrap();
     while st.phase() == Phase::Betting {
         let la = st.legal_actions();
-        st.apply(if la.check { Action::Check } else { Action::Call }).unwrap();
+        st.apply(if la.check {
+            Action::Check
+        } else {
+            Action::Call
+        })
+        .unwrap();
     }
     while st.phase() == Phase::Drawing {
         st.apply(Action::StandPat).unwrap();
@@ -499,22 +629,35 @@ fn v_r4_no_limit_short_all_in_over_a_raise() {
 #[test]
 fn v_r5_stud_short_all_in_completion_counts() {
     // Bring-in 5, S = 15; the next player is all-in for 10 → the completion; raise to 25.
-    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(0, 5, 15), |_| {});
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(0, 5, 15),
+        |_| {},
+    );
     let d = stud_deck(&["9c 9d 8s", "Jd Qc 8h"], "2c Kd Kh");
     let mut st = start(&cfg, &[100, 10, 100], &d);
     st.apply(Action::PostBringIn).unwrap();
     assert_eq!(st.legal_actions().complete, Some(10));
     st.apply(Action::Complete).unwrap();
     let la = st.legal_actions();
-    assert_eq!((la.call, la.min_raise_to, la.complete), (Some(10), Some(25), None));
+    assert_eq!(
+        (la.call, la.min_raise_to, la.complete),
+        (Some(10), Some(25), None)
+    );
 }
 
 #[test]
 fn v_r6_cap_after_completion() {
     for (max, raises_ok) in [(Some(3), 3), (Some(4), 4)] {
-        let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |o| {
-            o.max_raises = max;
-        });
+        let cfg = cfg_with(
+            GameKind::Stud,
+            BettingStructure::FixedLimit,
+            stud_stakes(1, 2, 10),
+            |o| {
+                o.max_raises = max;
+            },
+        );
         let mut st = GameState::new(&cfg, &[1000; 4], &Start::default()).unwrap();
         st.apply(Action::PostBringIn).unwrap();
         st.apply(Action::Complete).unwrap();
@@ -531,12 +674,22 @@ fn v_r6_cap_after_completion() {
 #[test]
 fn uncapped_heads_up_options() {
     let mk = |mode| {
-        cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |o| {
-            o.uncapped_heads_up = mode;
-        })
+        cfg_with(
+            GameKind::Stud,
+            BettingStructure::FixedLimit,
+            stud_stakes(1, 2, 10),
+            |o| {
+                o.uncapped_heads_up = mode;
+            },
+        )
     };
     // Round begins heads-up → no cap.
-    let mut st = GameState::new(&mk(UncappedHeadsUp::RoundBeginsHeadsUp), &[1000; 2], &Start::default()).unwrap();
+    let mut st = GameState::new(
+        &mk(UncappedHeadsUp::RoundBeginsHeadsUp),
+        &[1000; 2],
+        &Start::default(),
+    )
+    .unwrap();
     st.apply(Action::PostBringIn).unwrap();
     st.apply(Action::Complete).unwrap();
     for _ in 0..6 {
@@ -545,7 +698,8 @@ fn uncapped_heads_up_options() {
     }
     assert!(st.legal_actions().min_raise_to.is_some());
     // NEVER: capped.
-    let mut st = GameState::new(&mk(UncappedHeadsUp::Never), &[1000; 2], &Start::default()).unwrap();
+    let mut st =
+        GameState::new(&mk(UncappedHeadsUp::Never), &[1000; 2], &Start::default()).unwrap();
     st.apply(Action::PostBringIn).unwrap();
     st.apply(Action::Complete).unwrap();
     for _ in 0..3 {
@@ -554,7 +708,12 @@ fn uncapped_heads_up_options() {
     }
     assert!(st.legal_actions().min_raise_to.is_none());
     // Becomes heads-up before the cap: 3 players, one folds, then uncapped.
-    let mut st = GameState::new(&mk(UncappedHeadsUp::BecomesHeadsUpBeforeCap), &[1000; 3], &Start::default()).unwrap();
+    let mut st = GameState::new(
+        &mk(UncappedHeadsUp::BecomesHeadsUpBeforeCap),
+        &[1000; 3],
+        &Start::default(),
+    )
+    .unwrap();
     st.apply(Action::PostBringIn).unwrap();
     st.apply(Action::Complete).unwrap();
     st.apply(Action::Fold).unwrap();
@@ -585,8 +744,21 @@ fn check_down(st: &mut GameState) {
 
 #[test]
 fn v_k1_eight_players_reach_seventh_community_card_no_betting() {
-    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
-    let mut st = GameState::new(&cfg, &[1000; 8], &Start { seed: Some(5), ..Start::default() }).unwrap();
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
+    let mut st = GameState::new(
+        &cfg,
+        &[1000; 8],
+        &Start {
+            seed: Some(5),
+            ..Start::default()
+        },
+    )
+    .unwrap();
     // Play to 7th street: the last bet on 6th street by seat x makes it first to show.
     while st.street_index() < 3 {
         let la = st.legal_actions();
@@ -605,7 +777,10 @@ fn v_k1_eight_players_reach_seventh_community_card_no_betting() {
         st.apply(Action::Call).unwrap();
     }
     assert!(st.board().is_some());
-    assert!(st.history().iter().any(|e| matches!(e, Event::Recycle { .. })));
+    assert!(st
+        .history()
+        .iter()
+        .any(|e| matches!(e, Event::Recycle { .. })));
     let first_show = st.history().iter().find_map(|e| match e {
         Event::Show { seat } => Some(*seat),
         _ => None,
@@ -613,51 +788,114 @@ fn v_k1_eight_players_reach_seventh_community_card_no_betting() {
     assert_eq!(first_show, Some(bettor));
     assert_eq!(st.card_conflicts(), 0);
     // No betting on the community card round.
-    assert!(st.history().iter().all(|e| !matches!(e, Event::Street { street: 4, .. })));
+    assert!(st
+        .history()
+        .iter()
+        .all(|e| !matches!(e, Event::Street { street: 4, .. })));
 }
 
 #[test]
 fn v_k2_seven_players_recycle_burns() {
-    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
-    let mut st = GameState::new(&cfg, &[1000; 7], &Start { seed: Some(9), ..Start::default() }).unwrap();
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
+    let mut st = GameState::new(
+        &cfg,
+        &[1000; 7],
+        &Start {
+            seed: Some(9),
+            ..Start::default()
+        },
+    )
+    .unwrap();
     check_down(&mut st);
     assert!(st.board().is_none());
-    assert!(st.history().iter().any(|e| matches!(e, Event::Recycle { cards: 3 })));
+    assert!(st
+        .history()
+        .iter()
+        .any(|e| matches!(e, Event::Recycle { cards: 3 })));
     assert!(st.seats().iter().all(|s| s.cards().count() == 7));
     assert_eq!(st.card_conflicts(), 0);
 }
 
 #[test]
 fn v_k1_community_card_betting_option() {
-    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |o| {
-        o.community_card_betting = true;
-    });
-    let mut st = GameState::new(&cfg, &[1000; 8], &Start { seed: Some(5), ..Start::default() }).unwrap();
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |o| {
+            o.community_card_betting = true;
+        },
+    );
+    let mut st = GameState::new(
+        &cfg,
+        &[1000; 8],
+        &Start {
+            seed: Some(5),
+            ..Start::default()
+        },
+    )
+    .unwrap();
     check_down(&mut st);
     assert!(st.board().is_some());
-    assert!(st.history().iter().any(|e| matches!(e, Event::Street { street: 4, draw: false })));
+    assert!(st.history().iter().any(|e| matches!(
+        e,
+        Event::Street {
+            street: 4,
+            draw: false
+        }
+    )));
 }
 
 #[test]
 fn v_k3_deuce_seven_reshuffle() {
     // 6 players, first draw, all six draw five: players 1-4 get 20 cards, the 5th gets the
     // last stub card then 4 from the pool of 21 (burn + 20 discards), his own excluded.
-    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::FixedLimit, blind_stakes(1, 2), |_| {});
-    let mut st = GameState::new(&cfg, &[100; 6], &Start { seed: Some(3), ..Start::default() }).unwrap();
+    let cfg = cfg_with(
+        GameKind::DeuceSeven,
+        BettingStructure::FixedLimit,
+        blind_stakes(1, 2),
+        |_| {},
+    );
+    let mut st = GameState::new(
+        &cfg,
+        &[100; 6],
+        &Start {
+            seed: Some(3),
+            ..Start::default()
+        },
+    )
+    .unwrap();
     while st.phase() == Phase::Betting {
         let la = st.legal_actions();
-        st.apply(if la.check { Action::Check } else { Action::Call }).unwrap();
+        st.apply(if la.check {
+            Action::Check
+        } else {
+            Action::Call
+        })
+        .unwrap();
     }
     for k in 0..6 {
         let p = st.actor().unwrap();
         let hand = st.seats()[p as usize].card_set();
         st.apply(Action::Draw(hand)).unwrap();
         if k == 4 {
-            let e = st.history().iter().rev().find(|e| matches!(e, Event::Reshuffle { .. }));
+            let e = st
+                .history()
+                .iter()
+                .rev()
+                .find(|e| matches!(e, Event::Reshuffle { .. }));
             assert_eq!(e, Some(&Event::Reshuffle { cards: 21 }));
             // He never gets his own discards back.
             let own = st.seats()[p as usize].discards;
-            assert!(st.seats()[p as usize].card_set().difference(own) == st.seats()[p as usize].card_set());
+            assert!(
+                st.seats()[p as usize].card_set().difference(own)
+                    == st.seats()[p as usize].card_set()
+            );
         }
         assert_eq!(st.card_conflicts(), 0);
     }
@@ -668,7 +906,12 @@ fn v_k3_deuce_seven_reshuffle() {
 
 #[test]
 fn open_pair_allows_the_big_bet_on_fourth_street() {
-    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
     let d = stud_deck(&["2c 2d", "3c 3d"], "Ah 5c") + " 9s Kd 5d";
     let mut st = to_fourth(&cfg, &[1000; 2], &d);
     let la = st.legal_actions();
@@ -677,7 +920,12 @@ fn open_pair_allows_the_big_bet_on_fourth_street() {
     let la = st.legal_actions();
     assert_eq!((la.min_raise_to, la.max_raise_to), (Some(40), Some(40)));
     // stud/8 never (H-3).
-    let cfg = cfg_with(GameKind::Stud8, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let cfg = cfg_with(
+        GameKind::Stud8,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
     let st = to_fourth(&cfg, &[1000; 2], &d);
     let la = st.legal_actions();
     assert_eq!((la.min_raise_to, la.max_raise_to), (Some(10), Some(10)));
@@ -685,10 +933,21 @@ fn open_pair_allows_the_big_bet_on_fourth_street() {
 
 #[test]
 fn bring_in_cannot_fold_or_check_and_rejection_leaves_state_unchanged() {
-    let cfg = cfg_with(GameKind::Stud, BettingStructure::FixedLimit, stud_stakes(1, 2, 10), |_| {});
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
     let mut st = GameState::new(&cfg, &[100; 3], &Start::default()).unwrap();
     let before = st.clone();
-    for a in [Action::Fold, Action::Check, Action::Call, Action::BetRaiseTo(7), Action::StandPat] {
+    for a in [
+        Action::Fold,
+        Action::Check,
+        Action::Call,
+        Action::BetRaiseTo(7),
+        Action::StandPat,
+    ] {
         assert!(st.apply(a).is_err(), "{a:?}");
         assert_eq!(st, before);
     }
@@ -701,7 +960,12 @@ fn bring_in_cannot_fold_or_check_and_rejection_leaves_state_unchanged() {
 
 #[test]
 fn deuce_seven_big_blind_option_and_heads_up_order() {
-    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::FixedLimit, blind_stakes(1, 2), |_| {});
+    let cfg = cfg_with(
+        GameKind::DeuceSeven,
+        BettingStructure::FixedLimit,
+        blind_stakes(1, 2),
+        |_| {},
+    );
     let mut st = GameState::new(&cfg, &[100; 3], &Start::default()).unwrap();
     // Button = seat 2; SB 0, BB 1; first to act = seat 2.
     assert_eq!(st.actor(), Some(2));
@@ -724,7 +988,12 @@ fn deuce_seven_big_blind_option_and_heads_up_order() {
 
 #[test]
 fn draw_timeout_forbids_raising_next_round_only() {
-    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::FixedLimit, blind_stakes(1, 2), |_| {});
+    let cfg = cfg_with(
+        GameKind::DeuceSeven,
+        BettingStructure::FixedLimit,
+        blind_stakes(1, 2),
+        |_| {},
+    );
     let mut st = GameState::new(&cfg, &[100; 2], &Start::default()).unwrap();
     st.apply(Action::Call).unwrap();
     st.apply(Action::Check).unwrap();
@@ -754,8 +1023,19 @@ fn config_errors_name_the_problem() {
     assert!(bad.unwrap_err().to_string().contains("bring_in"));
     let mut o = Options::defaults(GameKind::DeuceSeven);
     o.odd_chip_order = OddChipOrder::HighCardBySuitBest5;
-    assert!(GameConfig::new(GameKind::DeuceSeven, BettingStructure::FixedLimit, blind_stakes(1, 2), o).is_err());
-    let cfg = cfg_with(GameKind::DeuceSeven, BettingStructure::FixedLimit, blind_stakes(1, 2), |_| {});
+    assert!(GameConfig::new(
+        GameKind::DeuceSeven,
+        BettingStructure::FixedLimit,
+        blind_stakes(1, 2),
+        o
+    )
+    .is_err());
+    let cfg = cfg_with(
+        GameKind::DeuceSeven,
+        BettingStructure::FixedLimit,
+        blind_stakes(1, 2),
+        |_| {},
+    );
     assert!(GameState::new(&cfg, &[100; 7], &Start::default()).is_err());
     assert!(GameState::new(&cfg, &[100, 0], &Start::default()).is_err());
     let mut o = Options::defaults(GameKind::Stud);
@@ -787,7 +1067,12 @@ fn random_action(st: &GameState, rng: &mut impl rand_core::RngCore) -> Action {
         return match uniform_below(rng, 8) {
             0 => Action::StandPat,
             1 => Action::Timeout,
-            _ => Action::Draw(hand.iter().copied().filter(|_| uniform_below(rng, 2) == 0).collect()),
+            _ => Action::Draw(
+                hand.iter()
+                    .copied()
+                    .filter(|_| uniform_below(rng, 2) == 0)
+                    .collect(),
+            ),
         };
     }
     let mut options: Vec<Action> = Vec::new();
@@ -813,7 +1098,9 @@ fn random_action(st: &GameState, rng: &mut impl rand_core::RngCore) -> Action {
         options.push(Action::BetRaiseTo(lo));
         options.push(Action::BetRaiseTo(hi));
         if hi > lo && !st.config().is_fixed_limit() {
-            options.push(Action::BetRaiseTo(lo + u64::from(uniform_below(rng, (hi - lo).min(1 << 30) as u32 + 1))));
+            options.push(Action::BetRaiseTo(
+                lo + u64::from(uniform_below(rng, (hi - lo).min(1 << 30) as u32 + 1)),
+            ));
         }
     }
     if uniform_below(rng, 50) == 0 {
@@ -822,11 +1109,34 @@ fn random_action(st: &GameState, rng: &mut impl rand_core::RngCore) -> Action {
     options[uniform_below(rng, options.len() as u32) as usize]
 }
 
+fn arbitrary_action(st: &GameState, rng: &mut impl rand_core::RngCore) -> Action {
+    let la = st.legal_actions();
+    let jitter = u64::from(uniform_below(rng, 5));
+    let near = |v: Option<u64>| v.unwrap_or(10).saturating_add(jitter).saturating_sub(2);
+    match uniform_below(rng, 10) {
+        0 => Action::Fold,
+        1 => Action::Check,
+        2 => Action::Call,
+        3 => Action::PostBringIn,
+        4 => Action::Complete,
+        5 => Action::BetRaiseTo(near(la.min_raise_to)),
+        6 => Action::BetRaiseTo(near(la.max_raise_to)),
+        7 => Action::Draw(CardSet(rng.next_u64() & CardSet::FULL.0 & rng.next_u64())),
+        8 => Action::StandPat,
+        _ => Action::Timeout,
+    }
+}
+
 fn chips_in_play(st: &GameState) -> u64 {
     st.seats().iter().map(|s| s.stack + s.total - s.won).sum()
 }
 
-fn random_hands(game: GameKind, structure: BettingStructure, hands: u64, tweak: impl Fn(&mut Options, u64)) {
+fn random_hands(
+    game: GameKind,
+    structure: BettingStructure,
+    hands: u64,
+    tweak: impl Fn(&mut Options, u64),
+) {
     let mut rng = rng_for_seed(game as u64 * 1000 + structure as u64);
     for h in 0..hands {
         let stakes = if game.is_stud() {
@@ -853,20 +1163,46 @@ fn random_hands(game: GameKind, structure: BettingStructure, hands: u64, tweak: 
             .map(|_| 1 + u64::from(uniform_below(&mut rng, if h % 3 == 0 { 40 } else { 400 })))
             .collect();
         let start_total: u64 = stacks.iter().sum();
-        let mut st = GameState::new(&cfg, &stacks, &Start { seed: Some(h), ..Start::default() }).unwrap();
+        let mut st = GameState::new(
+            &cfg,
+            &stacks,
+            &Start {
+                seed: Some(h),
+                ..Start::default()
+            },
+        )
+        .unwrap();
         let mut steps = 0;
         while !st.is_over() {
             assert_eq!(chips_in_play(&st), start_total);
-            assert_eq!(st.card_conflicts(), 0, "{game:?} hand {h}: {:?}", st.history());
-            let a = random_action(&st, &mut rng);
-            // An illegal action first: must leave the state untouched.
-            if h % 7 == 0 {
+            assert_eq!(
+                st.card_conflicts(),
+                0,
+                "{game:?} hand {h}: {:?}",
+                st.history()
+            );
+            // An arbitrary action first: `check` agrees with `apply`, and a rejected action
+            // leaves the state untouched.
+            if h % 3 == 0 {
+                let x = arbitrary_action(&st, &mut rng);
                 let before = st.clone();
-                if st.apply(Action::BetRaiseTo(u64::MAX)).is_err() {
+                let ok = st.check(&x).is_ok();
+                let r = st.apply(x);
+                assert_eq!(ok, r.is_ok(), "{x:?}");
+                if r.is_err() {
                     assert_eq!(st, before);
                 }
+                if st.is_over() {
+                    break;
+                }
             }
-            st.apply(a).unwrap_or_else(|e| panic!("{game:?} {structure:?} hand {h}: {a:?} rejected: {e}; {:?}", st.legal_actions()));
+            let a = random_action(&st, &mut rng);
+            st.apply(a).unwrap_or_else(|e| {
+                panic!(
+                    "{game:?} {structure:?} hand {h}: {a:?} rejected: {e}; {:?}",
+                    st.legal_actions()
+                )
+            });
             steps += 1;
             assert!(steps < 500, "hand does not end");
         }
@@ -933,4 +1269,415 @@ random_play! {
     random_play_deuce_seven_fl: GameKind::DeuceSeven, BettingStructure::FixedLimit;
     random_play_deuce_seven_pl: GameKind::DeuceSeven, BettingStructure::PotLimit;
     random_play_deuce_seven_nl: GameKind::DeuceSeven, BettingStructure::NoLimit;
+}
+
+#[test]
+#[ignore = "coverage report for development"]
+fn coverage_report() {
+    use std::collections::HashMap;
+    let mut counts: HashMap<&'static str, usize> = HashMap::new();
+    let mut rng = rng_for_seed(1);
+    for game in GameKind::ALL {
+        for structure in BettingStructure::ALL {
+            for h in 0..2000u64 {
+                let stakes = if game.is_stud() {
+                    stud_stakes(1, 2, 10)
+                } else {
+                    blind_stakes(5, 10)
+                };
+                let mut o = Options::defaults(*game);
+                vary(&mut o, h);
+                let cfg = GameConfig::new(*game, *structure, stakes, o).unwrap();
+                let n = 2 + (h as usize % (game.max_seats() as usize - 1));
+                let stacks: Vec<u64> = (0..n).map(|i| 20 + (i as u64 * 37 + h) % 300).collect();
+                let mut st = GameState::new(
+                    &cfg,
+                    &stacks,
+                    &Start {
+                        seed: Some(h),
+                        ..Start::default()
+                    },
+                )
+                .unwrap();
+                while !st.is_over() {
+                    let a = random_action(&st, &mut rng);
+                    st.apply(a).unwrap();
+                }
+                for e in st.history() {
+                    *counts.entry(e.kind()).or_default() += 1;
+                    if let Event::Award {
+                        share: Share::Low, ..
+                    } = e
+                    {
+                        *counts.entry("low_award").or_default() += 1;
+                    }
+                    if let Event::Award { pot: 1.., .. } = e {
+                        *counts.entry("side_pot_award").or_default() += 1;
+                    }
+                }
+            }
+        }
+    }
+    let mut v: Vec<_> = counts.into_iter().collect();
+    v.sort_unstable();
+    eprintln!("{v:?}");
+}
+
+// ----- options ------------------------------------------------------------------------
+
+fn odd_chip_deck() -> String {
+    // Seat 0 (Y) and seat 1 (X) both play A-K-Q-J-9; seat 2 folds. Pot 5 = 3 + 1 + 1.
+    "Ah As 4c Kh Ks 4d 2h 3d 7s 5c Qh Qs 5d Jc Jd 5h 9d 9h 5s 3c 2c".to_string()
+}
+
+#[test]
+fn g_1_11_4_odd_chip_orders() {
+    for (order, want) in [
+        (OddChipOrder::Position, vec![3, 2, 0]),
+        (OddChipOrder::HighCardBySuitBest5, vec![2, 3, 0]),
+        (OddChipOrder::HighCardBySuitAll, vec![2, 3, 0]),
+        (OddChipOrder::LowCardBySuitAll, vec![2, 3, 0]),
+    ] {
+        let cfg = cfg_with(
+            GameKind::Stud,
+            BettingStructure::FixedLimit,
+            stud_stakes(1, 1, 2),
+            |o| {
+                o.odd_chip_order = order;
+            },
+        );
+        let mut st = start(&cfg, &[100; 3], &odd_chip_deck());
+        assert_eq!(st.actor(), Some(0));
+        st.apply(Action::PostBringIn).unwrap();
+        st.apply(Action::Call).unwrap();
+        st.apply(Action::Fold).unwrap();
+        check_down(&mut st);
+        let won: Vec<u64> = st.seats().iter().map(|s| s.won).collect();
+        assert_eq!(won, want, "{order:?}");
+    }
+}
+
+fn first_show(st: &GameState) -> Option<u8> {
+    st.history().iter().find_map(|e| match e {
+        Event::Show { seat } => Some(*seat),
+        _ => None,
+    })
+}
+
+#[test]
+fn g_1_12_2_show_order_without_a_bet() {
+    // Seat 2 has the best showing hand (a pair of aces up); nobody bets on 7th street.
+    let d = "2c 3c As 2d 3d Kc 4h 5h Ac 9s 6s 7s Ad 9d Jd Qh 8c 9h Td Th 8h 9c Js Qs Ts";
+    let best = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 1, 2),
+        |_| {},
+    );
+    let mut st = start(&best, &[100; 3], d);
+    check_down(&mut st);
+    assert_eq!(first_show(&st), Some(2));
+    let left = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 1, 2),
+        |o| {
+            o.showdown_first_if_no_bet = ShowdownFirst::LeftOfDealer;
+        },
+    );
+    let mut st = start(&left, &[100; 3], d);
+    check_down(&mut st);
+    assert_eq!(first_show(&st), Some(0));
+}
+
+#[test]
+fn t_9_options_reserve_and_no_recycling() {
+    let run = |n: usize, f: &dyn Fn(&mut Options)| {
+        let cfg = cfg_with(
+            GameKind::Stud,
+            BettingStructure::FixedLimit,
+            stud_stakes(1, 2, 10),
+            f,
+        );
+        let mut st = GameState::new(
+            &cfg,
+            &vec![1000; n],
+            &Start {
+                seed: Some(1),
+                ..Start::default()
+            },
+        )
+        .unwrap();
+        check_down(&mut st);
+        assert_eq!(st.card_conflicts(), 0);
+        st.board().is_some()
+    };
+    assert!(!run(7, &|_| {}));
+    assert!(run(7, &|o| o.recycle_burns_before_community = false));
+    assert!(!run(7, &|o| {
+        o.recycle_burns_before_community = false;
+        o.burn_cards = false;
+    }));
+    assert!(!run(7, &|o| o.reserve_bottom_card = true)); // 7 + 3 = 10 >= 7 + 1 + 1
+    assert!(run(8, &|o| o.burn_cards = false)); // 56 > 52 cards
+}
+
+#[test]
+fn d_10_exclude_current_round_falls_back() {
+    let cfg = cfg_with(
+        GameKind::DeuceSeven,
+        BettingStructure::FixedLimit,
+        blind_stakes(1, 2),
+        |o| {
+            o.reshuffle_policy = ReshufflePolicy::ExcludeCurrentRound;
+        },
+    );
+    let mut st = GameState::new(
+        &cfg,
+        &[100; 6],
+        &Start {
+            seed: Some(3),
+            ..Start::default()
+        },
+    )
+    .unwrap();
+    while st.phase() == Phase::Betting {
+        let la = st.legal_actions();
+        st.apply(if la.check {
+            Action::Check
+        } else {
+            Action::Call
+        })
+        .unwrap();
+    }
+    for _ in 0..6 {
+        let p = st.actor().unwrap();
+        let hand = st.seats()[p as usize].card_set();
+        st.apply(Action::Draw(hand)).unwrap();
+        assert_eq!(st.card_conflicts(), 0);
+        assert!(
+            st.seats()[p as usize]
+                .card_set()
+                .difference(st.seats()[p as usize].discards)
+                .len()
+                == 5
+        );
+    }
+    // The pool of burns and earlier discards is empty on the first draw: the fallback adds
+    // the other players' current discards and the last stub card (1 + 20 + 1).
+    assert!(st.history().contains(&Event::Reshuffle { cards: 22 }));
+}
+
+#[test]
+fn fold_when_check_free_and_timeout_fold_options() {
+    let cfg = cfg_with(
+        GameKind::DeuceSeven,
+        BettingStructure::FixedLimit,
+        blind_stakes(1, 2),
+        |o| {
+            o.allow_fold_when_check_free = true;
+            o.betting_timeout_action = BettingTimeoutAction::Fold;
+        },
+    );
+    let mut st = GameState::new(&cfg, &[100; 3], &Start::default()).unwrap();
+    st.apply(Action::Call).unwrap();
+    st.apply(Action::Call).unwrap();
+    assert!(st.legal_actions().fold && st.legal_actions().check);
+    st.apply(Action::Timeout).unwrap();
+    assert!(st.seats()[1].folded);
+    let cfg = cfg_with(
+        GameKind::DeuceSeven,
+        BettingStructure::FixedLimit,
+        blind_stakes(1, 2),
+        |_| {},
+    );
+    let mut st = GameState::new(&cfg, &[100; 3], &Start::default()).unwrap();
+    st.apply(Action::Call).unwrap();
+    st.apply(Action::Call).unwrap();
+    assert!(!st.legal_actions().fold);
+    st.apply(Action::Timeout).unwrap();
+    assert!(!st.seats()[1].folded);
+    assert_eq!(st.phase(), Phase::Drawing);
+}
+
+#[test]
+fn rotating_stud_dealer_moves_the_first_seat() {
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |o| {
+            o.stud_dealer_position = StudDealerPosition::Rotating;
+        },
+    );
+    let st = GameState::new(
+        &cfg,
+        &[100; 3],
+        &Start {
+            deck: Some(deck("")),
+            dealer: Some(0),
+            ..Start::default()
+        },
+    )
+    .unwrap();
+    // Seat 1 is first left of the dealer: it gets the first card (2c).
+    assert_eq!(st.seats()[1].cards().next(), "2c".parse().ok());
+    assert_eq!(st.ord(1), 0);
+}
+
+#[test]
+fn soko_showdown_four_flush_beats_pair_and_razz_low_wins() {
+    // Soko: seat 0 makes a four-flush, seat 1 a pair of aces.
+    let cfg = cfg_with(
+        GameKind::Soko,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 1, 2),
+        |_| {},
+    );
+    let d = "2h Ac 5h Ad 9s 6h Kd 9d 7h Qc 9c Js 8c";
+    let mut st = start(&cfg, &[100; 2], d);
+    check_down(&mut st);
+    assert_eq!(st.payoffs(), vec![2, -2]);
+    // Razz: seat 0 has 5-4-3-2-A, seat 1 has a pair.
+    let cfg = cfg_with(
+        GameKind::Razz,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 1, 2),
+        |_| {},
+    );
+    let d = "Ac Kc 2d Kd 3h Qh Js 4s 9c Jc 5d 8c Tc Qs 8d 7c 9d 7h";
+    let mut st = start(&cfg, &[100; 2], d);
+    check_down(&mut st);
+    assert_eq!(st.payoffs(), vec![2, -2]);
+}
+
+#[test]
+fn chip_unit_splits_in_units() {
+    use super::pot::split;
+    assert_eq!(split(50, &[0, 1], 5), vec![(0, 25), (1, 25)]);
+    assert_eq!(split(55, &[0, 1], 5), vec![(0, 30), (1, 25)]);
+    let mut o = Options::defaults(GameKind::Stud);
+    o.chip_unit = 5;
+    assert!(GameConfig::new(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 5, 10),
+        o
+    )
+    .is_err());
+}
+
+#[test]
+fn g_1_4_3_short_big_blind_is_called_in_full() {
+    let cfg = cfg_with(
+        GameKind::DeuceSeven,
+        BettingStructure::FixedLimit,
+        blind_stakes(5, 10),
+        |_| {},
+    );
+    // Seat 1 (big blind) has 6 chips only.
+    let mut st = GameState::new(&cfg, &[100, 6, 100], &Start::default()).unwrap();
+    assert_eq!(st.seats()[1].bet, 6);
+    let la = st.legal_actions();
+    assert_eq!((la.call, la.min_raise_to), (Some(10), Some(20)));
+}
+
+#[test]
+fn g_1_10_1_uncalled_bet_is_returned() {
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
+    let mut st = GameState::new(
+        &cfg,
+        &[100; 3],
+        &Start {
+            seed: Some(4),
+            ..Start::default()
+        },
+    )
+    .unwrap();
+    st.apply(Action::PostBringIn).unwrap();
+    st.apply(Action::Complete).unwrap();
+    let bettor = (st.actor().unwrap() + 2) % 3;
+    st.apply(Action::Fold).unwrap();
+    st.apply(Action::Fold).unwrap();
+    assert!(st.is_over());
+    assert!(st.history().contains(&Event::Uncalled {
+        seat: bettor,
+        amount: 8
+    }));
+    // He wins the antes and the bring-in: +3.
+    assert_eq!(st.payoffs()[bettor as usize], 3);
+}
+
+#[test]
+fn g_1_7_5_no_limit_bring_in_raise_sets_the_increment() {
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::NoLimit,
+        StakesInput {
+            ante: Some(1),
+            bring_in: Some(2),
+            small_bet: Some(10),
+            ..StakesInput::default()
+        },
+        |_| {},
+    );
+    let mut st = GameState::new(&cfg, &[1000; 3], &Start::default()).unwrap();
+    let la = st.legal_actions();
+    assert_eq!(
+        (la.bring_in, la.min_raise_to, la.max_raise_to),
+        (Some(2), Some(10), Some(999))
+    );
+    st.apply(Action::PostBringIn).unwrap();
+    assert_eq!(st.legal_actions().min_raise_to, Some(10));
+    st.apply(Action::BetRaiseTo(30)).unwrap();
+    // R = max(M, 30 - 2) = 28 → the next raise is to at least 58.
+    assert_eq!(st.legal_actions().min_raise_to, Some(58));
+}
+
+#[test]
+fn h_6_side_pots_split_hi_lo_separately() {
+    // Seat 0 is all-in for the ante and the bring-in; the side pot is contested by the
+    // other two only, and every pot is awarded in full.
+    let cfg = cfg_with(
+        GameKind::Stud8,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
+    for seed in 0..200 {
+        let mut st = GameState::new(
+            &cfg,
+            &[3, 200, 200],
+            &Start {
+                seed: Some(seed),
+                ..Start::default()
+            },
+        )
+        .unwrap();
+        check_down(&mut st);
+        let pots = st.pots();
+        let paid: u64 = st.seats().iter().map(|s| s.won).sum();
+        assert_eq!(paid, pots.iter().map(|p| p.amount).sum::<u64>());
+        for (k, pot) in pots.iter().enumerate() {
+            let got: u64 = st
+                .history()
+                .iter()
+                .filter_map(|e| match *e {
+                    Event::Award {
+                        pot, amount, seat, ..
+                    } if pot as usize == k => {
+                        assert!(pots[k].eligible >> seat & 1 == 1);
+                        Some(amount)
+                    }
+                    _ => None,
+                })
+                .sum();
+            assert_eq!(got, pot.amount);
+        }
+    }
 }

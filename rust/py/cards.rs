@@ -21,7 +21,12 @@ use crate::error::CardError;
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PyCard(pub(crate) Card);
 
-fn enum_member(py: Python<'_>, cache: &'static PyOnceLock<Py<PyTuple>>, name: &str, i: usize) -> PyResult<Py<PyAny>> {
+fn enum_member(
+    py: Python<'_>,
+    cache: &'static PyOnceLock<Py<PyTuple>>,
+    name: &str,
+    i: usize,
+) -> PyResult<Py<PyAny>> {
     let members = cache.get_or_try_init(py, || -> PyResult<Py<PyTuple>> {
         let cls = py.import("holecard._enums")?.getattr(name)?;
         let list: Vec<Bound<'_, PyAny>> = cls.try_iter()?.collect::<PyResult<_>>()?;
@@ -30,6 +35,8 @@ fn enum_member(py: Python<'_>, cache: &'static PyOnceLock<Py<PyTuple>>, name: &s
     Ok(members.bind(py).get_item(i)?.unbind())
 }
 
+// PyO3 methods take `&self`, even on a one-byte `Copy` type.
+#[allow(clippy::trivially_copy_pass_by_ref)]
 #[pymethods]
 impl PyCard {
     #[new]
@@ -107,10 +114,18 @@ fn one_card(item: &Bound<'_, PyAny>, position: usize) -> PyResult<Card> {
 /// Cards from a string (`"As Kd"`), one `Card`, or an iterable of `Card` or `str`.
 pub(crate) fn extract_cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     if let Ok(list) = obj.cast::<PyList>() {
-        return list.iter().enumerate().map(|(i, x)| one_card(&x, i)).collect();
+        return list
+            .iter()
+            .enumerate()
+            .map(|(i, x)| one_card(&x, i))
+            .collect();
     }
     if let Ok(tuple) = obj.cast::<PyTuple>() {
-        return tuple.iter().enumerate().map(|(i, x)| one_card(&x, i)).collect();
+        return tuple
+            .iter()
+            .enumerate()
+            .map(|(i, x)| one_card(&x, i))
+            .collect();
     }
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(card::parse_cards(s.to_str()?)?);
@@ -121,12 +136,12 @@ pub(crate) fn extract_cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     let iter = obj.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
             "expected cards (a string, a Card, or an iterable of them), got {}",
-            obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
+            obj.get_type()
+                .name()
+                .map_or_else(|_| "?".to_string(), |n| n.to_string())
         ))
     })?;
-    iter.enumerate()
-        .map(|(i, x)| one_card(&x?, i))
-        .collect()
+    iter.enumerate().map(|(i, x)| one_card(&x?, i)).collect()
 }
 
 /// Reads cards from text: `"As Kd 7h"`, `"AsKd7h"`, `"As, Kd, 7h"`, `10` for `T`, any case.
@@ -177,7 +192,9 @@ impl PyDeck {
                 self.0.len()
             )));
         }
-        Ok((0..count).filter_map(|_| self.0.deal().map(PyCard)).collect())
+        Ok((0..count)
+            .filter_map(|_| self.0.deal().map(PyCard))
+            .collect())
     }
 
     /// The undealt cards, top card first.

@@ -145,7 +145,12 @@ impl PyHandValue {
         h.finish()
     }
 
-    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp, py: Python<'_>) -> PyResult<Py<PyAny>> {
+    fn __richcmp__(
+        &self,
+        other: &Bound<'_, PyAny>,
+        op: CompareOp,
+        py: Python<'_>,
+    ) -> PyResult<Py<PyAny>> {
         let Ok(other) = other.cast::<PyHandValue>() else {
             return Ok(py.NotImplemented());
         };
@@ -163,19 +168,39 @@ impl PyHandValue {
             }
             _ => op.matches(self.value.strength().cmp(&other.strength())),
         };
-        Ok(pyo3::types::PyBool::new(py, result).to_owned().into_any().unbind())
+        Ok(pyo3::types::PyBool::new(py, result)
+            .to_owned()
+            .into_any()
+            .unbind())
     }
 
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (&'static str, u32, Vec<u8>))> {
-        let f = py.import("holecard._core")?.getattr("hand_value_from_parts")?.unbind();
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, ReduceArgs)> {
+        let f = py
+            .import("holecard._core")?
+            .getattr("hand_value_from_parts")?
+            .unbind();
         let idx = self.cards.iter().map(|c| c.index()).collect();
-        Ok((f, (ranking_code(self.value.ranking()), self.value.strength(), idx)))
+        Ok((
+            f,
+            (
+                ranking_code(self.value.ranking()),
+                self.value.strength(),
+                idx,
+            ),
+        ))
     }
 }
 
+/// The arguments pickle passes back to [`hand_value_from_parts`].
+type ReduceArgs = (&'static str, u32, Vec<u8>);
+
 /// Rebuilds a `HandValue` (used by pickle).
 #[pyfunction]
-pub fn hand_value_from_parts(ranking: &str, strength: u32, cards: Vec<u8>) -> PyResult<PyHandValue> {
+pub fn hand_value_from_parts(
+    ranking: &str,
+    strength: u32,
+    cards: Vec<u8>,
+) -> PyResult<PyHandValue> {
     let ranking = ranking_from_code(ranking)?;
     let cards: Vec<Card> = cards
         .into_iter()
@@ -185,7 +210,9 @@ pub fn hand_value_from_parts(ranking: &str, strength: u32, cards: Vec<u8>) -> Py
     let idx: Vec<u8> = cards.iter().map(|c| c.index()).collect();
     let value = HandValue::from_parts(ranking, strength)
         .filter(|v| v.strength() == ranking.strength_unchecked(&idx))
-        .ok_or_else(|| InvalidHandError::new_err(format!("strength {strength} does not match the cards")))?;
+        .ok_or_else(|| {
+            InvalidHandError::new_err(format!("strength {strength} does not match the cards"))
+        })?;
     Ok(PyHandValue { value, cards })
 }
 
@@ -240,7 +267,11 @@ pub fn evaluate_deuce_seven(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
 /// Showing hand of 1-4 up-cards for stud first-to-act (RULES E-2.5).
 #[pyfunction]
 #[pyo3(signature = (cards, *, game, soko_four_card_hands = true))]
-pub fn evaluate_showing(cards: &Bound<'_, PyAny>, game: &str, soko_four_card_hands: bool) -> PyResult<PyHandValue> {
+pub fn evaluate_showing(
+    cards: &Bound<'_, PyAny>,
+    game: &str,
+    soko_four_card_hands: bool,
+) -> PyResult<PyHandValue> {
     let game = match game {
         "stud" => ShowingGame::Stud,
         "stud8" => ShowingGame::Stud8,
@@ -264,6 +295,8 @@ pub fn distinct_values(ranking: &str) -> PyResult<Option<usize>> {
 }
 
 /// Strengths of every row of a `uint8 (n, k)` array, with the GIL released.
+// PyO3 extracts arguments by value; the read-only borrow ends with the call.
+#[allow(clippy::needless_pass_by_value)]
 #[pyfunction]
 #[pyo3(signature = (ranking, hands, *, threads = None))]
 pub fn batch_evaluate<'py>(
@@ -278,14 +311,18 @@ pub fn batch_evaluate<'py>(
     }
     let k = hands.as_array().ncols();
     let owned;
-    let flat: &[u8] = if let Ok(s) = hands.as_slice() {
+    // `as_slice` also accepts Fortran order, which would read the cards column-wise.
+    let c_order = hands.as_array().is_standard_layout();
+    let flat: &[u8] = if let (true, Ok(s)) = (c_order, hands.as_slice()) {
         s
     } else {
         owned = hands.as_array().iter().copied().collect::<Vec<u8>>();
         &owned
     };
     if k == 0 {
-        return Err(InvalidHandError::new_err("hands have no cards (shape (n, 0))"));
+        return Err(InvalidHandError::new_err(
+            "hands have no cards (shape (n, 0))",
+        ));
     }
     let out = py.detach(|| batch::evaluate(ranking, flat, k, threads))?;
     Ok(PyArray1::from_vec(py, out))

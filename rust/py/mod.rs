@@ -4,8 +4,10 @@
 //! classes and wraps the functions with docstrings and keyword-only signatures.
 
 mod cards;
+mod equity;
 mod error;
 mod eval;
+mod game;
 
 use pyo3::prelude::*;
 
@@ -27,5 +29,13 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(eval::batch_evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(eval::hand_value_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(eval::distinct_values, m)?)?;
+    m.add_class::<game::PyGameConfig>()?;
+    m.add_class::<game::PyGameState>()?;
+    m.add_class::<game::PyLegalActions>()?;
+    m.add_class::<game::PyEvent>()?;
+    m.add_function(wrap_pyfunction!(game::game_config, m)?)?;
+    m.add_function(wrap_pyfunction!(game::restore_state, m)?)?;
+    m.add_function(wrap_pyfunction!(equity::equity, m)?)?;
+    m.add("EQUITY_POT_UNITS", crate::equity::POT_UNITS)?;
     Ok(())
 }

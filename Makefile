@@ -1,0 +1,53 @@
+# holecard developer tasks. `make check` is what CI runs (.ci/run calls it).
+#
+#   make dev     create .venv, install the dev tools, build the extension (release)
+#   make check   every check: rustfmt, clippy, Rust tests (incl. the exhaustive 7-card
+#                test in release), the extension build, ruff, mypy --strict, stubtest, pytest
+#   make bench   criterion and Python benchmarks against phevaluator, eval7 and PokerKit
+#   make fmt     format Rust and Python
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: dev check rust-check python-check bench fmt clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet "maturin>=1.7,<2" "numpy>=1.24" "hypothesis>=6.100" \
+		"pytest>=8" "pytest-benchmark>=4" "mypy>=1.10" "ruff>=0.6"
+	touch $(STAMP)
+
+dev: $(STAMP)
+	$(VENV)/bin/maturin develop --release --quiet
+
+check: rust-check python-check
+
+rust-check:
+	cargo fmt --all --check
+	cargo clippy --all-targets --all-features -- -D warnings
+	cargo test --no-default-features
+	cargo test --release --no-default-features -- --ignored
+
+python-check: dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(PY) -m mypy --strict python/holecard tests
+	$(PY) -m mypy.stubtest holecard._core
+	$(PY) -m pytest
+
+bench: dev
+	$(PY) -m pip install --quiet phevaluator eval7 "pokerkit==0.7.7"
+	cargo bench --no-default-features
+	$(PY) benches/python/bench_eval.py
+
+fmt:
+	cargo fmt --all
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+clean:
+	cargo clean
+	rm -rf $(VENV)

@@ -1,0 +1,74 @@
+//! Criterion benchmarks of equity: exact enumeration and Monte Carlo throughput.
+//!
+//! `cargo bench --no-default-features --bench equity`; the README quotes the medians.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use holecard::card::parse_cards;
+use holecard::equity::{equity, Game};
+use holecard::Card;
+
+fn hands(texts: &[&str]) -> Vec<Vec<Card>> {
+    texts.iter().map(|t| parse_cards(t).unwrap()).collect()
+}
+
+/// Fourth street heads-up: 4 cards each, 3 to come from 44 (141,181,040 completions).
+fn exact_fourth_street(c: &mut Criterion) {
+    let mut group = c.benchmark_group("exact_fourth_street");
+    group.sample_size(10);
+    let cases = [
+        ("stud", Game::Stud, ["As Ah Kd 7c", "Qc Jc Tc 9d"]),
+        ("stud8", Game::Stud8, ["Ac 2d 3h Kd", "5c 6d 7h 8s"]),
+        ("razz", Game::Razz, ["Ac 2d 3h Kd", "5c 6d 7h 8s"]),
+    ];
+    for threads in [1usize, 2] {
+        for (name, game, texts) in &cases {
+            let hs = hands(texts);
+            let e = equity(*game, &hs, &[], None, 0, Some(1)).unwrap();
+            group.throughput(Throughput::Elements(e.outcomes));
+            group.bench_with_input(
+                BenchmarkId::new(*name, format!("{threads}_threads")),
+                &hs,
+                |b, hs| b.iter(|| equity(*game, hs, &[], None, 0, Some(threads)).unwrap()),
+            );
+        }
+    }
+    group.finish();
+}
+
+/// Monte Carlo showdowns per second, heads-up from third street and 6-way Soko.
+fn monte_carlo(c: &mut Criterion) {
+    const SAMPLES: u64 = 4_000_000;
+    let mut group = c.benchmark_group("monte_carlo");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(SAMPLES));
+    let cases = [
+        (
+            "stud_3rd_heads_up",
+            Game::Stud,
+            hands(&["As Ah Kd", "Qc Jc Tc"]),
+        ),
+        (
+            "stud8_3rd_heads_up",
+            Game::Stud8,
+            hands(&["Ac 2d Kd", "5c 6d 7h"]),
+        ),
+        (
+            "deuce_seven_draw2",
+            Game::DeuceSeven,
+            hands(&["7c 5d 4h", "8c 6d 3s"]),
+        ),
+    ];
+    for threads in [1usize, 2] {
+        for (name, game, hs) in &cases {
+            group.bench_with_input(
+                BenchmarkId::new(*name, format!("{threads}_threads")),
+                hs,
+                |b, hs| b.iter(|| equity(*game, hs, &[], Some(SAMPLES), 1, Some(threads)).unwrap()),
+            );
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, exact_fourth_street, monte_carlo);
+criterion_main!(benches);

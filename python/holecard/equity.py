@@ -1,0 +1,187 @@
+"""Showdown equity: each player's expected share of the pot.
+
+:func:`equity` deals out the cards every player is missing, either exactly (every
+completion once) or by seeded Monte Carlo, ranks the finished hands by the game's rules
+(RULES §2) and splits each pot the way the showdown would: ties split evenly (G-1.11), and
+in stud hi/lo half goes to the best high and half to the best 8-or-better low, the high
+hand scooping when nobody has a low (H-5).
+
+**What is counted.** Each hand lists the cards its player holds; the *stub* is the 52
+cards minus every listed card and every ``dead`` card. A *completion* gives each player his
+own set of missing cards from the stub. Players are told apart; the order of the cards
+within one player's set is not. With ``m`` stub cards and players missing ``k1, k2, ...``
+cards there are ``C(m, k1) * C(m - k1, k2) * ...`` completions, all equally likely in a
+random deal: ``outcomes`` is that number for exact results and the number of samples for
+Monte Carlo.
+
+>>> from holecard.equity import equity
+>>> e = equity("stud", ["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d"])
+>>> e.exact, e.outcomes, e.wins, e.fractions[0]
+(True, 1560, (1114, 446), Fraction(557, 780))
+
+Here 40 cards are unseen and each player gets one of them: ``40 * 39 = 1560``
+completions, of which the aces up win 1114 (557/780, pokenum's published example).
+"""
+
+from __future__ import annotations
+
+import operator
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from holecard import _core
+from holecard._enums import FourStraightMode, Game
+from holecard.exceptions import ConfigurationError
+
+if TYPE_CHECKING:
+    from holecard._core import CardsLike
+
+__all__ = ["POT_UNITS", "Equity", "equity"]
+
+POT_UNITS: int = _core.EQUITY_POT_UNITS
+"""Pot units in one pot (5040 = 2 * lcm(1..10)): every split among up to ten players,
+halves included, is a whole number of units, so exact results are exact."""
+
+
+@dataclass(frozen=True)
+class Equity:
+    """The result of :func:`equity`: expected pot shares, with counts.
+
+    Attributes:
+        game: The game id (``"stud"``, ``"stud8"``, ``"razz"``, ``"soko"``,
+            ``"deuce_seven"``).
+        shares: Expected fraction of the pot per player, in hand order; sums to 1.
+        exact: ``True`` when every completion was enumerated, ``False`` for Monte Carlo.
+        outcomes: Completions enumerated, or samples drawn.
+        wins: Per player, the outcomes in which he takes the whole pot (in stud hi/lo, the
+            scoops).
+        ties: Per player, the outcomes in which he takes part of the pot but not all of it
+            (split pots; in stud hi/lo also a half or a quarter).
+        stderr: Per player, the standard error of his share (0.0 when exact; NaN from a
+            single sample).
+        units: Per player, pot units won summed over all outcomes, a pot being
+            :data:`POT_UNITS`; ``shares[i] == units[i] / (outcomes * POT_UNITS)`` exactly.
+        seed: The Monte Carlo seed (``None`` for exact results); passing it again
+            reproduces the result, whatever the thread count.
+    """
+
+    game: str
+    shares: tuple[float, ...]
+    exact: bool
+    outcomes: int
+    wins: tuple[int, ...]
+    ties: tuple[int, ...]
+    stderr: tuple[float, ...]
+    units: tuple[int, ...]
+    seed: int | None
+
+    @property
+    def losses(self) -> tuple[int, ...]:
+        """Per player, the outcomes in which he wins nothing."""
+        return tuple(self.outcomes - w - t for w, t in zip(self.wins, self.ties, strict=True))
+
+    @property
+    def fractions(self) -> tuple[Fraction, ...]:
+        """The shares as exact fractions (for Monte Carlo, of the sampled outcomes)."""
+        return tuple(Fraction(u, self.outcomes * POT_UNITS) for u in self.units)
+
+
+def _check_count(name: str, value: object, *, low: int, high: int) -> int:
+    if isinstance(value, bool):
+        raise ConfigurationError(f"{name} must be an integer, got {value!r}")
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise ConfigurationError(f"{name} must be an integer, got {value!r}") from None
+    if not low <= number <= high:
+        raise ConfigurationError(f"{name} must be in {low}..{high}, got {number}")
+    return number
+
+
+_U64 = 2**64 - 1
+
+
+def equity(
+    game: Game | str,
+    hands: Iterable[CardsLike],
+    *,
+    dead: CardsLike = (),
+    samples: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    four_straight: FourStraightMode | str | None = None,
+) -> Equity:
+    """Each player's expected share of the pot at showdown.
+
+    Args:
+        game: A game id: ``"stud"``, ``"stud8"``, ``"razz"``, ``"soko"`` or
+            ``"deuce_seven"`` (or a :class:`~holecard.Game`).
+        hands: One entry per player (2 to 10), each the cards he holds as a string, a
+            :class:`~holecard.Card` or an iterable of them. Stud games: 2 to 7 cards, up and
+            down alike, completed to seven. Soko: 1 to 5 cards, completed to five.
+            ``deuce_seven``: the 0 to 5 cards the player keeps; he draws the rest once.
+        dead: Cards out of play (folded or exposed cards, discards); they are not dealt.
+        samples: ``None`` enumerates every completion (see the module docs); a positive
+            number draws that many uniform completions instead.
+        seed: The Monte Carlo seed, an integer in ``0 .. 2**64 - 1``; ``None`` picks a
+            random one (kept in :attr:`Equity.seed`). Ignored when enumerating.
+        threads: Worker threads (``None``: every core). The result does not depend on it.
+        four_straight: Soko only: which runs count as a four-straight (RULES E-2.2.3),
+            default ``CONSECUTIVE``.
+
+    Returns:
+        An :class:`Equity` with the shares, counts and (for Monte Carlo) standard errors.
+
+    Raises:
+        CardParseError: A card that cannot be read.
+        DuplicateCardError: A card listed twice (in a hand, two hands, or the dead cards).
+        InvalidHandError: Too few or too many hands, a hand with the wrong number of cards
+            for the game, or not enough cards left to complete every hand.
+        ConfigurationError: An unknown game or option, a bad ``samples``, ``seed`` or
+            ``threads``, or an exact enumeration of more than 10**11 completions (pass
+            ``samples`` instead).
+
+    >>> e = equity("stud8", ["Ac 2c 3d 4d 5h Kh Ks", "As 2s 3h 4h 9s Kd Kc"])
+    >>> e.shares  # the wheel scoops: a straight for high and the best low
+    (1.0, 0.0)
+    >>> mc = equity("razz", ["Ah 2h 3c", "Kd Qs Js"], samples=100_000, seed=7)
+    >>> mc.exact, mc.outcomes, mc == equity("razz", ["Ah 2h 3c", "Kd Qs Js"],
+    ...                                      samples=100_000, seed=7, threads=1)
+    (False, 100000, True)
+    """
+    game_id = game.value if isinstance(game, Game) else str(game)
+    if four_straight is not None and game_id != Game.SOKO.value:
+        raise ConfigurationError(f"four_straight applies to soko only, not {game_id!r}")
+    mode = "CONSECUTIVE" if four_straight is None else str(four_straight)
+    n_samples = None if samples is None else _check_count("samples", samples, low=1, high=_U64)
+    n_threads = None if threads is None else _check_count("threads", threads, low=1, high=4096)
+    if n_samples is None:
+        run_seed = None
+    elif seed is None:
+        run_seed = secrets.randbits(64)
+    else:
+        run_seed = _check_count("seed", seed, low=0, high=_U64)
+    hand_list = list(hands) if not isinstance(hands, str) else hands
+    shares, exact, outcomes, wins, ties, units, stderr = _core.equity(
+        game_id,
+        hand_list,
+        dead=dead,
+        samples=n_samples,
+        seed=run_seed or 0,
+        threads=n_threads,
+        four_straight=mode,
+    )
+    return Equity(
+        game=game_id,
+        shares=tuple(shares),
+        exact=exact,
+        outcomes=outcomes,
+        wins=tuple(wins),
+        ties=tuple(ties),
+        stderr=tuple(stderr),
+        units=tuple(units),
+        seed=run_seed,
+    )

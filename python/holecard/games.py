@@ -1,0 +1,395 @@
+"""Game engines: one class per game, and the :class:`State` of a hand.
+
+A game object is a validated table (chip amounts, betting structure, RULES §6 options);
+``start()`` deals a hand and returns its :class:`State`, which is driven one action at a
+time. Forced bets, dealing, showdown and the award of the pots happen automatically.
+
+>>> from holecard.games import SevenCardStud
+>>> game = SevenCardStud(ante=1, bring_in=2, small_bet=10)
+>>> state = game.start([100, 100, 100], seed=7)
+>>> state.street, state.legal_actions().bring_in
+('third', 2)
+>>> state.post_bring_in()
+BringIn(seat=0, amount=2)
+>>> while not state.is_over:
+...     la = state.legal_actions()
+...     _ = state.check() if la.check else state.call()
+>>> sum(state.payoffs)
+0
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from holecard import _core
+from holecard._core import Card, Event, LegalActions
+from holecard._enums import FourStraightMode
+from holecard.options import (
+    Betting,
+    BettingTimeoutAction,
+    BringInCard,
+    DrawTimeoutPenalty,
+    LimitShortAllInRule,
+    OddChipOrder,
+    OwnDiscardsScope,
+    Profile,
+    ReshufflePolicy,
+    ShowdownFirst,
+    ShowingTieBreak,
+    StudDealerPosition,
+    UncappedHeadsUp,
+)
+
+__all__ = [
+    "DeuceSevenTripleDraw",
+    "Event",
+    "LegalActions",
+    "Player",
+    "Pot",
+    "Razz",
+    "SevenCardStud",
+    "SevenCardStudHiLo",
+    "Soko",
+    "State",
+]
+
+CardsLike = str | Card | Iterable[Card | str]
+
+
+class _Unset(enum.Enum):
+    UNSET = "UNSET"
+
+
+_UNSET = _Unset.UNSET
+
+
+class Pot(NamedTuple):
+    """A pot: its chips and the seats that contest it."""
+
+    amount: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One seat: its cards, chips behind, whether it folded, its bet this round.
+
+    ``hole_cards`` are all the cards the player holds, in the order received (as PHH ``dh``
+    and PokerKit count them: stud up-cards included); ``up_cards`` are the face-up ones.
+    A folded player's cards are in the muck: both are empty.
+    """
+
+    hole_cards: tuple[Card, ...]
+    up_cards: tuple[Card, ...]
+    stack: int
+    folded: bool
+    bet: int
+
+
+class State:
+    """One hand. Illegal actions raise ``IllegalActionError`` and change nothing.
+
+    States compare equal when they come from the same table, stacks, deck and actions; they
+    can be copied and pickled.
+    """
+
+    __slots__ = ("_s",)
+
+    def __init__(self, core: _core.GameState) -> None:
+        self._s = core
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or ``None`` when the hand is over."""
+        return self._s.actor
+
+    @property
+    def street(self) -> str:
+        """The current street's name.
+
+        Stud ``third`` … ``seventh``; Soko ``second`` … ``fifth``; 2-7 ``predraw``,
+        ``first_draw``, ``after_first_draw`` … ``after_third_draw``; ``over`` at the end.
+        """
+        return self._s.street
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do."""
+        return self._s.legal_actions()
+
+    def fold(self) -> Event:
+        """Fold."""
+        return self._s.fold()
+
+    def check(self) -> Event:
+        """Check."""
+        return self._s.check()
+
+    def call(self) -> Event:
+        """Call (all-in for less when short)."""
+        return self._s.call()
+
+    def post_bring_in(self) -> Event:
+        """Post the stud bring-in."""
+        return self._s.post_bring_in()
+
+    def complete(self) -> Event:
+        """Complete the bring-in to the small bet (fixed limit)."""
+        return self._s.complete()
+
+    def bet_or_raise_to(self, amount: int) -> Event:
+        """Bet or raise to ``amount``, the player's total for this betting round."""
+        return self._s.bet_or_raise_to(amount)
+
+    def draw(self, discards: CardsLike) -> Event:
+        """2-7: discard these cards and draw as many (nothing = stand pat)."""
+        return self._s.draw(discards)
+
+    def stand_pat(self) -> Event:
+        """2-7: draw no card."""
+        return self._s.stand_pat()
+
+    def timeout(self) -> Event:
+        """The player to act ran out of time.
+
+        In a betting round: check when free, else fold (G-1.5.6; the bring-in is posted). In
+        a 2-7 draw: stand pat, with no bet or raise in the next betting round (D-7).
+        """
+        return self._s.timeout()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand is over (pots awarded)."""
+        return self._s.is_over
+
+    @property
+    def stacks(self) -> list[int]:
+        """Chips behind, per seat."""
+        return self._s.stacks
+
+    @property
+    def bets(self) -> list[int]:
+        """Chips in front of each seat in the current betting round."""
+        return self._s.bets
+
+    @property
+    def pots(self) -> list[Pot]:
+        """Main pot then side pots, from the chips of finished betting rounds."""
+        return [Pot(amount, tuple(seats)) for amount, seats in self._s.pots]
+
+    @property
+    def payoffs(self) -> list[int]:
+        """Chips won minus chips put in, per seat."""
+        return self._s.payoffs
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        """Every seat's cards, stack and status."""
+        return tuple(
+            Player(tuple(hole), tuple(up), stack, folded, bet)
+            for hole, up, stack, folded, bet in self._s.players
+        )
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The stud community card (RULES T-9.3) if one was dealt: ``()`` or ``(card,)``."""
+        card = self._s.board
+        return () if card is None else (card,)
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """Every event so far, in order."""
+        return tuple(self._s.history)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer box (stud) or button (2-7) seat."""
+        return self._s.dealer
+
+    def __copy__(self) -> State:
+        return State(self._s.__copy__())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return State(self._s.__copy__())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return bool(self._s == other._s)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[State], tuple[_core.GameState]]:
+        return (State, (self._s,))
+
+    def __repr__(self) -> str:
+        return repr(self._s).replace("<GameState", "<State", 1)
+
+
+def _name(value: object) -> object:
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+class _Game:
+    """A table of one game; see the subclasses."""
+
+    _GAME: ClassVar[str]
+
+    def __init__(
+        self,
+        *,
+        ante: int | None = None,
+        bring_in: int | None = None,
+        small_bet: int | None = None,
+        big_bet: int | None = None,
+        small_blind: int | None = None,
+        big_blind: int | None = None,
+        min_bet: int | None = None,
+        betting: Betting | str = Betting.FIXED_LIMIT,
+        profile: Profile | str = Profile.DEFAULT,
+        chip_unit: int | None = None,
+        max_players: int | None = None,
+        stud_dealer_position: StudDealerPosition | str | None = None,
+        burn_cards: bool | None = None,
+        bring_in_card: BringInCard | str | None = None,
+        max_raises: int | _Unset | None = _UNSET,
+        uncapped_heads_up: UncappedHeadsUp | str | None = None,
+        open_pair_double_bet: bool | None = None,
+        limit_short_all_in_rule: LimitShortAllInRule | str | None = None,
+        allow_fold_when_check_free: bool | None = None,
+        betting_timeout_action: BettingTimeoutAction | str | None = None,
+        showing_tie_break: ShowingTieBreak | str | None = None,
+        soko_showing_four_card_hands: bool | None = None,
+        four_straight_mode: FourStraightMode | str | None = None,
+        odd_chip_order: OddChipOrder | str | None = None,
+        scoop_identical_split: bool | None = None,
+        showdown_first_if_no_bet: ShowdownFirst | str | None = None,
+        recycle_burns_before_community: bool | None = None,
+        reserve_bottom_card: bool | None = None,
+        community_card_betting: bool | None = None,
+        draw_time_limit: int | None = None,
+        draw_timeout_penalty: DrawTimeoutPenalty | str | None = None,
+        reshuffle_policy: ReshufflePolicy | str | None = None,
+        own_discards_scope: OwnDiscardsScope | str | None = None,
+        burn_after_reshuffle: bool | None = None,
+    ) -> None:
+        given = {
+            "chip_unit": chip_unit,
+            "max_players": max_players,
+            "stud_dealer_position": stud_dealer_position,
+            "burn_cards": burn_cards,
+            "bring_in_card": bring_in_card,
+            "uncapped_heads_up": uncapped_heads_up,
+            "open_pair_double_bet": open_pair_double_bet,
+            "limit_short_all_in_rule": limit_short_all_in_rule,
+            "allow_fold_when_check_free": allow_fold_when_check_free,
+            "betting_timeout_action": betting_timeout_action,
+            "showing_tie_break": showing_tie_break,
+            "soko_showing_four_card_hands": soko_showing_four_card_hands,
+            "four_straight_mode": four_straight_mode,
+            "odd_chip_order": odd_chip_order,
+            "scoop_identical_split": scoop_identical_split,
+            "showdown_first_if_no_bet": showdown_first_if_no_bet,
+            "recycle_burns_before_community": recycle_burns_before_community,
+            "reserve_bottom_card": reserve_bottom_card,
+            "community_card_betting": community_card_betting,
+            "draw_time_limit": draw_time_limit,
+            "draw_timeout_penalty": draw_timeout_penalty,
+            "reshuffle_policy": reshuffle_policy,
+            "own_discards_scope": own_discards_scope,
+            "burn_after_reshuffle": burn_after_reshuffle,
+        }
+        options: dict[str, object] = {k: _name(v) for k, v in given.items() if v is not None}
+        if max_raises is not _UNSET:
+            options["max_raises"] = max_raises
+        self._config = _core.GameConfig(
+            self._GAME,
+            betting=Betting(betting).value,
+            ante=ante,
+            bring_in=bring_in,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            min_bet=min_bet,
+            profile=str(_name(profile)),
+            options=options,
+        )
+
+    @property
+    def betting(self) -> Betting:
+        """The betting structure."""
+        return Betting(self._config.betting)
+
+    @property
+    def stakes(self) -> dict[str, int]:
+        """The table's chip amounts with defaults resolved."""
+        return dict(self._config.stakes)
+
+    @property
+    def options(self) -> dict[str, str]:
+        """Every RULES §6 option's value (enum names, ``true``/``false``, numbers)."""
+        return dict(self._config.options)
+
+    def start(
+        self,
+        stacks: Sequence[int],
+        *,
+        seed: int | None = None,
+        deck: CardsLike | None = None,
+        dealer: int | None = None,
+    ) -> State:
+        """Deals a hand.
+
+        Args:
+            stacks: chips per seat (stud: seat 0 is first left of the dealer box).
+            seed: shuffle seed (random when neither ``seed`` nor ``deck`` is given).
+            deck: all 52 cards in dealing order, top first (burns included).
+            dealer: 2-7: the button seat (default the last seat, so seat 0 posts the small
+                blind); stud: the dealer box (only with ``stud_dealer_position=ROTATING``).
+        """
+        return State(self._config.start(list(stacks), seed=seed, deck=deck, dealer=dealer))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Game):
+            return NotImplemented
+        return type(self) is type(other) and bool(self._config == other._config)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        stakes = ", ".join(f"{k}={v}" for k, v in self.stakes.items() if v)
+        return f"{type(self).__name__}({stakes}, betting={self.betting.value})"
+
+
+class Soko(_Game):
+    """Soko (Canadian / Scandinavian stud), RULES §3.1."""
+
+    _GAME = "soko"
+
+
+class SevenCardStud(_Game):
+    """Seven-card stud, RULES §3.2."""
+
+    _GAME = "stud"
+
+
+class SevenCardStudHiLo(_Game):
+    """Seven-card stud hi/lo 8-or-better, RULES §3.3."""
+
+    _GAME = "stud8"
+
+
+class Razz(_Game):
+    """Razz: stud with the ace-to-five low; the highest door card brings in (aces low)."""
+
+    _GAME = "razz"
+
+
+class DeuceSevenTripleDraw(_Game):
+    """2-7 triple draw, RULES §3.4 (blinds, three draws)."""
+
+    _GAME = "deuce_seven"

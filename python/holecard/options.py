@@ -1,0 +1,153 @@
+"""Rule options of RULES §6 as enums, and rule profiles.
+
+Every option takes an enum member or its name (any case); the game classes in
+:mod:`holecard.games` accept them as keyword arguments under their RULES names.
+
+>>> from holecard.options import Betting, BringInCard
+>>> Betting("pot_limit") is Betting.POT_LIMIT, BringInCard.AUTO == "AUTO"
+(True, True)
+"""
+
+from __future__ import annotations
+
+import enum
+
+from holecard._enums import FourStraightMode
+
+__all__ = [
+    "POKERKIT",
+    "WSOP",
+    "Betting",
+    "BettingTimeoutAction",
+    "BringInCard",
+    "DrawTimeoutPenalty",
+    "FourStraightMode",
+    "LimitShortAllInRule",
+    "OddChipOrder",
+    "OwnDiscardsScope",
+    "Profile",
+    "ReshufflePolicy",
+    "ShowdownFirst",
+    "ShowingTieBreak",
+    "StudDealerPosition",
+    "UncappedHeadsUp",
+]
+
+
+class _OptionEnum(enum.StrEnum):
+    """A string enum whose members are also found by name in any case."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> _OptionEnum | None:
+        if isinstance(value, str):
+            return cls.__members__.get(value.strip().upper())
+        return None
+
+
+class Betting(_OptionEnum):
+    """``betting_structure`` (RULES G-1.6 … G-1.8)."""
+
+    FIXED_LIMIT = "FIXED_LIMIT"
+    POT_LIMIT = "POT_LIMIT"
+    NO_LIMIT = "NO_LIMIT"
+
+
+class StudDealerPosition(_OptionEnum):
+    """``stud_dealer_position`` (G-1.2.3)."""
+
+    FIXED = "FIXED"
+    ROTATING = "ROTATING"
+
+
+class BringInCard(_OptionEnum):
+    """``bring_in_card`` (E-2.6): which door card brings in."""
+
+    LOWEST = "LOWEST"
+    HIGHEST = "HIGHEST"
+    AUTO = "AUTO"
+
+
+class UncappedHeadsUp(_OptionEnum):
+    """``uncapped_heads_up`` (G-1.6.2)."""
+
+    NEVER = "NEVER"
+    ROUND_BEGINS_HEADS_UP = "ROUND_BEGINS_HEADS_UP"
+    BECOMES_HEADS_UP_BEFORE_CAP = "BECOMES_HEADS_UP_BEFORE_CAP"
+
+
+class LimitShortAllInRule(_OptionEnum):
+    """``limit_short_all_in_rule`` (G-1.9.3)."""
+
+    HALF_BET = "HALF_BET"
+    FULL_BET = "FULL_BET"
+
+
+class BettingTimeoutAction(_OptionEnum):
+    """``betting_timeout_action`` (G-1.5.6)."""
+
+    CHECK_OR_FOLD = "CHECK_OR_FOLD"
+    FOLD = "FOLD"
+
+
+class ShowingTieBreak(_OptionEnum):
+    """``showing_tie_break`` (E-2.5.4)."""
+
+    POSITION = "POSITION"
+    SUIT = "SUIT"
+
+
+class OddChipOrder(_OptionEnum):
+    """``odd_chip_order`` (G-1.11.4)."""
+
+    POSITION = "POSITION"
+    HIGH_CARD_BY_SUIT_BEST5 = "HIGH_CARD_BY_SUIT_BEST5"
+    HIGH_CARD_BY_SUIT_ALL = "HIGH_CARD_BY_SUIT_ALL"
+    LOW_CARD_BY_SUIT_ALL = "LOW_CARD_BY_SUIT_ALL"
+
+
+class ShowdownFirst(_OptionEnum):
+    """``showdown_first_if_no_bet`` (G-1.12.2)."""
+
+    BEST_SHOWING = "BEST_SHOWING"
+    LEFT_OF_DEALER = "LEFT_OF_DEALER"
+
+
+class DrawTimeoutPenalty(_OptionEnum):
+    """``draw_timeout_penalty`` (D-7)."""
+
+    NEXT_ROUND_ONLY = "NEXT_ROUND_ONLY"
+    REST_OF_HAND = "REST_OF_HAND"
+    NONE = "NONE"
+
+
+class ReshufflePolicy(_OptionEnum):
+    """``reshuffle_policy`` (D-10)."""
+
+    EXCLUDE_OWN_DISCARDS = "EXCLUDE_OWN_DISCARDS"
+    EXCLUDE_CURRENT_ROUND = "EXCLUDE_CURRENT_ROUND"
+
+
+class OwnDiscardsScope(_OptionEnum):
+    """``own_discards_scope`` (D-10.2)."""
+
+    WHOLE_HAND = "WHOLE_HAND"
+    CURRENT_DRAW = "CURRENT_DRAW"
+
+
+class Profile(enum.StrEnum):
+    """A preset of rule options; explicit options override it.
+
+    ``DEFAULT``: the RULES defaults. ``WSOP``: the WSOP profile of RULES §6 in tournament
+    form, under which the 2023 WSOP hand histories in PHH format replay to their final
+    stacks (a bet and four raises, no cap when a round begins heads-up, lowest card brings
+    in, odd chip by high card and suit, no open-pair big bet, WSOP deck exhaustion and
+    reshuffle). ``POKERKIT``: the PokerKit-compatible profile of RULES §6.
+    """
+
+    DEFAULT = "default"
+    WSOP = "wsop"
+    POKERKIT = "pokerkit"
+
+
+WSOP = Profile.WSOP
+POKERKIT = Profile.POKERKIT

@@ -1,0 +1,274 @@
+//! Exact results against a naive enumerator written independently of the fast path.
+
+use super::*;
+use crate::card::parse_cards;
+use crate::eval::Ranking;
+
+fn cards(text: &str) -> Vec<Card> {
+    parse_cards(text).unwrap()
+}
+
+fn hands(texts: &[&str]) -> Vec<Vec<Card>> {
+    texts.iter().map(|t| cards(t)).collect()
+}
+
+/// Each player's share of one pot, straight from RULES H-5 / G-1.11 in floating point.
+fn naive_split(game: Game, finals: &[Vec<u8>]) -> Vec<f64> {
+    let high = match game {
+        Game::Stud | Game::Stud8 => Ranking::High,
+        Game::Razz => Ranking::AceFive,
+        Game::Soko(mode) => Ranking::Soko(mode),
+        Game::DeuceSeven => Ranking::DeuceSeven,
+    };
+    let hi: Vec<u32> = finals.iter().map(|f| high.strength_unchecked(f)).collect();
+    let lo: Vec<u32> = finals
+        .iter()
+        .map(|f| {
+            if game == Game::Stud8 {
+                Ranking::Low8.strength_unchecked(f)
+            } else {
+                0
+            }
+        })
+        .collect();
+    let winners = |v: &[u32]| {
+        let best = *v.iter().max().unwrap();
+        let w: Vec<bool> = v.iter().map(|&x| x == best && x > 0).collect();
+        let k = w.iter().filter(|&&b| b).count() as f64;
+        (w, k)
+    };
+    let (hw, hk) = winners(&hi);
+    let (lw, lk) = winners(&lo);
+    (0..finals.len())
+        .map(|p| {
+            if lk == 0.0 {
+                if hw[p] {
+                    1.0 / hk
+                } else {
+                    0.0
+                }
+            } else {
+                (if hw[p] { 0.5 / hk } else { 0.0 }) + (if lw[p] { 0.5 / lk } else { 0.0 })
+            }
+        })
+        .collect()
+}
+
+/// Every completion: player by player, each `k`-subset of what is left.
+fn naive(game: Game, hs: &[Vec<Card>], dead: &[Card]) -> (Vec<f64>, u64) {
+    let setup = Setup::new(game, hs, dead).unwrap();
+    let mut sums = vec![0.0; hs.len()];
+    let mut count = 0u64;
+    fn rec(
+        setup: &Setup,
+        game: Game,
+        p: usize,
+        left: Vec<u8>,
+        finals: &mut Vec<Vec<u8>>,
+        sums: &mut [f64],
+        count: &mut u64,
+    ) {
+        if p == setup.players() {
+            for (s, x) in sums.iter_mut().zip(naive_split(game, finals)) {
+                *s += x;
+            }
+            *count += 1;
+            return;
+        }
+        let k = setup.missing[p];
+        let n = left.len();
+        // Every k-subset by bitmask over `left` (small cases only).
+        for bits in 0u64..1 << n {
+            if bits.count_ones() as usize != k {
+                continue;
+            }
+            let mut hand = setup.held[p].clone();
+            let mut rest = Vec::new();
+            for (i, &c) in left.iter().enumerate() {
+                if bits >> i & 1 == 1 {
+                    hand.push(c);
+                } else {
+                    rest.push(c);
+                }
+            }
+            finals.push(hand);
+            rec(setup, game, p + 1, rest, finals, sums, count);
+            finals.pop();
+        }
+    }
+    rec(
+        &setup,
+        game,
+        0,
+        setup.stub.clone(),
+        &mut Vec::new(),
+        &mut sums,
+        &mut count,
+    );
+    (sums.iter().map(|s| s / count as f64).collect(), count)
+}
+
+/// Dead cards leaving only `keep` cards of the stub (the first ones by index not listed).
+fn dead_leaving(hs: &[Vec<Card>], keep: usize) -> Vec<Card> {
+    let listed: Vec<Card> = hs.iter().flatten().copied().collect();
+    Card::all()
+        .filter(|c| !listed.contains(c))
+        .skip(keep)
+        .collect()
+}
+
+fn check(game: Game, texts: &[&str], keep: usize) {
+    let hs = hands(texts);
+    let dead = dead_leaving(&hs, keep);
+    let (want, count) = naive(game, &hs, &dead);
+    for threads in [Some(1), Some(2), None] {
+        let got = equity(game, &hs, &dead, None, 0, threads).unwrap();
+        assert!(got.exact);
+        assert_eq!(got.outcomes, count, "{game:?} {texts:?}");
+        for (g, w) in got.shares.iter().zip(&want) {
+            assert!(
+                (g - w).abs() < 1e-12,
+                "{game:?} {texts:?}: {:?} vs {want:?}",
+                got.shares
+            );
+        }
+        let total: f64 = got.shares.iter().sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn exact_matches_naive_small_stubs() {
+    check(Game::Stud, &["As Ah Ts Th 8h", "Kc Qc Jc Td 3c"], 9);
+    check(
+        Game::Stud,
+        &[
+            "As Ah Ts Th 8h 8d",
+            "Kc Qc Jc Td 3c 2d",
+            "9s 9d 4h 4d 5c 5d",
+        ],
+        10,
+    );
+    check(
+        Game::Stud8,
+        &["Ac 2d 3h Kd Ks", "5c 6d 7h 8s Qd", "Ah Ad 4c 4s 9d"],
+        8,
+    );
+    check(Game::Stud8, &["Ac 2d 3h 4s Kd Ks", "5c 6d 7h 8s 9d Td"], 14);
+    check(Game::Razz, &["Ac 2d 3h Kd Ks", "5c 6d 7h 8s Qd"], 10);
+    check(
+        Game::Soko(FourStraight::Consecutive),
+        &["As Ks Qs", "9h 8h 7d", "2c 2d"],
+        9,
+    );
+    check(
+        Game::Soko(FourStraight::OpenEnded),
+        &["Ah 2h 3h", "Jd Qd Kd"],
+        10,
+    );
+    check(Game::DeuceSeven, &["7c 5d 4h 3s", "8c 6d 4d 2s"], 12);
+    check(Game::DeuceSeven, &["7c 5d 4h", "8c 6d", "2c 3c 4c 5c"], 9);
+}
+
+#[test]
+fn pokenum_stud_example() {
+    // pokenum's documented example (RULES E-2.1): 40 stub cards, one each.
+    let hs = hands(&["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d"]);
+    let e = equity(Game::Stud, &hs, &[], None, 0, None).unwrap();
+    assert_eq!(e.outcomes, 40 * 39);
+    assert_eq!(e.wins, vec![1114, 446]);
+    assert_eq!(e.ties, vec![0, 0]);
+    assert_eq!(e.units[0], 1114 * u128::from(POT_UNITS));
+}
+
+#[test]
+fn hilo_quartering() {
+    // H-5.3: A has the nut low and ties B's high; C is drawing dead to nothing.
+    let hs = hands(&[
+        "Ac 2c 3d 4d 5h Kh Ks",
+        "As 2s 3h 4h 5s Kd Kc",
+        "9c 9d Td Jh Qs Qc Jd",
+    ]);
+    let e = equity(Game::Stud8, &hs, &[], None, 0, None).unwrap();
+    // Both make a wheel straight for high (5-high) and the wheel low: they split both halves.
+    assert_eq!(e.outcomes, 1);
+    assert!(e.shares[2] > 0.99 || e.shares[0] > 0.0);
+}
+
+#[test]
+fn monte_carlo_is_thread_independent_and_close() {
+    let hs = hands(&["As Ah Ks Kh", "Qc Jc Tc 9c"]);
+    let exact = equity(Game::Stud, &hs, &[], None, 0, None).unwrap();
+    let a = equity(Game::Stud, &hs, &[], Some(300_000), 7, Some(1)).unwrap();
+    let b = equity(Game::Stud, &hs, &[], Some(300_000), 7, Some(2)).unwrap();
+    assert_eq!(a, b);
+    assert!(!a.exact);
+    for p in 0..2 {
+        assert!((a.shares[p] - exact.shares[p]).abs() < 5.0 * a.stderr[p]);
+    }
+}
+
+#[test]
+fn bad_input() {
+    let hs = hands(&["As Ah", "As Kd"]);
+    assert!(matches!(
+        equity(Game::Stud, &hs, &[], None, 0, None),
+        Err(EquityError::Duplicate { .. })
+    ));
+    let hs = hands(&["As Ah", "Kd Kc"]);
+    assert!(matches!(
+        equity(Game::Stud, &hs, &cards("Ah"), None, 0, None),
+        Err(EquityError::Duplicate { .. })
+    ));
+    assert_eq!(
+        equity(Game::Stud, &hs[..1], &[], None, 0, None),
+        Err(EquityError::PlayerCount(1))
+    );
+    assert_eq!(
+        equity(Game::Stud, &hs, &[], Some(0), 0, None),
+        Err(EquityError::ZeroSamples)
+    );
+    assert_eq!(
+        equity(Game::Stud, &hs, &[], None, 0, Some(0)),
+        Err(EquityError::ZeroThreads)
+    );
+    let big = hands(&["As Ah Ad Ac Ks Kh"]);
+    assert!(matches!(
+        equity(
+            Game::Soko(FourStraight::Consecutive),
+            &[big[0].clone(), hs[1].clone()],
+            &[],
+            None,
+            0,
+            None
+        ),
+        Err(EquityError::HandSize { hand: 0, .. })
+    ));
+    let eight: Vec<Vec<Card>> = (0..8)
+        .map(|i| {
+            vec![
+                Card::from_index(2 * i).unwrap(),
+                Card::from_index(2 * i + 1).unwrap(),
+            ]
+        })
+        .collect();
+    assert!(matches!(
+        equity(Game::Stud, &eight, &[], Some(10), 0, None),
+        Err(EquityError::DeckTooSmall {
+            needed: 40,
+            left: 36
+        })
+    ));
+    assert!(matches!(
+        equity(
+            Game::Stud,
+            &hands(&["As Ah", "Kd Kc", "Qd Qc"]),
+            &[],
+            None,
+            0,
+            None
+        ),
+        Err(EquityError::TooManyOutcomes(_))
+    ));
+    assert!(Game::from_id("holdem", FourStraight::Consecutive).is_err());
+}

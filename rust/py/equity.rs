@@ -1,0 +1,82 @@
+//! `equity`: showdown equity with the GIL released (the Python wrapper is
+//! `holecard.equity`).
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use super::cards::extract_cards;
+use super::error::{DuplicateCardError, InvalidHandError};
+use crate::card::Card;
+use crate::equity::{self as core, EquityError, Game};
+use crate::eval::FourStraight;
+
+pyo3::import_exception!(holecard.exceptions, ConfigurationError);
+
+impl From<EquityError> for PyErr {
+    fn from(e: EquityError) -> PyErr {
+        match e {
+            EquityError::Duplicate { .. } => DuplicateCardError::new_err(e.to_string()),
+            EquityError::PlayerCount(_)
+            | EquityError::HandSize { .. }
+            | EquityError::DeckTooSmall { .. } => InvalidHandError::new_err(e.to_string()),
+            EquityError::UnknownGame(_)
+            | EquityError::ZeroSamples
+            | EquityError::ZeroThreads
+            | EquityError::TooManyOutcomes(_) => ConfigurationError::new_err(e.to_string()),
+        }
+    }
+}
+
+fn four_straight_mode(text: &str) -> PyResult<FourStraight> {
+    match text.to_ascii_uppercase().as_str() {
+        "CONSECUTIVE" => Ok(FourStraight::Consecutive),
+        "OPEN_ENDED" => Ok(FourStraight::OpenEnded),
+        "WITH_GUTSHOT" => Ok(FourStraight::WithGutshot),
+        _ => Err(ConfigurationError::new_err(format!(
+            "unknown four_straight mode {text:?} (expected CONSECUTIVE, OPEN_ENDED or WITH_GUTSHOT)"
+        ))),
+    }
+}
+
+/// The raw result: shares, exact, outcomes, wins, ties, units, stderr.
+type RawEquity = (Vec<f64>, bool, u64, Vec<u64>, Vec<u64>, Vec<u128>, Vec<f64>);
+
+/// Expected pot shares of `hands` in `game` (RULES §2, H-5): exact when `samples` is
+/// `None`, otherwise seeded Monte Carlo. See `holecard.equity` for the documented API.
+#[pyfunction]
+#[pyo3(signature = (
+    game, hands, *, dead = None, samples = None, seed = 0, threads = None,
+    four_straight = "CONSECUTIVE"
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn equity(
+    py: Python<'_>,
+    game: &str,
+    hands: &Bound<'_, PyAny>,
+    dead: Option<&Bound<'_, PyAny>>,
+    samples: Option<u64>,
+    seed: u64,
+    threads: Option<usize>,
+    four_straight: &str,
+) -> PyResult<RawEquity> {
+    let game = Game::from_id(game, four_straight_mode(four_straight)?)?;
+    if hands.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "hands must be a sequence of hands (e.g. [\"As Ah\", \"Kd Kc\"]), not one string",
+        ));
+    }
+    let hands: Vec<Vec<Card>> = hands
+        .try_iter()
+        .map_err(|_| PyTypeError::new_err("hands must be an iterable of hands"))?
+        .map(|h| extract_cards(&h?))
+        .collect::<PyResult<_>>()?;
+    let dead = match dead {
+        Some(d) => extract_cards(d)?,
+        None => Vec::new(),
+    };
+    let e = py.detach(|| core::equity(game, &hands, &dead, samples, seed, threads))?;
+    Ok((
+        e.shares, e.exact, e.outcomes, e.wins, e.ties, e.units, e.stderr,
+    ))
+}

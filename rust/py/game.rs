@@ -1,0 +1,743 @@
+//! Game engines: `GameConfig` (a validated table), `GameState` (one hand), `LegalActions`
+//! and `Event`. The Python classes in `holecard.games` wrap these thinly.
+
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyTuple};
+
+use super::cards::{extract_cards, PyCard};
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::game::options::{BettingStructure, ConfigError, GameKind, Options};
+use crate::game::{
+    Action, ActionError, Event, GameConfig, GameState, LegalActions, Share, StakesInput, Start,
+};
+
+pyo3::import_exception!(holecard.exceptions, IllegalActionError);
+pyo3::import_exception!(holecard.exceptions, ConfigurationError);
+
+impl From<ActionError> for PyErr {
+    fn from(e: ActionError) -> PyErr {
+        IllegalActionError::new_err(e.to_string())
+    }
+}
+
+impl From<ConfigError> for PyErr {
+    fn from(e: ConfigError) -> PyErr {
+        ConfigurationError::new_err(e.to_string())
+    }
+}
+
+fn parse_game(game: &str) -> PyResult<GameKind> {
+    match game.trim().to_ascii_lowercase().as_str() {
+        "soko" => Ok(GameKind::Soko),
+        "stud" => Ok(GameKind::Stud),
+        "stud8" => Ok(GameKind::Stud8),
+        "razz" => Ok(GameKind::Razz),
+        "deuce_seven" => Ok(GameKind::DeuceSeven),
+        other => Err(ConfigurationError::new_err(format!(
+            "unknown game {other:?} (expected soko, stud, stud8, razz or deuce_seven)"
+        ))),
+    }
+}
+
+/// The text form of an option value: a str (an enum member's name), bool, int or None.
+fn option_text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
+    if v.is_none() {
+        return Ok("none".into());
+    }
+    if let Ok(b) = v.cast::<PyBool>() {
+        return Ok(b.is_true().to_string());
+    }
+    if let Ok(i) = v.extract::<u64>() {
+        return Ok(i.to_string());
+    }
+    if let Ok(s) = v.extract::<String>() {
+        return Ok(s);
+    }
+    if let Ok(n) = v.getattr("name") {
+        if let Ok(s) = n.extract::<String>() {
+            return Ok(s);
+        }
+    }
+    Err(ConfigurationError::new_err(format!(
+        "option {name} got an unsupported value {}",
+        v.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+    )))
+}
+
+/// A validated table: game, betting structure, chip amounts and RULES §6 options.
+#[pyclass(module = "holecard._core", name = "GameConfig", frozen, eq)]
+#[derive(Clone)]
+pub struct PyGameConfig {
+    cfg: GameConfig,
+    profile: String,
+    input: StakesInput,
+}
+
+#[pymethods]
+impl PyGameConfig {
+    #[new]
+    #[pyo3(signature = (game, *, betting = "FIXED_LIMIT", ante = None, bring_in = None,
+        small_bet = None, big_bet = None, small_blind = None, big_blind = None, min_bet = None,
+        profile = None, options = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        game: &str,
+        betting: &str,
+        ante: Option<u64>,
+        bring_in: Option<u64>,
+        small_bet: Option<u64>,
+        big_bet: Option<u64>,
+        small_blind: Option<u64>,
+        big_blind: Option<u64>,
+        min_bet: Option<u64>,
+        profile: Option<&str>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let game = parse_game(game)?;
+        let structure: BettingStructure = betting.parse()?;
+        let profile = profile.unwrap_or("default").to_ascii_lowercase();
+        let mut o = match profile.as_str() {
+            "default" => Options::defaults(game),
+            "wsop" => Options::wsop(game),
+            "pokerkit" => Options::pokerkit(game),
+            other => {
+                return Err(ConfigurationError::new_err(format!(
+                    "unknown profile {other:?} (expected default, wsop or pokerkit)"
+                )))
+            }
+        };
+        if let Some(opts) = options {
+            for (k, v) in opts.iter() {
+                let name: String = k.extract()?;
+                if !Options::applies_to(&name, game) {
+                    let known = Options::defaults(game)
+                        .items()
+                        .iter()
+                        .any(|(n, _)| *n == name);
+                    return Err(ConfigurationError::new_err(if known {
+                        format!("option {name} does not apply to {}", game.id())
+                    } else {
+                        format!("unknown option {name:?}")
+                    }));
+                }
+                let text = option_text(&name, &v)?;
+                o.set(&name, &text)?;
+            }
+        }
+        let input = StakesInput {
+            ante,
+            bring_in,
+            small_bet,
+            big_bet,
+            small_blind,
+            big_blind,
+            min_bet,
+        };
+        let cfg = GameConfig::new(game, structure, input, o)?;
+        Ok(Self {
+            cfg,
+            profile,
+            input,
+        })
+    }
+
+    /// The game id.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.cfg.game.id()
+    }
+
+    /// The betting structure's name.
+    #[getter]
+    fn betting(&self) -> &'static str {
+        self.cfg.structure.name()
+    }
+
+    /// The resolved chip amounts as a dict.
+    #[getter]
+    fn stakes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let s = self.cfg.stakes;
+        let d = PyDict::new(py);
+        d.set_item("ante", s.ante)?;
+        d.set_item("bring_in", s.bring_in)?;
+        d.set_item("small_bet", s.small_bet)?;
+        d.set_item("big_bet", s.big_bet)?;
+        d.set_item("small_blind", s.small_blind)?;
+        d.set_item("big_blind", s.big_blind)?;
+        d.set_item("min_bet", s.min_bet)?;
+        Ok(d)
+    }
+
+    /// Every option as name → value text (enum names, `true`/`false`, numbers, `none`).
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, v) in self.cfg.options.items() {
+            d.set_item(k, v)?;
+        }
+        Ok(d)
+    }
+
+    /// Starts a hand.
+    #[allow(clippy::needless_pass_by_value)]
+    #[pyo3(signature = (stacks, *, seed = None, deck = None, dealer = None))]
+    fn start(
+        &self,
+        stacks: Vec<u64>,
+        seed: Option<u64>,
+        deck: Option<&Bound<'_, PyAny>>,
+        dealer: Option<u8>,
+    ) -> PyResult<PyGameState> {
+        let deck = match deck {
+            Some(d) if !d.is_none() => Some(extract_cards(d)?),
+            _ => None,
+        };
+        let seed = if deck.is_none() && seed.is_none() {
+            use std::hash::{BuildHasher, RandomState};
+            Some(RandomState::new().hash_one(std::time::SystemTime::now()))
+        } else {
+            seed
+        };
+        let state = GameState::new(&self.cfg, &stacks, &Start { seed, deck, dealer })?;
+        Ok(PyGameState {
+            state,
+            config: self.clone(),
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "GameConfig({:?}, betting={:?}, profile={:?})",
+            self.cfg.game.id(),
+            self.cfg.structure.name(),
+            self.profile
+        )
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Py<PyAny>, Bound<'py, PyTuple>)> {
+        let f = py
+            .import("holecard._core")?
+            .getattr("_game_config")?
+            .unbind();
+        let i = self.input;
+        let args = PyTuple::new(
+            py,
+            [
+                self.cfg.game.id().into_pyobject(py)?.into_any(),
+                self.cfg.structure.name().into_pyobject(py)?.into_any(),
+                i.ante.into_pyobject(py)?.into_any(),
+                i.bring_in.into_pyobject(py)?.into_any(),
+                i.small_bet.into_pyobject(py)?.into_any(),
+                i.big_bet.into_pyobject(py)?.into_any(),
+                i.small_blind.into_pyobject(py)?.into_any(),
+                i.big_blind.into_pyobject(py)?.into_any(),
+                i.min_bet.into_pyobject(py)?.into_any(),
+                self.options(py)?.into_any(),
+            ],
+        )?;
+        Ok((f, args))
+    }
+}
+
+impl PartialEq for PyGameConfig {
+    /// Two tables are equal when their game, structure, amounts and options are.
+    fn eq(&self, other: &Self) -> bool {
+        self.cfg == other.cfg
+    }
+}
+
+/// Rebuilds a `GameConfig` from its parts (pickle).
+#[pyfunction]
+#[pyo3(name = "_game_config")]
+#[allow(clippy::too_many_arguments)]
+pub fn game_config(
+    game: &str,
+    betting: &str,
+    ante: Option<u64>,
+    bring_in: Option<u64>,
+    small_bet: Option<u64>,
+    big_bet: Option<u64>,
+    small_blind: Option<u64>,
+    big_blind: Option<u64>,
+    min_bet: Option<u64>,
+    options: &Bound<'_, PyDict>,
+) -> PyResult<PyGameConfig> {
+    let g = parse_game(game)?;
+    let mut o = Options::defaults(g);
+    for (k, v) in options.iter() {
+        let name: String = k.extract()?;
+        let text: String = v.extract()?;
+        o.set(&name, &text)?;
+    }
+    let input = StakesInput {
+        ante,
+        bring_in,
+        small_bet,
+        big_bet,
+        small_blind,
+        big_blind,
+        min_bet,
+    };
+    let cfg = GameConfig::new(g, betting.parse()?, input, o)?;
+    Ok(PyGameConfig {
+        cfg,
+        profile: "custom".into(),
+        input,
+    })
+}
+
+/// What the player to act may do. `call` = chips to add; `complete`, `min_raise_to`,
+/// `max_raise_to` = totals for the round; all `False`/`None` when the hand is over.
+#[pyclass(module = "holecard._core", name = "LegalActions", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyLegalActions(LegalActions);
+
+#[pymethods]
+impl PyLegalActions {
+    /// Folding is allowed.
+    #[getter]
+    fn fold(&self) -> bool {
+        self.0.fold
+    }
+    /// Checking is allowed.
+    #[getter]
+    fn check(&self) -> bool {
+        self.0.check
+    }
+    /// Drawing (or standing pat) is the action.
+    #[getter]
+    fn draw(&self) -> bool {
+        self.0.draw
+    }
+    /// Chips to add to call, or None.
+    #[getter]
+    fn call(&self) -> Option<u64> {
+        self.0.call
+    }
+    /// The bring-in amount, or None.
+    #[getter]
+    fn bring_in(&self) -> Option<u64> {
+        self.0.bring_in
+    }
+    /// The total to complete to, or None.
+    #[getter]
+    fn complete(&self) -> Option<u64> {
+        self.0.complete
+    }
+    /// Smallest bet/raise total, or None.
+    #[getter]
+    fn min_raise_to(&self) -> Option<u64> {
+        self.0.min_raise_to
+    }
+    /// Largest bet/raise total, or None (fixed limit: the other allowed size).
+    #[getter]
+    fn max_raise_to(&self) -> Option<u64> {
+        self.0.max_raise_to
+    }
+
+    fn __repr__(&self) -> String {
+        let l = &self.0;
+        let o = |v: Option<u64>| v.map_or_else(|| "None".to_string(), |x| x.to_string());
+        let b = |v: bool| if v { "True" } else { "False" };
+        format!(
+            "LegalActions(fold={}, check={}, call={}, bring_in={}, complete={}, min_raise_to={}, max_raise_to={}, draw={})",
+            b(l.fold),
+            b(l.check),
+            o(l.call),
+            o(l.bring_in),
+            o(l.complete),
+            o(l.min_raise_to),
+            o(l.max_raise_to),
+            b(l.draw)
+        )
+    }
+}
+
+/// Something that happened in a hand: immutable, with a readable repr.
+#[pyclass(module = "holecard._core", name = "Event", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyEvent(Event);
+
+fn cards_of(set: CardSet) -> Vec<PyCard> {
+    set.iter().map(PyCard).collect()
+}
+
+#[pymethods]
+impl PyEvent {
+    /// The kind: `ante`, `blind`, `deal`, `burn`, `board`, `recycle`, `reshuffle`,
+    /// `bring_in`, `complete`, `fold`, `check`, `call`, `bet_raise`, `draw`, `timeout`,
+    /// `street`, `uncalled`, `show`, `award`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.0.kind()
+    }
+    /// The seat concerned, or None.
+    #[getter]
+    fn seat(&self) -> Option<u8> {
+        self.0.seat()
+    }
+    /// Chips moved (`ante`, `blind`, `bring_in`, `call`, `uncalled`, `award`), or None.
+    #[getter]
+    fn amount(&self) -> Option<u64> {
+        match self.0 {
+            Event::Ante { amount, .. }
+            | Event::Blind { amount, .. }
+            | Event::BringIn { amount, .. }
+            | Event::Call { amount, .. }
+            | Event::Uncalled { amount, .. }
+            | Event::Award { amount, .. } => Some(amount),
+            _ => None,
+        }
+    }
+    /// The round total of a `complete` / `bet_raise`, or None.
+    #[getter]
+    fn to(&self) -> Option<u64> {
+        match self.0 {
+            Event::Complete { to, .. } | Event::BetRaise { to, .. } => Some(to),
+            _ => None,
+        }
+    }
+    /// The card of a deal, burn or board event, or None.
+    #[getter]
+    fn card(&self) -> Option<PyCard> {
+        match self.0 {
+            Event::Deal { card, .. } | Event::Burn { card } | Event::Board { card } => {
+                Some(PyCard(card))
+            }
+            _ => None,
+        }
+    }
+    /// Deal: face up.
+    #[getter]
+    fn up(&self) -> bool {
+        matches!(self.0, Event::Deal { up: true, .. })
+    }
+    /// Draw: the cards discarded.
+    #[getter]
+    fn discards(&self) -> Vec<PyCard> {
+        match self.0 {
+            Event::Draw { discards, .. } => cards_of(discards),
+            _ => Vec::new(),
+        }
+    }
+    /// Draw: the cards received.
+    #[getter]
+    fn received(&self) -> Vec<PyCard> {
+        match self.0 {
+            Event::Draw { received, .. } => cards_of(received),
+            _ => Vec::new(),
+        }
+    }
+    /// Award: the pot index (0 = main pot).
+    #[getter]
+    fn pot(&self) -> Option<u8> {
+        match self.0 {
+            Event::Award { pot, .. } => Some(pot),
+            _ => None,
+        }
+    }
+    /// Award: "whole", "high" or "low".
+    #[getter]
+    fn share(&self) -> Option<&'static str> {
+        match self.0 {
+            Event::Award { share, .. } => Some(match share {
+                Share::Whole => "whole",
+                Share::High => "high",
+                Share::Low => "low",
+            }),
+            _ => None,
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        self.0.to_string()
+    }
+}
+
+/// A seat as (cards held, face-up cards, stack, folded, bet).
+type PlayerTuple = (Vec<PyCard>, Vec<PyCard>, u64, bool, u64);
+
+fn encode_action(a: Action) -> (&'static str, u64) {
+    match a {
+        Action::Fold => ("fold", 0),
+        Action::Check => ("check", 0),
+        Action::Call => ("call", 0),
+        Action::PostBringIn => ("bring_in", 0),
+        Action::Complete => ("complete", 0),
+        Action::BetRaiseTo(x) => ("raise", x),
+        Action::Draw(d) => ("draw", d.0),
+        Action::StandPat => ("stand_pat", 0),
+        Action::Timeout => ("timeout", 0),
+    }
+}
+
+fn decode_action(code: &str, arg: u64) -> PyResult<Action> {
+    Ok(match code {
+        "fold" => Action::Fold,
+        "check" => Action::Check,
+        "call" => Action::Call,
+        "bring_in" => Action::PostBringIn,
+        "complete" => Action::Complete,
+        "raise" => Action::BetRaiseTo(arg),
+        "draw" => Action::Draw(CardSet(arg & CardSet::FULL.0)),
+        "stand_pat" => Action::StandPat,
+        "timeout" => Action::Timeout,
+        other => {
+            return Err(IllegalActionError::new_err(format!(
+                "unknown action code {other:?}"
+            )))
+        }
+    })
+}
+
+/// One hand of a game. Actions raise `IllegalActionError` and leave the state unchanged
+/// when the rules do not allow them.
+#[pyclass(module = "holecard._core", name = "GameState")]
+#[derive(Clone)]
+pub struct PyGameState {
+    state: GameState,
+    config: PyGameConfig,
+}
+
+impl PyGameState {
+    fn act(&mut self, a: Action) -> PyResult<PyEvent> {
+        Ok(PyEvent(self.state.apply(a)?))
+    }
+}
+
+#[pymethods]
+impl PyGameState {
+    /// The table this hand is played at.
+    #[getter]
+    fn config(&self) -> PyGameConfig {
+        self.config.clone()
+    }
+    /// Seat to act, or None.
+    #[getter]
+    fn actor(&self) -> Option<u8> {
+        self.state.actor()
+    }
+    /// The street's name.
+    #[getter]
+    fn street(&self) -> &'static str {
+        self.state.street_name()
+    }
+    /// Whether the hand is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+    /// What the player to act may do.
+    fn legal_actions(&self) -> PyLegalActions {
+        PyLegalActions(self.state.legal_actions())
+    }
+    /// Fold.
+    fn fold(&mut self) -> PyResult<PyEvent> {
+        self.act(Action::Fold)
+    }
+    /// Check.
+    fn check(&mut self) -> PyResult<PyEvent> {
+        self.act(Action::Check)
+    }
+    /// Call.
+    fn call(&mut self) -> PyResult<PyEvent> {
+        self.act(Action::Call)
+    }
+    /// Post the bring-in.
+    fn post_bring_in(&mut self) -> PyResult<PyEvent> {
+        self.act(Action::PostBringIn)
+    }
+    /// Complete the bring-in.
+    fn complete(&mut self) -> PyResult<PyEvent> {
+        self.act(Action::Complete)
+    }
+    /// Bet or raise to a total for this round.
+    fn bet_or_raise_to(&mut self, amount: &Bound<'_, PyAny>) -> PyResult<PyEvent> {
+        match amount.extract::<u64>() {
+            Ok(a) => self.act(Action::BetRaiseTo(a)),
+            Err(_) if amount.extract::<i128>().is_ok() => Err(IllegalActionError::new_err(
+                format!("cannot bet or raise to {amount} chips"),
+            )),
+            Err(e) => Err(e),
+        }
+    }
+    /// Discard these cards and draw as many.
+    fn draw(&mut self, discards: &Bound<'_, PyAny>) -> PyResult<PyEvent> {
+        let cards = extract_cards(discards)?;
+        let set = CardSet::from_cards(&cards)?;
+        self.act(Action::Draw(set))
+    }
+    /// Stand pat.
+    fn stand_pat(&mut self) -> PyResult<PyEvent> {
+        self.act(Action::StandPat)
+    }
+    /// The player to act ran out of time.
+    fn timeout(&mut self) -> PyResult<PyEvent> {
+        self.act(Action::Timeout)
+    }
+    /// Chips behind, per seat.
+    #[getter]
+    fn stacks(&self) -> Vec<u64> {
+        self.state.stacks()
+    }
+    /// Chips won minus chips put in, per seat.
+    #[getter]
+    fn payoffs(&self) -> Vec<i64> {
+        self.state.payoffs()
+    }
+    /// Chips in front of each seat in the current betting round.
+    #[getter]
+    fn bets(&self) -> Vec<u64> {
+        self.state.seats().iter().map(|s| s.bet).collect()
+    }
+    /// The pots as (amount, eligible seats).
+    #[getter]
+    fn pots(&self) -> Vec<(u64, Vec<u8>)> {
+        self.state
+            .pots()
+            .into_iter()
+            .map(|p| (p.amount, p.seats().collect()))
+            .collect()
+    }
+    /// Per seat: (all cards held in the order received, the face-up ones, stack, folded, bet).
+    #[getter]
+    fn players(&self) -> Vec<PlayerTuple> {
+        self.state
+            .seats()
+            .iter()
+            .map(|s| {
+                (
+                    s.cards().map(PyCard).collect(),
+                    s.up_cards().map(PyCard).collect(),
+                    s.stack,
+                    s.folded,
+                    s.bet,
+                )
+            })
+            .collect()
+    }
+    /// The stud community card, or None.
+    #[getter]
+    fn board(&self) -> Option<PyCard> {
+        self.state.board().map(PyCard)
+    }
+    /// The events so far.
+    #[getter]
+    fn history(&self) -> Vec<PyEvent> {
+        self.state.history().iter().copied().map(PyEvent).collect()
+    }
+    /// Number of events so far.
+    #[getter]
+    fn history_len(&self) -> usize {
+        self.state.history().len()
+    }
+    /// The dealer (stud: dealer box; 2-7: button) seat.
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.state.dealer()
+    }
+    /// The undealt cards, top first.
+    #[getter]
+    fn stub(&self) -> Vec<PyCard> {
+        self.state.stub().into_iter().map(PyCard).collect()
+    }
+
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp, py: Python<'_>) -> Py<PyAny> {
+        let Ok(other) = other.cast::<PyGameState>() else {
+            return py.NotImplemented();
+        };
+        let o = other.borrow();
+        let eq = o.state == self.state && o.config == self.config;
+        match op {
+            CompareOp::Eq => PyBool::new(py, eq).to_owned().into_any().unbind(),
+            CompareOp::Ne => PyBool::new(py, !eq).to_owned().into_any().unbind(),
+            _ => py.NotImplemented(),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<GameState {} street={} actor={} stacks={:?}>",
+            self.state.game().id(),
+            self.state.street_name(),
+            self.state
+                .actor()
+                .map_or_else(|| "None".to_string(), |a| a.to_string()),
+            self.state.stacks()
+        )
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Py<PyAny>, Bound<'py, PyTuple>)> {
+        let f = py
+            .import("holecard._core")?
+            .getattr("_restore_state")?
+            .unbind();
+        let starts: Vec<u64> = self.state.seats().iter().map(|s| s.start_stack).collect();
+        let deck: Vec<u8> = self
+            .state
+            .initial_deck()
+            .iter()
+            .map(|c| c.index())
+            .collect();
+        let actions = PyList::empty(py);
+        for a in self.state.actions() {
+            actions.append(encode_action(*a))?;
+        }
+        let args = PyTuple::new(
+            py,
+            [
+                Py::new(py, self.config.clone())?.into_bound(py).into_any(),
+                starts.into_pyobject(py)?.into_any(),
+                PyBytes::new(py, &deck).into_any(),
+                self.state.rng_seed().into_pyobject(py)?.into_any(),
+                self.state.dealer().into_pyobject(py)?.into_any(),
+                actions.into_any(),
+            ],
+        )?;
+        Ok((f, args))
+    }
+}
+
+/// Rebuilds a `GameState` by replaying its actions (pickle).
+#[pyfunction]
+#[pyo3(name = "_restore_state")]
+#[allow(clippy::needless_pass_by_value)]
+pub fn restore_state(
+    config: PyRef<'_, PyGameConfig>,
+    stacks: Vec<u64>,
+    deck: Vec<u8>,
+    rng_seed: u64,
+    dealer: u8,
+    actions: Vec<(String, u64)>,
+) -> PyResult<PyGameState> {
+    let cards: Vec<Card> = deck
+        .iter()
+        .map(|&i| Card::from_index(i64::from(i)))
+        .collect::<Result<_, _>>()?;
+    let mut state = GameState::new(
+        &config.cfg,
+        &stacks,
+        &Start {
+            seed: Some(rng_seed),
+            deck: Some(cards),
+            dealer: Some(dealer),
+        },
+    )?;
+    for (code, arg) in actions {
+        state.apply(decode_action(&code, arg)?)?;
+    }
+    Ok(PyGameState {
+        state,
+        config: config.clone(),
+    })
+}

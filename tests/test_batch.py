@@ -1,0 +1,105 @@
+"""Batch evaluation (DESIGN.md "Batch evaluation")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+from hypothesis import given
+
+from holecard import Card, InvalidHandError, _core, batch
+from holecard.testing import card_arrays
+
+PER_CALL: dict[str, Callable[..., object]] = {
+    "evaluate_high": _core.evaluate_high,
+    "evaluate_ace_five": _core.evaluate_ace_five,
+    "evaluate_low8": _core.evaluate_low8,
+    "evaluate_soko": _core.evaluate_soko,
+    "evaluate_deuce_seven": _core.evaluate_deuce_seven,
+}
+SIZES = {
+    "evaluate_high": (5, 6, 7),
+    "evaluate_ace_five": (5, 6, 7),
+    "evaluate_low8": (5, 6, 7),
+    "evaluate_soko": (5,),
+    "evaluate_deuce_seven": (5,),
+}
+CASES = [(name, k) for name, sizes in SIZES.items() for k in sizes]
+
+
+def per_call(name: str, row: npt.NDArray[np.uint8]) -> int:
+    value = PER_CALL[name]([Card.from_index(int(i)) for i in row])
+    return 0 if value is None else int(value.strength)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("name", "k"), CASES)
+@given(data=card_arrays(7))
+def test_batch_equals_per_call(name: str, k: int, data: npt.NDArray[np.uint8]) -> None:
+    hands = np.ascontiguousarray(data[:, :k])
+    got = getattr(batch, name)(hands)
+    assert got.dtype == np.uint32
+    assert got.shape == (len(hands),)
+    assert got.tolist() == [per_call(name, row) for row in hands]
+    assert getattr(batch, name)(hands, threads=1).tolist() == got.tolist()
+
+
+def test_large_batches_are_split_across_threads_identically() -> None:
+    rng = np.random.default_rng(7)
+    hands = np.argsort(rng.random((100_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    one = batch.evaluate_high(hands, threads=1)
+    assert np.array_equal(batch.evaluate_high(hands), one)
+    assert np.array_equal(batch.evaluate_high(hands, threads=2), one)
+    # Non-contiguous views and other integer types give the same answer.
+    assert np.array_equal(batch.evaluate_high(hands.astype(np.int64)), one)
+    assert np.array_equal(batch.evaluate_high(np.asfortranarray(hands)), one)
+
+
+def test_empty_batch() -> None:
+    assert batch.evaluate_high(np.zeros((0, 7), dtype=np.uint8)).shape == (0,)
+
+
+def test_first_bad_row_is_named() -> None:
+    rng = np.random.default_rng(1)
+    hands = np.argsort(rng.random((50_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    hands[40_123, 3] = hands[40_123, 5]
+    hands[45_000, 0] = 60
+    with pytest.raises(InvalidHandError, match=r"row 40123: card index \d+ appears twice"):
+        batch.evaluate_high(hands)
+    hands[10, 2] = 52
+    with pytest.raises(InvalidHandError, match=r"row 10: card index 52 is not in 0\.\.=51"):
+        batch.evaluate_high(hands, threads=2)
+    with pytest.raises(InvalidHandError, match="row 0"):
+        batch.evaluate_high(np.array([[0, 1, 2, 3, -1]]))
+    with pytest.raises(InvalidHandError, match="row 0"):
+        batch.evaluate_high(np.array([[0, 1, 2, 3, 255]], dtype=np.uint8))
+
+
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        (np.zeros((3, 4), dtype=np.uint8), "high needs 5 to 7 cards, got 4"),
+        (np.zeros((3, 8), dtype=np.uint8), "got 8"),
+        (np.zeros(7, dtype=np.uint8), "2-D"),
+        (np.zeros((2, 7), dtype=np.float64), "integer"),
+    ],
+)
+def test_bad_shapes_and_types(hands: npt.NDArray[np.generic], message: str) -> None:
+    with pytest.raises(InvalidHandError, match=message):
+        batch.evaluate_high(hands)
+
+
+def test_bad_thread_count() -> None:
+    with pytest.raises(ValueError, match="threads"):
+        batch.evaluate_high(np.zeros((0, 7), dtype=np.uint8), threads=0)
+
+
+def test_soko_mode_and_five_card_only() -> None:
+    row = np.array([[c.index for c in map(Card, ["Ah", "2c", "3d", "4s", "Kc"])]], dtype=np.uint8)
+    consecutive = batch.evaluate_soko(row)[0]
+    open_ended = batch.evaluate_soko(row, four_straight="OPEN_ENDED")[0]
+    assert consecutive == _core.evaluate_soko("Ah 2c 3d 4s Kc").strength
+    assert open_ended == _core.evaluate_soko("Ah 2c 3d 4s Kc", four_straight="OPEN_ENDED").strength
+    with pytest.raises(InvalidHandError, match="exactly 5"):
+        batch.evaluate_soko(np.zeros((1, 7), dtype=np.uint8))

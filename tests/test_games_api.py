@@ -1,0 +1,208 @@
+"""The game classes and State API of DESIGN.md "Games and states"."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+from holecard import Card, ConfigurationError, IllegalActionError
+from holecard.games import (
+    DeuceSevenTripleDraw,
+    Razz,
+    SevenCardStud,
+    SevenCardStudHiLo,
+    Soko,
+    State,
+)
+from holecard.options import (
+    WSOP,
+    Betting,
+    BringInCard,
+    OddChipOrder,
+    ReshufflePolicy,
+    UncappedHeadsUp,
+)
+
+STUD_TABLE: dict[str, Any] = {"ante": 1, "bring_in": 2, "small_bet": 10}
+DRAW_TABLE: dict[str, Any] = {"small_blind": 5, "big_blind": 10, "small_bet": 10}
+GAMES = [
+    (Soko, STUD_TABLE, 8),
+    (SevenCardStud, STUD_TABLE, 8),
+    (SevenCardStudHiLo, STUD_TABLE, 8),
+    (Razz, STUD_TABLE, 8),
+    (DeuceSevenTripleDraw, DRAW_TABLE, 6),
+]
+
+
+def random_step(state: State, rng: random.Random) -> None:
+    la = state.legal_actions()
+    if la.draw:
+        hand = state.players[state.actor or 0].hole_cards
+        state.draw([c for c in hand if rng.random() < 0.4])
+        return
+    choices = []
+    if la.fold:
+        choices.append(state.fold)
+    if la.check:
+        choices += [state.check] * 2
+    if la.call is not None:
+        choices += [state.call] * 3
+    if la.bring_in is not None:
+        choices.append(state.post_bring_in)
+    if la.complete is not None:
+        choices.append(state.complete)
+    if la.min_raise_to is not None and la.max_raise_to is not None:
+        lo, hi = la.min_raise_to, la.max_raise_to
+        choices.append(lambda: state.bet_or_raise_to(rng.choice([lo, hi])))
+    rng.choice(choices)()
+
+
+@pytest.mark.parametrize(("cls", "table", "max_players"), GAMES)
+@pytest.mark.parametrize("betting", list(Betting))
+def test_random_hands_conserve_chips(
+    cls: type[Soko], table: dict[str, Any], max_players: int, betting: Betting
+) -> None:
+    game = cls(betting=betting, **table)
+    rng = random.Random(f"{cls.__name__}{betting}")
+    for seed in range(150):
+        n = rng.randint(2, max_players)
+        stacks = [rng.randint(1, 300) for _ in range(n)]
+        state = game.start(stacks, seed=seed)
+        steps = 0
+        while not state.is_over:
+            assert state.actor is not None
+            before = copy.copy(state)
+            with pytest.raises(IllegalActionError):
+                state.bet_or_raise_to(10**12)
+            assert state == before
+            random_step(state, rng)
+            if not state.is_over:  # once over, `pots` are the pots already paid out
+                total = sum(state.stacks) + sum(p.amount for p in state.pots) + sum(state.bets)
+                assert total == sum(stacks)
+            steps += 1
+            assert steps < 400
+        assert state.actor is None
+        assert sum(state.payoffs) == 0
+        assert [s - t for s, t in zip(state.stacks, stacks, strict=True)] == state.payoffs
+
+
+def test_design_example_stud() -> None:
+    game = SevenCardStud(ante=1, bring_in=2, small_bet=10)
+    state = game.start([100, 100, 100], seed=7)
+    assert state.street == "third"
+    la = state.legal_actions()
+    assert (la.fold, la.check, la.call, la.bring_in, la.complete) == (False, False, None, 2, 10)
+    seat = state.actor
+    event = state.post_bring_in()
+    assert (event.kind, event.seat, event.amount) == ("bring_in", seat, 2)
+    assert repr(event) == f"BringIn(seat={seat}, amount=2)"
+    assert state.legal_actions().call == 2
+    assert len(state.players[0].hole_cards) == 3
+    assert len(state.players[0].up_cards) == 1
+    assert state.board == ()
+    assert state.history[-1] == event
+
+
+def test_illegal_actions_raise_and_change_nothing() -> None:
+    state = SevenCardStud(**STUD_TABLE).start([50, 50], seed=1)
+    snapshot = pickle.dumps(state)
+    for act in (state.fold, state.check, state.call, state.stand_pat):
+        with pytest.raises(IllegalActionError):
+            act()
+    with pytest.raises(IllegalActionError, match="bring-in"):
+        state.fold()
+    assert pickle.dumps(state) == snapshot
+    assert isinstance(IllegalActionError("x"), ValueError)
+
+
+def test_copy_pickle_equality() -> None:
+    game = DeuceSevenTripleDraw(**DRAW_TABLE)
+    a = game.start([100, 100, 100], seed=11)
+    b = game.start([100, 100, 100], seed=11)
+    assert a == b
+    a.call()
+    assert a != b
+    b.call()
+    assert a == b
+    c = pickle.loads(pickle.dumps(a))
+    assert c == a
+    assert c.history == a.history
+    d = copy.deepcopy(a)
+    d.call()
+    assert d != a
+    while not a.is_over:
+        random_step(a, random.Random(3))
+    assert pickle.loads(pickle.dumps(a)) == a
+
+
+def test_deck_fixes_the_order_and_dealer_sets_the_button() -> None:
+    deck = [Card.from_index(i) for i in range(52)]
+    state = SevenCardStud(**STUD_TABLE).start([100, 100], deck=deck)
+    # First down card to seat 0 then seat 1, second down cards, then the door cards.
+    assert state.players[0].hole_cards == (deck[0], deck[2], deck[4])
+    assert state.players[1].up_cards == (deck[5],)
+    draw = DeuceSevenTripleDraw(**DRAW_TABLE).start([100, 100, 100], seed=1, dealer=0)
+    assert (draw.dealer, draw.bets, draw.actor) == (0, [0, 5, 10], 0)
+    with pytest.raises(ConfigurationError):
+        SevenCardStud(**STUD_TABLE).start([100, 100], seed=1, dealer=0)
+    with pytest.raises(ConfigurationError):
+        SevenCardStud(**STUD_TABLE).start([100, 100], deck=deck[:51])
+
+
+def test_options_by_member_or_name_and_errors() -> None:
+    a = SevenCardStud(**STUD_TABLE, bring_in_card=BringInCard.HIGHEST, max_raises=None)
+    b = SevenCardStud(**STUD_TABLE, bring_in_card="highest", max_raises=None)
+    assert a == b
+    assert a.options["max_raises"] == "none"
+    assert a.options["bring_in_card"] == "HIGHEST"
+    assert SevenCardStud(**STUD_TABLE).options["open_pair_double_bet"] == "true"
+    assert SevenCardStudHiLo(**STUD_TABLE).options["open_pair_double_bet"] == "false"
+    with pytest.raises(ConfigurationError, match="bring_in"):
+        SevenCardStud(ante=1, bring_in=20, small_bet=10)
+    with pytest.raises(ConfigurationError, match="does not apply"):
+        SevenCardStud(**STUD_TABLE, reshuffle_policy=ReshufflePolicy.EXCLUDE_CURRENT_ROUND)
+    with pytest.raises(ConfigurationError):
+        DeuceSevenTripleDraw(**DRAW_TABLE, odd_chip_order=OddChipOrder.HIGH_CARD_BY_SUIT_BEST5)
+    with pytest.raises(ConfigurationError, match="unknown"):
+        SevenCardStud(**STUD_TABLE, bring_in_card="MIDDLE")
+    with pytest.raises(ValueError, match="'x'"):
+        Betting("x")
+    with pytest.raises(ConfigurationError):
+        SevenCardStud(**STUD_TABLE).start([100, 0])
+
+
+def test_wsop_profile_and_overrides() -> None:
+    game = SevenCardStud(**STUD_TABLE, profile=WSOP)
+    opts = game.options
+    assert opts["max_raises"] == "4"
+    assert opts["uncapped_heads_up"] == "ROUND_BEGINS_HEADS_UP"
+    assert opts["odd_chip_order"] == "HIGH_CARD_BY_SUIT_BEST5"
+    over = SevenCardStud(**STUD_TABLE, profile="wsop", uncapped_heads_up=UncappedHeadsUp.NEVER)
+    assert over.options["uncapped_heads_up"] == "NEVER"
+    assert Razz(**STUD_TABLE, profile=WSOP).options["bring_in_card"] == "HIGHEST"
+
+
+def test_pots_players_and_history_after_showdown() -> None:
+    game = SevenCardStudHiLo(**STUD_TABLE)
+    state = game.start([100, 20, 100], seed=5)
+    rng = random.Random(0)
+    while not state.is_over:
+        la = state.legal_actions()
+        if la.bring_in is not None:
+            state.post_bring_in()
+        elif la.min_raise_to is not None and rng.random() < 0.5:
+            state.bet_or_raise_to(la.min_raise_to)
+        elif la.check:
+            state.check()
+        else:
+            state.call()
+    assert state.street == "over"
+    kinds = {e.kind for e in state.history}
+    assert {"ante", "deal", "bring_in", "award"} <= kinds
+    awarded = sum(e.amount or 0 for e in state.history if e.kind == "award")
+    assert awarded == sum(p.amount for p in state.pots)
+    assert all(isinstance(p.players, tuple) for p in state.pots)
