@@ -166,18 +166,12 @@ fn run<const K: usize>(
         for (i, hand) in block.chunks_exact(K).enumerate() {
             let mut key = 0u64;
             let mut seen = 0u64;
-            let mut sum = 0u64;
-            let mut high = 0u8;
             for &c in hand {
                 key += CARD_KEY[c as usize];
-                let bit = 1u64 << (c & 63);
-                seen |= bit;
-                sum = sum.wrapping_add(bit);
-                high |= c;
+                seen |= 1u64 << (c & 63);
             }
-            // A repeated card makes the sum carry where the OR does not; indices 52..=63
-            // set a bit above 51 and 64..=255 set bit 6 or 7 of `high`.
-            if sum != seen || seen >> 52 != 0 || high >= 64 {
+            // A repeated card leaves fewer than K bits; an index above 51 marks the key.
+            if seen.count_ones() as usize != K || key >> 48 != 0 {
                 return Some(b * BLOCK + i);
             }
             keys[i] = key;

@@ -31,9 +31,12 @@ const ROW_SHIFT: u32 = 12;
 /// Rank tables are a power of two long so that masked indices need no bounds check.
 const TABLE_LEN: usize = SLOTS.next_power_of_two();
 
+/// Added to the key by any index that is not a card (52..=255); no sum of real card keys
+/// reaches bit 48, so `key >> 48 != 0` flags a bad index.
+pub(crate) const NOT_A_CARD: u64 = 1 << 56;
+
 const fn card_keys() -> [u64; 256] {
-    // Indices 52..=255 are not cards; callers validate indices before trusting a result.
-    let mut keys = [0u64; 256];
+    let mut keys = [NOT_A_CARD; 256];
     let mut c = 0;
     while c < 52 {
         keys[c] = RANK_BASES[c / 4] as u64 | 1u64 << (32 + 4 * (c % 4));

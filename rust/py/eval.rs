@@ -5,7 +5,7 @@ use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyList, PyTuple};
 
 use super::cards::{extract_cards, PyCard};
 use super::error::{InvalidHandError, RankingMismatchError};
@@ -27,7 +27,25 @@ use crate::eval::{self, FourStraight, HandValue, Ranking, ShowingGame};
 #[pyclass(module = "holecard._core", name = "HandValue", frozen)]
 pub struct PyHandValue {
     value: HandValue,
-    cards: Vec<Card>,
+    /// The cards evaluated (at most seven; no heap allocation per value).
+    held: [Card; 7],
+    len: u8,
+}
+
+impl PyHandValue {
+    fn new(value: HandValue, cards: &[Card]) -> Self {
+        let mut held = [Card::new(crate::Rank::Two, crate::Suit::Clubs); 7];
+        held[..cards.len()].copy_from_slice(cards);
+        Self {
+            value,
+            held,
+            len: cards.len() as u8,
+        }
+    }
+
+    fn held_cards(&self) -> &[Card] {
+        &self.held[..self.len as usize]
+    }
 }
 
 /// A ranking's stable code, used by pickling and batch calls.
@@ -100,7 +118,7 @@ impl PyHandValue {
     /// The five cards used (showing hands: the up-cards), best first.
     #[getter]
     fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let five = eval::best_five(self.value, &self.cards);
+        let five = eval::best_five(self.value, self.held_cards());
         PyTuple::new(py, five.into_iter().map(PyCard))
     }
 
@@ -121,7 +139,7 @@ impl PyHandValue {
     }
 
     fn __repr__(&self) -> String {
-        let five: Vec<String> = eval::best_five(self.value, &self.cards)
+        let five: Vec<String> = eval::best_five(self.value, self.held_cards())
             .iter()
             .map(ToString::to_string)
             .collect();
@@ -179,7 +197,7 @@ impl PyHandValue {
             .import("holecard._core")?
             .getattr("hand_value_from_parts")?
             .unbind();
-        let idx = self.cards.iter().map(|c| c.index()).collect();
+        let idx = self.held_cards().iter().map(|c| c.index()).collect();
         Ok((
             f,
             (
@@ -213,19 +231,46 @@ pub fn hand_value_from_parts(
         .ok_or_else(|| {
             InvalidHandError::new_err(format!("strength {strength} does not match the cards"))
         })?;
-    Ok(PyHandValue { value, cards })
+    Ok(PyHandValue::new(value, &cards))
 }
 
 /// Validates and evaluates; `None` only for an 8-or-better hand without a low.
 fn evaluate_opt(ranking: Ranking, cards: &Bound<'_, PyAny>) -> PyResult<Option<PyHandValue>> {
-    let cards = extract_cards(cards)?;
-    ranking.validate(&cards)?;
+    // Fast path: a list of up to seven `Card`s, read without allocating.
+    let mut held = [Card::new(crate::Rank::Two, crate::Suit::Clubs); 7];
+    let mut n = 0;
+    if let Ok(list) = cards.cast::<PyList>() {
+        if list.len() <= held.len() {
+            for item in list.iter() {
+                match item.cast::<PyCard>() {
+                    Ok(c) => held[n] = c.get().0,
+                    Err(_) => break,
+                }
+                n += 1;
+            }
+            if n < list.len() {
+                n = usize::MAX;
+            }
+        } else {
+            n = usize::MAX;
+        }
+    } else {
+        n = usize::MAX;
+    }
+    let owned;
+    let cards: &[Card] = if n == usize::MAX {
+        owned = extract_cards(cards)?;
+        &owned
+    } else {
+        &held[..n]
+    };
+    ranking.validate(cards)?;
     let mut idx = [0u8; 7];
-    for (slot, c) in idx.iter_mut().zip(&cards) {
+    for (slot, c) in idx.iter_mut().zip(cards) {
         *slot = c.index();
     }
     let strength = ranking.strength_unchecked(&idx[..cards.len()]);
-    Ok(HandValue::from_parts(ranking, strength).map(|value| PyHandValue { value, cards }))
+    Ok(HandValue::from_parts(ranking, strength).map(|value| PyHandValue::new(value, cards)))
 }
 
 fn evaluate(ranking: Ranking, cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
