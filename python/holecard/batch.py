@@ -11,7 +11,7 @@ above 51, a card twice) raises :class:`~holecard.InvalidHandError` naming the fi
 >>> hands = np.array([[c.index for c in parse_cards("As Ks Qs Js Ts 2d 3c")],
 ...                   [c.index for c in parse_cards("2c 3d 4h 5s 7c 8d 9h")]], dtype=np.uint8)
 >>> batch.evaluate_high(hands).tolist()
-[7462, 410]
+[7462, 49]
 >>> int(batch.evaluate_high(hands)[1]) == evaluate_high("2c 3d 4h 5s 7c 8d 9h").strength
 True
 """

@@ -137,11 +137,11 @@ impl Ranking {
     fn scale(self) -> Option<&'static tables::Scale> {
         let t = tables();
         match self {
-            Ranking::High => Some(&t.high_scale),
-            Ranking::Soko(mode) => Some(&t.soko[mode as usize].scale),
-            Ranking::AceFive => Some(&t.ace_five_scale),
-            Ranking::Low8 => Some(&t.low8_scale),
-            Ranking::DeuceSeven => Some(&t.deuce7_scale),
+            Ranking::High => Some(t.high_scale()),
+            Ranking::Soko(mode) => Some(t.soko_scale(mode)),
+            Ranking::AceFive => Some(t.ace_five_scale()),
+            Ranking::Low8 => Some(t.low8_scale()),
+            Ranking::DeuceSeven => Some(t.deuce7_scale()),
             Ranking::Showing(_) => None,
         }
     }

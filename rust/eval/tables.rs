@@ -98,27 +98,6 @@ pub(crate) struct SokoTables {
     four_flush: Vec<u16>,
 }
 
-/// All lookup tables.
-pub(crate) struct Tables {
-    pub(crate) high_scale: Scale,
-    high: Vec<u16>,
-    high_flush: Vec<u16>,
-    pub(crate) ace_five_scale: Scale,
-    ace_five: Vec<u16>,
-    pub(crate) low8_scale: Scale,
-    low8: Vec<u16>,
-    pub(crate) deuce7_scale: Scale,
-    deuce7: Vec<u16>,
-    deuce7_flush: Vec<u16>,
-    pub(crate) soko: [SokoTables; 3],
-}
-
-/// The tables, built on first use (a few milliseconds).
-pub(crate) fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(Tables::build)
-}
-
 fn counts_of_mask(mask: u32) -> Counts {
     let mut c = [0u8; 13];
     for (r, slot) in c.iter_mut().enumerate() {
@@ -204,98 +183,159 @@ fn perfect_hash(keys: &[u32]) -> (Vec<u32>, usize) {
     (offsets, used.len())
 }
 
-impl Tables {
-    #[allow(clippy::too_many_lines)]
-    fn build() -> Tables {
+/// One ranking's tables: its scale, the rank table and (when suits matter) a flush table.
+pub(crate) struct Ranked {
+    pub(crate) scale: Scale,
+    rank: Vec<u16>,
+    flush: Vec<u16>,
+}
+
+/// All lookup tables, each ranking built on its first use (milliseconds), so a program
+/// that evaluates only high hands never builds the Soko tables.
+#[derive(Default)]
+pub(crate) struct Tables {
+    high: OnceLock<Ranked>,
+    ace_five: OnceLock<Ranked>,
+    low8: OnceLock<Ranked>,
+    deuce7: OnceLock<Ranked>,
+    soko: [OnceLock<SokoTables>; 3],
+}
+
+/// The tables.
+pub(crate) fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(Tables::default)
+}
+
+/// Every rank multiset of 5-7 cards, and the 5-card ones, computed once.
+fn shapes() -> &'static (Vec<Counts>, Vec<Counts>) {
+    static SHAPES: OnceLock<(Vec<Counts>, Vec<Counts>)> = OnceLock::new();
+    SHAPES.get_or_init(|| {
         let sets = multisets();
-        let slots = TABLE_LEN;
-        let five: Vec<&Counts> = sets
+        let five = sets
             .iter()
             .filter(|c| c.iter().map(|&n| n as usize).sum::<usize>() == 5)
+            .copied()
             .collect();
-        let distinct5: Vec<&&Counts> = five.iter().filter(|c| c.iter().all(|&n| n <= 1)).collect();
-        let flush_masks: Vec<u32> = (0u32..1 << 13).filter(|m| m.count_ones() == 5).collect();
+        (sets, five)
+    })
+}
 
-        // High (E-2.1): 5-card values, then the best five by removing one card at a time.
-        let mut entries: Vec<(u32, Category)> = five
+fn flush_masks() -> impl Iterator<Item = u32> {
+    (0u32..1 << 13).filter(|m| m.count_ones() == 5)
+}
+
+impl Ranked {
+    /// High (E-2.1): 5-card values, then the best five by removing one card at a time.
+    fn high() -> Ranked {
+        let (sets, five) = shapes();
+        let entries = five
             .iter()
-            .map(|c| {
-                let (cat, k) = keys::high(c, false, true);
-                (k, cat)
-            })
+            .map(|c| keys::high(c, false, true))
+            .chain(flush_masks().map(|m| keys::high(&counts_of_mask(m), true, true)))
+            .map(|(cat, k)| (k, cat))
             .collect();
-        entries.extend(flush_masks.iter().map(|&m| {
-            let (cat, k) = keys::high(&counts_of_mask(m), true, true);
-            (k, cat)
-        }));
-        let (high_scale, high_dense) = Scale::from_raw(entries);
-        let high = best_of_subsets(&sets, slots, |c| high_dense[&keys::high(c, false, true).1]);
-        let high_flush = flush_table(|m| high_dense[&keys::high(&counts_of_mask(m), true, true).1]);
+        let (scale, dense) = Scale::from_raw(entries);
+        Ranked {
+            scale,
+            rank: best_of_subsets(sets, |c| dense[&keys::high(c, false, true).1]),
+            flush: flush_table(|m| dense[&keys::high(&counts_of_mask(m), true, true).1]),
+        }
+    }
 
-        // Ace-to-five (E-2.3.1-2) and 8-or-better (E-2.3.3-4): ranks only.
-        let (ace_five_scale, a5_dense) = Scale::from_raw(
-            five.iter()
-                .map(|c| {
-                    let (cat, k) = keys::ace_five(c);
-                    (k, cat)
-                })
-                .collect(),
-        );
-        let ace_five = best_of_subsets(&sets, slots, |c| a5_dense[&keys::ace_five(c).1]);
-        let (low8_scale, low8_dense) = Scale::from_raw(
-            five.iter()
-                .filter_map(|c| keys::low8(c).map(|k| (k, Category::HighCard)))
-                .collect(),
-        );
-        let low8 = best_of_subsets(&sets, slots, |c| {
-            keys::low8(c).map_or(0, |k| low8_dense[&k])
-        });
+    /// Ace-to-five (E-2.3.1-2): ranks only.
+    fn ace_five() -> Ranked {
+        let (sets, five) = shapes();
+        let entries = five.iter().map(|c| keys::ace_five(c)).map(|(cat, k)| (k, cat)).collect();
+        let (scale, dense) = Scale::from_raw(entries);
+        Ranked {
+            scale,
+            rank: best_of_subsets(sets, |c| dense[&keys::ace_five(c).1]),
+            flush: Vec::new(),
+        }
+    }
 
-        // Deuce-to-seven (E-2.4): exactly five cards.
-        let mut entries: Vec<(u32, Category)> = five
+    /// 8-or-better (E-2.3.3-4): ranks only; 0 where there is no qualifying low.
+    fn low8() -> Ranked {
+        let (sets, five) = shapes();
+        let entries = five
             .iter()
-            .map(|c| {
-                let (cat, k) = keys::deuce_seven(c, false);
-                (k, cat)
-            })
+            .filter_map(|c| keys::low8(c).map(|k| (k, Category::HighCard)))
             .collect();
-        entries.extend(distinct5.iter().map(|c| {
-            let (cat, k) = keys::deuce_seven(c, true);
-            (k, cat)
-        }));
-        let (deuce7_scale, d7_dense) = Scale::from_raw(entries);
-        let mut deuce7 = vec![0u16; slots];
-        for c in &five {
-            deuce7[slot(rank_key(c))] = d7_dense[&keys::deuce_seven(c, false).1];
+        let (scale, dense) = Scale::from_raw(entries);
+        Ranked {
+            scale,
+            rank: best_of_subsets(sets, |c| keys::low8(c).map_or(0, |k| dense[&k])),
+            flush: Vec::new(),
         }
-        let deuce7_flush = flush_table(|m| {
-            if m.count_ones() == 5 {
-                d7_dense[&keys::deuce_seven(&counts_of_mask(m), true).1]
-            } else {
-                0
-            }
-        });
+    }
 
-        let soko = [
-            FourStraight::Consecutive,
-            FourStraight::OpenEnded,
-            FourStraight::WithGutshot,
-        ]
-        .map(|mode| SokoTables::build(mode, &five, slots));
-
-        Tables {
-            high_scale,
-            high,
-            high_flush,
-            ace_five_scale,
-            ace_five,
-            low8_scale,
-            low8,
-            deuce7_scale,
-            deuce7,
-            deuce7_flush,
-            soko,
+    /// Deuce-to-seven (E-2.4): exactly five cards.
+    fn deuce_seven() -> Ranked {
+        let (_, five) = shapes();
+        let entries = five
+            .iter()
+            .map(|c| keys::deuce_seven(c, false))
+            .chain(flush_masks().map(|m| keys::deuce_seven(&counts_of_mask(m), true)))
+            .map(|(cat, k)| (k, cat))
+            .collect();
+        let (scale, dense) = Scale::from_raw(entries);
+        let mut rank = vec![0u16; TABLE_LEN];
+        for c in five {
+            rank[slot(rank_key(c))] = dense[&keys::deuce_seven(c, false).1];
         }
+        let mut flush = vec![0u16; 1 << 13];
+        for m in flush_masks() {
+            flush[m as usize] = dense[&keys::deuce_seven(&counts_of_mask(m), true).1];
+        }
+        Ranked { scale, rank, flush }
+    }
+}
+
+impl Tables {
+    fn high_t(&self) -> &Ranked {
+        self.high.get_or_init(Ranked::high)
+    }
+
+    fn ace_five_t(&self) -> &Ranked {
+        self.ace_five.get_or_init(Ranked::ace_five)
+    }
+
+    fn low8_t(&self) -> &Ranked {
+        self.low8.get_or_init(Ranked::low8)
+    }
+
+    fn deuce7_t(&self) -> &Ranked {
+        self.deuce7.get_or_init(Ranked::deuce_seven)
+    }
+
+    fn soko_t(&self, mode: FourStraight) -> &SokoTables {
+        self.soko[mode as usize].get_or_init(|| SokoTables::build(mode))
+    }
+
+    /// The scale of the high ranking.
+    pub(crate) fn high_scale(&self) -> &Scale {
+        &self.high_t().scale
+    }
+
+    /// The scale of the ace-to-five ranking.
+    pub(crate) fn ace_five_scale(&self) -> &Scale {
+        &self.ace_five_t().scale
+    }
+
+    /// The scale of the 8-or-better ranking.
+    pub(crate) fn low8_scale(&self) -> &Scale {
+        &self.low8_t().scale
+    }
+
+    /// The scale of the deuce-to-seven ranking.
+    pub(crate) fn deuce7_scale(&self) -> &Scale {
+        &self.deuce7_t().scale
+    }
+
+    /// The scale of a Soko ranking.
+    pub(crate) fn soko_scale(&self, mode: FourStraight) -> &Scale {
+        &self.soko_t(mode).scale
     }
 
     /// High strength of 5-7 valid, distinct cards (E-2.1).
@@ -309,11 +349,12 @@ impl Tables {
     #[inline]
     pub(crate) fn high_of(&self, key: u64, cards: &[u8]) -> u16 {
         let flush = ((key >> 32) as u32 + 0x3333) & 0x8888;
+        let t = self.high_t();
         if flush == 0 {
-            self.high[slot(key as u32) & (TABLE_LEN - 1)]
+            t.rank[slot(key as u32) & (TABLE_LEN - 1)]
         } else {
             let suit = flush.trailing_zeros() / 4;
-            self.high_flush[suited_ranks(cards, suit) & 0x1fff]
+            t.flush[suited_ranks(cards, suit) & 0x1fff]
         }
     }
 
@@ -327,7 +368,7 @@ impl Tables {
     /// As above, from the summarised hand.
     #[inline]
     pub(crate) fn ace_five_of(&self, key: u64, _cards: &[u8]) -> u16 {
-        self.ace_five[slot(key as u32) & (TABLE_LEN - 1)]
+        self.ace_five_t().rank[slot(key as u32) & (TABLE_LEN - 1)]
     }
 
     /// 8-or-better strength of 5-7 valid, distinct cards, 0 without a qualifying low.
@@ -340,7 +381,7 @@ impl Tables {
     /// As above, from the summarised hand.
     #[inline]
     pub(crate) fn low8_of(&self, key: u64, _cards: &[u8]) -> u16 {
-        self.low8[slot(key as u32) & (TABLE_LEN - 1)]
+        self.low8_t().rank[slot(key as u32) & (TABLE_LEN - 1)]
     }
 
     /// Deuce-to-seven strength of exactly 5 valid, distinct cards.
@@ -354,11 +395,12 @@ impl Tables {
     #[inline]
     pub(crate) fn deuce_seven_of(&self, key: u64, cards: &[u8]) -> u16 {
         let flush = ((key >> 32) as u32 + 0x3333) & 0x8888;
+        let t = self.deuce7_t();
         if flush == 0 {
-            self.deuce7[slot(key as u32) & (TABLE_LEN - 1)]
+            t.rank[slot(key as u32) & (TABLE_LEN - 1)]
         } else {
             let suit = flush.trailing_zeros() / 4;
-            self.deuce7_flush[suited_ranks(cards, suit) & 0x1fff]
+            t.flush[suited_ranks(cards, suit) & 0x1fff]
         }
     }
 
@@ -372,7 +414,7 @@ impl Tables {
     /// As above, from the summarised hand.
     #[inline]
     pub(crate) fn soko_of(&self, mode: FourStraight, key: u64, cards: &[u8]) -> u16 {
-        let t = &self.soko[mode as usize];
+        let t = self.soko_t(mode);
         // Nibble + 4 has bit 3 set from four cards of a suit on.
         let four = ((key >> 32) as u32 + 0x4444) & 0x8888;
         let by_ranks = t.rank[slot(key as u32) & (TABLE_LEN - 1)];
@@ -401,8 +443,8 @@ pub(crate) fn summarise(cards: &[u8]) -> u64 {
 
 /// A rank table: 5-card multisets get `value5`, larger ones the best value after removing
 /// one card (multisets come fewest cards first, so the smaller ones are already filled).
-fn best_of_subsets(sets: &[Counts], slots: usize, value5: impl Fn(&Counts) -> u16) -> Vec<u16> {
-    let mut table = vec![0u16; slots];
+fn best_of_subsets(sets: &[Counts], value5: impl Fn(&Counts) -> u16) -> Vec<u16> {
+    let mut table = vec![0u16; TABLE_LEN];
     for c in sets {
         let key = rank_key(c);
         let n: u8 = c.iter().sum();
@@ -442,7 +484,8 @@ fn flush_table(value5: impl Fn(u32) -> u16) -> Vec<u16> {
 }
 
 impl SokoTables {
-    fn build(mode: FourStraight, five: &[&Counts], slots: usize) -> SokoTables {
+    fn build(mode: FourStraight) -> SokoTables {
+        let (_, five) = shapes();
         let four_masks: Vec<u32> = (0u32..1 << 13).filter(|m| m.count_ones() == 4).collect();
         let four_flush_hand = |m: u32, odd: u32| {
             let mut c = counts_of_mask(m);
@@ -470,7 +513,7 @@ impl SokoTables {
             }
         }
         let (scale, dense) = Scale::from_raw(entries);
-        let mut rank = vec![0u16; slots];
+        let mut rank = vec![0u16; TABLE_LEN];
         for c in five {
             rank[slot(rank_key(c))] = dense[&keys::soko(c, false, None, mode).1];
         }

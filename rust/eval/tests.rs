@@ -151,7 +151,7 @@ fn every_seven_card_hand() {
     let mut cats = [0u64; 16];
     let mut lows = 0u64;
     let mut wheels = 0u64;
-    let wheel = t.low8_scale.len() as u16;
+    let wheel = t.low8_scale().len() as u16;
     for a in 0..46u8 {
         for b in a + 1..47 {
             for c in b + 1..48 {
@@ -160,7 +160,7 @@ fn every_seven_card_hand() {
                         for f in e + 1..51 {
                             for g in f + 1..52 {
                                 let h = [a, b, c, d, e, f, g];
-                                cats[t.high_scale.categories[t.high(&h) as usize] as usize] += 1;
+                                cats[t.high_scale().categories[t.high(&h) as usize] as usize] += 1;
                                 let l = t.low8(&h);
                                 lows += u64::from(l > 0);
                                 wheels += u64::from(l == wheel);
