@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from holecard import phh
+from holecard import IllegalActionError, games, phh
 from holecard.reference import engine as ref
 
 PHH_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "phh"
@@ -24,24 +24,30 @@ def test_files_found() -> None:
     assert len(FILES) >= 40, f"no PHH files under {PHH_DIR}"
 
 
+ENGINES = {"rust": games, "reference": ref}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("path", [f for f in FILES if _name(f) not in ILLEGAL], ids=_name)
-def test_replay_reaches_finishing_stacks(path: Path) -> None:
-    """Every legal file replays action by action to its finishing_stacks."""
+def test_replay_reaches_finishing_stacks(path: Path, engine: str) -> None:
+    """Every legal file replays action by action to its finishing_stacks, in both engines."""
     hh = phh.load(path)
-    state = hh.replay()
-    assert isinstance(state, ref.State)
+    state = hh.replay(engine=ENGINES[engine])
+    assert isinstance(state, games.State if engine == "rust" else ref.State)
     if hh.finishing_stacks is not None:
         assert state.is_over
         assert state.stacks == [int(s) for s in hh.finishing_stacks]
         assert sum(state.payoffs) == 0
 
 
-def test_hand_85_is_rejected() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_hand_85_is_rejected(engine: str) -> None:
     """wsop 85: the 7th-street raise to 750000 is not a legal fixed-limit raise."""
     hh = phh.load(PHH_DIR / "wsop-2023-43-5" / "85.phh")
     with pytest.raises(phh.ReplayError, match="750000") as info:
-        hh.replay()
-    assert isinstance(info.value.__cause__, ref.IllegalActionError)
+        hh.replay(engine=ENGINES[engine])
+    want = IllegalActionError if engine == "rust" else ref.IllegalActionError
+    assert isinstance(info.value.__cause__, want)
 
 
 def test_errata_85_replays() -> None:
@@ -138,7 +144,7 @@ def test_state_to_phh_round_trip(cls: type[ref.Game], betting: str) -> None:
         hh = phh.state_to_phh(state, event="round trip")
         assert state.to_phh(event="round trip") == hh
         text = phh.dumps(hh)
-        again = phh.loads(text).replay()
+        again = phh.loads(text).replay(engine=ref)
         assert isinstance(again, ref.State)
         assert again.stacks == state.stacks
 

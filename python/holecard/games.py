@@ -21,13 +21,14 @@ BringIn(seat=0, amount=2)
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from holecard import _core
 from holecard._core import Card, Event, LegalActions
 from holecard._enums import FourStraightMode
+from holecard._types import CardsLike
 from holecard.options import (
     Betting,
     BettingTimeoutAction,
@@ -56,8 +57,6 @@ __all__ = [
     "Soko",
     "State",
 ]
-
-CardsLike = str | Card | Iterable[Card | str]
 
 
 class _Unset(enum.Enum):

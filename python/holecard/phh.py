@@ -32,7 +32,9 @@ round by round, each later street (or draw) starts with a burn, and unknown card
 (``??``) and burns are filled with cards that appear nowhere in the file (stud games:
 the highest cards first, so an unknown door card never brings in; razz: aces first).
 The driver uses only the public State API, so any engine with the same API can be
-plugged in through ``engine=``.
+plugged in through ``engine=``; the default is holecard's own engine
+(:mod:`holecard.games`), and ``engine=holecard.reference.engine`` replays through the
+pure-Python reference.
 
 Example:
     >>> hh = loads('''
@@ -311,7 +313,7 @@ class HandHistory:
         Args:
             engine: a module or object with the game classes as attributes
                 (``SevenCardStud`` …), or a factory called with the class name; default
-                the reference engine ``holecard.reference.engine``.
+                holecard's engine :mod:`holecard.games`.
             verify: check ``finishing_stacks`` (when present and the hand is over).
 
         Returns:
@@ -555,9 +557,9 @@ def _game_spec(hh: HandHistory) -> tuple[str, dict[str, Any]]:
 def _game_class(engine: object, kind: str) -> Callable[..., Any]:
     name = _GAME_CLASSES[kind]
     if engine is None:
-        from holecard.reference import engine as reference
+        from holecard import games
 
-        engine = reference
+        engine = games
     if hasattr(engine, name):
         cls: Callable[..., Any] = getattr(engine, name)
         return cls

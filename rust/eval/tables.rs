@@ -246,7 +246,11 @@ impl Ranked {
     /// Ace-to-five (E-2.3.1-2): ranks only.
     fn ace_five() -> Ranked {
         let (sets, five) = shapes();
-        let entries = five.iter().map(|c| keys::ace_five(c)).map(|(cat, k)| (k, cat)).collect();
+        let entries = five
+            .iter()
+            .map(|c| keys::ace_five(c))
+            .map(|(cat, k)| (k, cat))
+            .collect();
         let (scale, dense) = Scale::from_raw(entries);
         Ranked {
             scale,

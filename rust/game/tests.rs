@@ -1576,7 +1576,7 @@ fn g_1_4_3_short_big_blind_is_called_in_full() {
         |_| {},
     );
     // Seat 1 (big blind) has 6 chips only.
-    let mut st = GameState::new(&cfg, &[100, 6, 100], &Start::default()).unwrap();
+    let st = GameState::new(&cfg, &[100, 6, 100], &Start::default()).unwrap();
     assert_eq!(st.seats()[1].bet, 6);
     let la = st.legal_actions();
     assert_eq!((la.call, la.min_raise_to), (Some(10), Some(20)));
@@ -1609,8 +1609,8 @@ fn g_1_10_1_uncalled_bet_is_returned() {
         seat: bettor,
         amount: 8
     }));
-    // He wins the antes and the bring-in: +3.
-    assert_eq!(st.payoffs()[bettor as usize], 3);
+    // He wins the two other antes and the bring-in: +4.
+    assert_eq!(st.payoffs()[bettor as usize], 4);
 }
 
 #[test]

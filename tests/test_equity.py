@@ -1,0 +1,413 @@
+"""Showdown equity (DESIGN.md "Equity") against brute force from the reference evaluators.
+
+* Exact results equal, as fractions, an independent enumeration of every completion with
+  ``holecard.reference.evaluators`` (RULES §2) and the pot-splitting rules G-1.11.1
+  (ties split) and H-5 (hi/lo halves, no low scoops); exhaustively on fixed small cases
+  (6th-street stud, river 2-7 draws) and on hypothesis-chosen ones.
+* The published pokenum example, with the counting convention spelled out.
+* Monte Carlo within a few standard errors of the exact answer, and the same seed giving
+  the same answer whatever ``threads``.
+* Bad input raises the documented ``holecard.exceptions``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from holecard import (
+    Card,
+    CardParseError,
+    ConfigurationError,
+    DuplicateCardError,
+    FourStraightMode,
+    Game,
+    InvalidHandError,
+    parse_cards,
+)
+from holecard.equity import POT_UNITS, Equity, equity
+from holecard.reference import evaluators as ref
+
+Value = ref.RefValue | None
+GAMES = ("stud", "stud8", "razz", "soko", "deuce_seven")
+FINAL = {"stud": 7, "stud8": 7, "razz": 7, "soko": 5, "deuce_seven": 5}
+HELD = {
+    "stud": (2, 7),
+    "stud8": (2, 7),
+    "razz": (2, 7),
+    "soko": (1, 5),
+    "deuce_seven": (0, 5),
+}
+
+
+def _rankers(game: str, four_straight: str) -> tuple[Callable[[list[int]], Value], ...]:
+    """The reference evaluator(s) of a game: (high or only ranking, low or None)."""
+    if game == "stud":
+        return (ref.evaluate_high,)
+    if game == "stud8":
+        return (ref.evaluate_high, ref.evaluate_low8)
+    if game == "razz":
+        return (ref.evaluate_ace_five,)
+    if game == "soko":
+        return (lambda cards: ref.evaluate_soko(cards, four_straight=four_straight),)
+    return (ref.evaluate_deuce_seven,)
+
+
+def _winners(values: Sequence[Value]) -> list[int]:
+    """Indices of the best values (ties included); empty when nobody has a value."""
+    present = [v for v in values if v is not None]
+    if not present:
+        return []
+    best = max(present)
+    return [i for i, v in enumerate(values) if v is not None and v == best]
+
+
+def _pot_split(values: Sequence[tuple[Value, ...]]) -> list[Fraction]:
+    """One pot: G-1.11.1 (ties split) or, with a low ranking, H-5 (halves; no low scoops)."""
+    n = len(values)
+    share = [Fraction(0)] * n
+    high = _winners([v[0] for v in values])
+    low = _winners([v[1] for v in values]) if len(values[0]) > 1 else []
+    high_part = Fraction(1, 2) if low else Fraction(1)
+    for i in high:
+        share[i] += high_part / len(high)
+    for i in low:
+        share[i] += Fraction(1, 2) / len(low)
+    return share
+
+
+def brute_force(
+    game: str,
+    hands: Sequence[Sequence[Card]],
+    dead: Sequence[Card] = (),
+    four_straight: str = "CONSECUTIVE",
+) -> tuple[list[Fraction], int]:
+    """Every completion (each player his own set of missing cards, players told apart).
+
+    Returns the exact expected shares and the number of completions. Each player's value
+    depends only on his own cards, so it is computed once per set he can receive.
+    """
+    rankers = _rankers(game, four_straight)
+    listed = {c.index for h in hands for c in h} | {c.index for c in dead}
+    stub = [i for i in range(52) if i not in listed]
+    held = [[c.index for c in h] for h in hands]
+    missing = [FINAL[game] - len(h) for h in held]
+    options: list[dict[frozenset[int], tuple[Value, ...]]] = [
+        {
+            frozenset(extra): tuple(rank(h + list(extra)) for rank in rankers)
+            for extra in combinations(stub, k)
+        }
+        for h, k in zip(held, missing, strict=True)
+    ]
+    totals = [Fraction(0)] * len(hands)
+    count = 0
+
+    def walk(p: int, used: frozenset[int], values: list[tuple[Value, ...]]) -> None:
+        nonlocal count
+        if p == len(hands):
+            for i, s in enumerate(_pot_split(values)):
+                totals[i] += s
+            count += 1
+            return
+        for cards, value in options[p].items():
+            if not cards & used:
+                walk(p + 1, used | cards, [*values, value])
+
+    walk(0, frozenset(), [])
+    return [t / count for t in totals], count
+
+
+def cards_of(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def dead_leaving(hands: Sequence[Sequence[Card]], keep: int, *, skip: int = 0) -> list[Card]:
+    """Dead cards that leave only ``keep`` stub cards (after skipping ``skip`` of them)."""
+    listed = {c for h in hands for c in h}
+    stub = [Card.from_index(i) for i in range(52) if Card.from_index(i) not in listed]
+    return stub[:skip] + stub[skip + keep :]
+
+
+def assert_matches_brute_force(
+    game: str,
+    texts: Sequence[str],
+    dead: Sequence[Card] = (),
+    four_straight: str | None = None,
+) -> Equity:
+    hands = [cards_of(t) for t in texts]
+    want, count = brute_force(game, hands, dead, four_straight or "CONSECUTIVE")
+    got = equity(game, texts, dead=dead, four_straight=four_straight)
+    assert got.exact
+    assert got.outcomes == count
+    assert list(got.fractions) == want
+    assert got.shares == pytest.approx([float(w) for w in want], abs=1e-12)
+    assert sum(got.units) == count * POT_UNITS
+    assert got.stderr == (0.0,) * len(texts)
+    return got
+
+
+# --------------------------------------------------------------------------------------
+# Exact enumeration against brute force (fixed cases)
+
+
+def test_sixth_street_stud_heads_up_exhaustive() -> None:
+    # One card each to come from a 14-card stub: 14 * 13 = 182 completions (E-2.1, G-1.11).
+    texts = ["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d"]
+    hands = [cards_of(t) for t in texts]
+    assert_matches_brute_force("stud", texts, dead_leaving(hands, 14, skip=20))
+
+
+def test_sixth_street_stud_three_way_exhaustive() -> None:
+    texts = ["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d", "9s 9d 4h 4d 5c 5d"]
+    hands = [cards_of(t) for t in texts]
+    assert_matches_brute_force("stud", texts, dead_leaving(hands, 9, skip=5))
+
+
+def test_sixth_street_stud8_three_way_exhaustive() -> None:
+    # H-5: lows are possible for two players; the third plays for high only.
+    texts = ["Ac 2d 3h Kd Ks 9c", "5c 6d 7h 8s Qd 4c", "Ah Ad 4s 4h 9d Jd"]
+    hands = [cards_of(t) for t in texts]
+    got = assert_matches_brute_force("stud8", texts, dead_leaving(hands, 12))
+    assert any(t > 0 for t in got.ties)
+
+
+def test_fifth_street_razz_heads_up_exhaustive() -> None:
+    # Two cards each from an 8-card stub: C(8,2) * C(6,2) = 420 completions (E-2.3.1-2).
+    texts = ["Ac 2d 3h Kd Ks", "5c 6d 7h 8s Qd"]
+    hands = [cards_of(t) for t in texts]
+    got = assert_matches_brute_force("razz", texts, dead_leaving(hands, 8, skip=3))
+    assert got.outcomes == 28 * 15
+
+
+@pytest.mark.parametrize("mode", list(FourStraightMode))
+def test_soko_exhaustive_each_four_straight_mode(mode: FourStraightMode) -> None:
+    # J-Q-K waits on an ace for a J-Q-K-A four-straight, which OPEN_ENDED does not count.
+    texts = ["Jh Qd Ks", "9c 9d 4h", "6s 7s 2d"]
+    hands = [cards_of(t) for t in texts]
+    dead = dead_leaving(hands, 9, skip=30)
+    assert_matches_brute_force("soko", texts, dead, four_straight=mode.value)
+
+
+def test_soko_four_straight_mode_matters() -> None:
+    texts = ["Jh Qd Ks 2c", "9c 9d 4h 3c"]
+    consecutive = equity("soko", texts)
+    open_ended = equity("soko", texts, four_straight="open_ended")
+    assert consecutive.shares[0] > open_ended.shares[0]
+
+
+def test_river_deuce_seven_one_card_each_exhaustive() -> None:
+    # Final draw, one card each from the full 44-card stub: 44 * 43 completions (E-2.4).
+    got = assert_matches_brute_force("deuce_seven", ["7c 5d 4h 3s", "8c 6d 4d 2s"])
+    assert got.outcomes == 44 * 43
+
+
+def test_river_deuce_seven_draw_against_pat_exhaustive() -> None:
+    # A one-card draw against a pat 9-low: the 43 unseen cards, one completion each.
+    got = assert_matches_brute_force("deuce_seven", ["7c 5d 4h 2s", "9c 8d 6h 4c 3s"])
+    assert got.outcomes == 43
+    assert got.wins[0] + got.ties[0] + got.losses[0] == 43
+
+
+def test_deuce_seven_two_card_draws_three_way_exhaustive() -> None:
+    texts = ["7c 5d 4h", "8c 6d", "2c 3c 4c 5c"]
+    hands = [cards_of(t) for t in texts]
+    assert_matches_brute_force("deuce_seven", texts, dead_leaving(hands, 9))
+
+
+# --------------------------------------------------------------------------------------
+# Exact enumeration against brute force (hypothesis)
+
+
+@st.composite
+def small_deals(draw: st.DrawFn) -> tuple[str, list[list[Card]], list[Card]]:
+    """A game, 2-3 hands and dead cards leaving a stub of at most 9 cards."""
+    game = draw(st.sampled_from(GAMES))
+    n = draw(st.integers(2, 3))
+    lo, hi = HELD[game]
+    final = FINAL[game]
+    sizes = [draw(st.integers(max(lo, final - 2), hi)) for _ in range(n)]
+    order = draw(st.permutations(range(52)))
+    deck = [Card.from_index(i) for i in order]
+    hands, at = [], 0
+    for size in sizes:
+        hands.append(deck[at : at + size])
+        at += size
+    need = sum(final - s for s in sizes)
+    keep = draw(st.integers(need, min(9, 52 - at)))
+    return game, hands, deck[at + keep :]
+
+
+@settings(max_examples=40)
+@given(small_deals())
+def test_exact_matches_brute_force(deal: tuple[str, list[list[Card]], list[Card]]) -> None:
+    game, hands, dead = deal
+    want, count = brute_force(game, hands, dead)
+    got = equity(game, hands, dead=dead)
+    assert got.outcomes == count
+    assert list(got.fractions) == want
+    assert sum(got.shares) == pytest.approx(1.0, abs=1e-12)
+
+
+# --------------------------------------------------------------------------------------
+# The published example and the counting convention
+
+
+def test_pokenum_seven_card_stud_example() -> None:
+    # pokenum -7s As Ah Ts Th 8h 8d - Kc Qc Jc Td 3c 2d (poker-eval's documented example).
+    # 40 unseen cards, one to each player: completions are ordered per player, 40 * 39 =
+    # 1560, and the first hand wins 1114 of them, i.e. 557/780. (There are C(40,2) = 780
+    # unordered pairs of river cards, but they do not say who gets which card: giving the
+    # lower-indexed card to the first player wins 520 of them, the higher 594, neither 557.)
+    e = equity(Game.STUD, ["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d"])
+    assert (e.outcomes, e.wins, e.ties, e.losses) == (1560, (1114, 446), (0, 0), (446, 1114))
+    assert e.fractions == (Fraction(557, 780), Fraction(223, 780))
+    assert e.shares[0] == pytest.approx(557 / 780)
+
+
+def test_completion_count_is_a_multinomial() -> None:
+    # Fourth street heads-up with eight dead cards: 36 stub cards, C(36,3) * C(33,3).
+    e = equity("razz", ["Ac 2d 3h 4s", "5c 6d 7h 8s"], dead="Kc Kd Ks Kh Qc Qd Qh Qs")
+    assert e.outcomes == comb(36, 3) * comb(33, 3)
+    # Without dead cards: C(44,3) * C(41,3) = 141,181,040.
+    assert equity("stud", ["As Ah Kd 7c", "Qc Jc Tc 9d"]).outcomes == 141_181_040
+
+
+# --------------------------------------------------------------------------------------
+# Hi/lo splitting (H-5)
+
+
+def test_hilo_quartering() -> None:
+    # H-5.3: X has the best high (a flush) and ties Y for the low 7-5-4-3-2; Z has two
+    # pair and no low. X takes half + a quarter, Y a quarter.
+    e = equity(
+        "stud8",
+        ["7h 5h 4h 3h 2h Kc Kd", "7c 5d 4s 3c 2d Qc Qd", "Ts Td Js Jh 9c 9h 8s"],
+    )
+    assert e.outcomes == 1
+    assert e.fractions == (Fraction(3, 4), Fraction(1, 4), Fraction(0))
+    assert (e.wins, e.ties) == ((0, 0, 0), (1, 1, 0))
+
+
+def test_hilo_no_low_high_scoops() -> None:
+    # H-5.2: nobody has five distinct ranks of 8 or lower; the best high takes it all.
+    e = equity("stud8", ["As Ad Kc Kd 9s 9h Qc", "Qs Qd Jc Jd Ts Th 2c"])
+    assert e.fractions == (Fraction(1), Fraction(0))
+    assert e.wins == (1, 0)
+
+
+def test_hilo_same_winners_both_ways_split_evenly() -> None:
+    # G-1.11.3: identical wheels win both halves: 1/2 each either way it is counted.
+    e = equity("stud8", ["Ac 2c 3d 4d 5h Kh Ks", "As 2s 3h 4h 5s Kd Kc"])
+    assert e.fractions == (Fraction(1, 2), Fraction(1, 2))
+
+
+# --------------------------------------------------------------------------------------
+# Monte Carlo
+
+
+@pytest.mark.parametrize(
+    ("game", "texts"),
+    [
+        ("stud", ["As Ah Kd 7c", "Qc Jc Tc 9d"]),
+        ("stud8", ["Ac 2d 3h Kd Ks", "5c 6d 7h 8s Qd"]),
+        ("razz", ["Ac 2d 3h Kd", "5c 6d 7h 8s"]),
+        ("soko", ["Jh Qd Ks 2c", "9c 9d 4h", "6s 7s 8d"]),
+        ("deuce_seven", ["7c 5d 4h", "8c 6d 3s 2c"]),
+    ],
+)
+def test_monte_carlo_within_five_standard_errors(game: str, texts: list[str]) -> None:
+    exact = equity(game, texts)
+    mc = equity(game, texts, samples=200_000, seed=2024)
+    assert not mc.exact
+    assert mc.outcomes == 200_000
+    assert mc.seed == 2024
+    assert sum(mc.shares) == pytest.approx(1.0, abs=1e-12)
+    for got, want, err in zip(mc.shares, exact.shares, mc.stderr, strict=True):
+        assert 0 < err < 0.005
+        assert abs(got - want) < 5 * err
+
+
+def test_same_seed_same_answer_whatever_the_threads() -> None:
+    texts = ["As Ah Kd", "Qc Jc Tc", "7d 7s 2h"]
+    # 300,000 samples make five jobs of 65,536, so the threads really share the work.
+    runs = [equity("stud", texts, samples=300_000, seed=99, threads=t) for t in (1, 2, 3, None)]
+    assert all(r == runs[0] for r in runs)
+    assert equity("stud", texts, samples=300_000, seed=100) != runs[0]
+
+
+def test_unseeded_monte_carlo_reports_its_seed() -> None:
+    texts = ["As Ah Kd", "Qc Jc Tc"]
+    first = equity("stud8", texts, samples=1_000)
+    assert first.seed is not None
+    again = equity("stud8", texts, samples=1_000, seed=first.seed)
+    assert again == first
+
+
+def test_exact_ignores_seed_and_threads() -> None:
+    texts = ["As Ah Ts Th 8h", "Kc Qc Jc Td 3c"]
+    runs = [equity("stud", texts, seed=s, threads=t) for s, t in ((1, 1), (2, 2), (None, None))]
+    assert all(r == runs[0] for r in runs)
+    assert runs[0].seed is None
+
+
+# --------------------------------------------------------------------------------------
+# Bad input
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"game": "holdem"}, ConfigurationError, 'unknown game "holdem"'),
+        ({"hands": ["As Ah", "As Kd"]}, DuplicateCardError, "As: in hand 0 and in hand 1"),
+        ({"dead": "Ah"}, DuplicateCardError, "Ah: in hand 0 and in the dead cards"),
+        ({"hands": ["As Ah", "Kd Kx"]}, CardParseError, "Kx"),
+        ({"hands": ["As"]}, InvalidHandError, "2 to 10 hands, got 1"),
+        ({"hands": ["As", "Kd Kc"]}, InvalidHandError, "hand 0: a stud hand lists 2 to 7"),
+        ({"hands": ["As Ah Ad Ac Ks Kh Kd Kc", "2c 2d"]}, InvalidHandError, "got 8"),
+        ({"samples": 0}, ConfigurationError, "samples"),
+        ({"samples": True}, ConfigurationError, "samples"),
+        ({"threads": 0}, ConfigurationError, "threads"),
+        ({"samples": 10, "seed": -1}, ConfigurationError, "seed"),
+        ({"samples": 10, "seed": 2**64}, ConfigurationError, "seed"),
+        ({"four_straight": "OPEN_ENDED"}, ConfigurationError, "soko only"),
+        ({"hands": ["As Ah", "Kd Kc", "Qd Qc"]}, ConfigurationError, "samples="),
+    ],
+)
+def test_bad_input(kwargs: dict[str, object], error: type[Exception], match: str) -> None:
+    args: dict[str, object] = {"game": "stud", "hands": ["As Ah", "Kd Kc"]} | kwargs
+    with pytest.raises(error, match=match):
+        equity(**args)  # type: ignore[arg-type]
+
+
+def test_bad_input_errors_are_value_errors() -> None:
+    with pytest.raises(ValueError, match="duplicate card"):
+        equity("razz", ["As Ah", "As Kd"])
+
+
+def test_too_many_players_for_the_deck() -> None:
+    # Eight stud players need 56 cards; seven fit (49).
+    eight = [[Card.from_index(2 * i), Card.from_index(2 * i + 1)] for i in range(8)]
+    with pytest.raises(InvalidHandError, match="missing 40 cards but only 36 remain"):
+        equity("stud", eight, samples=10)
+    seven = equity("stud", eight[:7], samples=10, seed=1)
+    assert sum(seven.shares) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("game", "hand"),
+    [("soko", "As Ah Ad Ac Ks Kh"), ("deuce_seven", "2c 3c 4c 5c 7d 8d"), ("soko", "")],
+)
+def test_hand_sizes_per_game(game: str, hand: str) -> None:
+    with pytest.raises(InvalidHandError, match=f"a {game} hand lists"):
+        equity(game, [hand, "Qd"])
+
+
+def test_hands_must_be_a_sequence_of_hands() -> None:
+    with pytest.raises(TypeError, match="sequence of hands"):
+        equity("stud", "As Ah Kd Kc")
