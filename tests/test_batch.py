@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 
 import numpy as np
@@ -103,3 +107,65 @@ def test_soko_mode_and_five_card_only() -> None:
     assert open_ended == _core.evaluate_soko("Ah 2c 3d 4s Kc", four_straight="OPEN_ENDED").strength
     with pytest.raises(InvalidHandError, match="exactly 5"):
         batch.evaluate_soko(np.zeros((1, 7), dtype=np.uint8))
+
+
+def test_progress_is_reported_per_step() -> None:
+    hands = np.tile(np.arange(7, dtype=np.uint8), (2_500_000, 1))
+    seen: list[tuple[int, int]] = []
+    out = batch.evaluate_high(hands, progress=lambda done, total: seen.append((done, total)))
+    assert len(out) == 2_500_000
+    assert seen[-1] == (2_500_000, 2_500_000)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert len(seen) == 3
+
+
+def test_an_error_in_the_progress_callback_stops_the_batch() -> None:
+    hands = np.tile(np.arange(7, dtype=np.uint8), (3_000_000, 1))
+    steps: list[int] = []
+
+    def stop(done: int, total: int) -> None:
+        steps.append(done)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        batch.evaluate_high(hands, progress=stop)
+    assert steps == [1 << 20]
+
+
+CHILD = """
+import sys, numpy as np
+from holecard import batch
+hands = np.tile(np.arange(7, dtype=np.uint8), (120_000_000, 1))
+steps = []
+def report(done, total):
+    steps.append(done)
+    if len(steps) == 1:
+        print("started", flush=True)
+try:
+    batch.evaluate_high(hands, threads=1, progress=report)
+    print("finished", len(steps), flush=True)
+except KeyboardInterrupt:
+    print("interrupted", len(steps), flush=True)
+"""
+
+
+def test_sigint_stops_a_long_batch_within_a_second() -> None:
+    with subprocess.Popen(
+        [sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True
+    ) as child:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "started"
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        last = child.stdout.readline().split()
+        child.wait(timeout=30)
+        assert time.monotonic() - sent < 1.0
+    assert last[0] == "interrupted", last
+    assert int(last[1]) < 115  # far from the 115 steps of the whole batch
+
+
+def test_bad_row_numbers_count_from_the_whole_array() -> None:
+    hands = np.tile(np.arange(7, dtype=np.uint8), (2_200_000, 1))
+    hands[2_100_000, 6] = 0
+    with pytest.raises(InvalidHandError, match="row 2100000:"):
+        batch.evaluate_high(hands)

@@ -1,4 +1,4 @@
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeAlias, final
 
 import numpy as np
@@ -98,7 +98,11 @@ def evaluate_showing(
 def hand_value_from_parts(ranking: str, strength: int, cards: list[int]) -> HandValue: ...
 def distinct_values(ranking: str) -> int | None: ...
 def batch_evaluate(
-    ranking: str, hands: npt.NDArray[np.uint8], *, threads: int | None = None
+    ranking: str,
+    hands: npt.NDArray[np.uint8],
+    *,
+    threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> npt.NDArray[np.uint32]: ...
 
 # --- game engine (rust/py/game.rs); add these names to __all__:

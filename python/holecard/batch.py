@@ -5,6 +5,8 @@ preferred; other integer types are checked and converted) and returns a ``uint32
 of ``n`` strengths equal to ``HandValue.strength`` of each row. The work runs in Rust with
 the GIL released, spread over every core unless ``threads`` limits it. A bad row (an index
 above 51, a card twice) raises :class:`~holecard.InvalidHandError` naming the first one.
+Long batches respond to Ctrl-C (``KeyboardInterrupt``) between steps of about a million
+rows, and report ``progress(done, total)`` after each step when a callback is given.
 
 >>> import numpy as np
 >>> from holecard import batch, evaluate_high, parse_cards
@@ -17,6 +19,8 @@ True
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
@@ -50,13 +54,20 @@ def _as_hands(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     return a.astype(np.uint8)
 
 
-def _run(ranking: str, hands: npt.ArrayLike, threads: int | None) -> Strengths:
-    return _core.batch_evaluate(ranking, _as_hands(hands), threads=threads)
+Progress = Callable[[int, int], object]
 
 
-def evaluate_high(hands: npt.ArrayLike, *, threads: int | None = None) -> Strengths:
+def _run(
+    ranking: str, hands: npt.ArrayLike, threads: int | None, progress: Progress | None
+) -> Strengths:
+    return _core.batch_evaluate(ranking, _as_hands(hands), threads=threads, progress=progress)
+
+
+def evaluate_high(
+    hands: npt.ArrayLike, *, threads: int | None = None, progress: Progress | None = None
+) -> Strengths:
     """High strengths (RULES E-2.1) of rows of 5, 6 or 7 cards."""
-    return _run("high", hands, threads)
+    return _run("high", hands, threads, progress)
 
 
 def evaluate_soko(
@@ -64,23 +75,30 @@ def evaluate_soko(
     *,
     four_straight: FourStraightMode | str = FourStraightMode.CONSECUTIVE,
     threads: int | None = None,
+    progress: Progress | None = None,
 ) -> Strengths:
     """Soko strengths (RULES E-2.2) of rows of exactly 5 cards."""
     mode = FourStraightMode(str(four_straight).upper())
     code = "soko" if mode is FourStraightMode.CONSECUTIVE else f"soko_{mode.value.lower()}"
-    return _run(code, hands, threads)
+    return _run(code, hands, threads, progress)
 
 
-def evaluate_ace_five(hands: npt.ArrayLike, *, threads: int | None = None) -> Strengths:
+def evaluate_ace_five(
+    hands: npt.ArrayLike, *, threads: int | None = None, progress: Progress | None = None
+) -> Strengths:
     """Ace-to-five low strengths (RULES E-2.3.1-2, razz) of rows of 5, 6 or 7 cards."""
-    return _run("ace_five", hands, threads)
+    return _run("ace_five", hands, threads, progress)
 
 
-def evaluate_low8(hands: npt.ArrayLike, *, threads: int | None = None) -> Strengths:
+def evaluate_low8(
+    hands: npt.ArrayLike, *, threads: int | None = None, progress: Progress | None = None
+) -> Strengths:
     """8-or-better low strengths (RULES E-2.3.3-4); 0 where a row has no qualifying low."""
-    return _run("low8", hands, threads)
+    return _run("low8", hands, threads, progress)
 
 
-def evaluate_deuce_seven(hands: npt.ArrayLike, *, threads: int | None = None) -> Strengths:
+def evaluate_deuce_seven(
+    hands: npt.ArrayLike, *, threads: int | None = None, progress: Progress | None = None
+) -> Strengths:
     """Deuce-to-seven strengths (RULES E-2.4) of rows of exactly 5 cards."""
-    return _run("deuce_seven", hands, threads)
+    return _run("deuce_seven", hands, threads, progress)

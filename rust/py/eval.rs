@@ -339,16 +339,24 @@ pub fn distinct_values(ranking: &str) -> PyResult<Option<usize>> {
     Ok(ranking_from_code(ranking)?.distinct_values())
 }
 
+/// Rows evaluated between two checks for Ctrl-C and progress reports: a few
+/// milliseconds of work, so an interrupt is seen well within a second.
+const ROWS_PER_STEP: usize = 1 << 20;
+
 /// Strengths of every row of a `uint8 (n, k)` array, with the GIL released.
+///
+/// The rows are evaluated in steps; between steps the call checks for signals (so Ctrl-C
+/// raises `KeyboardInterrupt`) and reports `progress(done, total)` if given.
 // PyO3 extracts arguments by value; the read-only borrow ends with the call.
 #[allow(clippy::needless_pass_by_value)]
 #[pyfunction]
-#[pyo3(signature = (ranking, hands, *, threads = None))]
+#[pyo3(signature = (ranking, hands, *, threads = None, progress = None))]
 pub fn batch_evaluate<'py>(
     py: Python<'py>,
     ranking: &str,
     hands: PyReadonlyArray2<'py, u8>,
     threads: Option<usize>,
+    progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let ranking = ranking_from_code(ranking)?;
     if threads == Some(0) {
@@ -369,6 +377,31 @@ pub fn batch_evaluate<'py>(
             "hands have no cards (shape (n, 0))",
         ));
     }
-    let out = py.detach(|| batch::evaluate(ranking, flat, k, threads))?;
+    let total = flat.len() / k;
+    let mut out = Vec::with_capacity(total);
+    for (step, rows) in flat.chunks(ROWS_PER_STEP * k).enumerate() {
+        let first = step * ROWS_PER_STEP;
+        let part = py
+            .detach(|| batch::evaluate(ranking, rows, k, threads))
+            .map_err(|e| match e {
+                // Row numbers count from the start of the whole array.
+                crate::error::EvalError::BadRow { row, reason } => {
+                    crate::error::EvalError::BadRow {
+                        row: row + first,
+                        reason,
+                    }
+                }
+                other => other,
+            })?;
+        out.extend_from_slice(&part);
+        py.check_signals()?;
+        if let Some(report) = &progress {
+            report.call1((out.len(), total))?;
+        }
+    }
+    if total == 0 {
+        // Shape and count checks still apply to an empty batch.
+        batch::evaluate(ranking, flat, k, threads)?;
+    }
     Ok(PyArray1::from_vec(py, out))
 }
