@@ -226,6 +226,24 @@ fn flush_masks() -> impl Iterator<Item = u32> {
 }
 
 impl Ranked {
+    /// The strength of a hand whose suits do not matter (or that holds no flush).
+    #[inline]
+    fn by_ranks(&self, key: u64) -> u16 {
+        self.rank[slot(key as u32) & (TABLE_LEN - 1)]
+    }
+
+    /// The strength of a hand of 5-7 cards, reading the flush table when five share a suit.
+    #[inline]
+    fn with_flush(&self, key: u64, cards: &[u8]) -> u16 {
+        // Suit nibble + 3 has bit 3 set from five cards of a suit on.
+        let flush = ((key >> 32) as u32 + 0x3333) & 0x8888;
+        if flush == 0 {
+            self.by_ranks(key)
+        } else {
+            self.flush[suited_ranks(cards, flush.trailing_zeros() / 4) & 0x1fff]
+        }
+    }
+
     /// High (E-2.1): 5-card values, then the best five by removing one card at a time.
     fn high() -> Ranked {
         let (sets, five) = shapes();
@@ -352,14 +370,7 @@ impl Tables {
     /// As above, from the summarised hand.
     #[inline]
     pub(crate) fn high_of(&self, key: u64, cards: &[u8]) -> u16 {
-        let flush = ((key >> 32) as u32 + 0x3333) & 0x8888;
-        let t = self.high_t();
-        if flush == 0 {
-            t.rank[slot(key as u32) & (TABLE_LEN - 1)]
-        } else {
-            let suit = flush.trailing_zeros() / 4;
-            t.flush[suited_ranks(cards, suit) & 0x1fff]
-        }
+        self.high_t().with_flush(key, cards)
     }
 
     /// Ace-to-five strength of 5-7 valid, distinct cards.
@@ -372,7 +383,7 @@ impl Tables {
     /// As above, from the summarised hand.
     #[inline]
     pub(crate) fn ace_five_of(&self, key: u64, _cards: &[u8]) -> u16 {
-        self.ace_five_t().rank[slot(key as u32) & (TABLE_LEN - 1)]
+        self.ace_five_t().by_ranks(key)
     }
 
     /// 8-or-better strength of 5-7 valid, distinct cards, 0 without a qualifying low.
@@ -385,7 +396,7 @@ impl Tables {
     /// As above, from the summarised hand.
     #[inline]
     pub(crate) fn low8_of(&self, key: u64, _cards: &[u8]) -> u16 {
-        self.low8_t().rank[slot(key as u32) & (TABLE_LEN - 1)]
+        self.low8_t().by_ranks(key)
     }
 
     /// Deuce-to-seven strength of exactly 5 valid, distinct cards.
@@ -398,14 +409,7 @@ impl Tables {
     /// As above, from the summarised hand.
     #[inline]
     pub(crate) fn deuce_seven_of(&self, key: u64, cards: &[u8]) -> u16 {
-        let flush = ((key >> 32) as u32 + 0x3333) & 0x8888;
-        let t = self.deuce7_t();
-        if flush == 0 {
-            t.rank[slot(key as u32) & (TABLE_LEN - 1)]
-        } else {
-            let suit = flush.trailing_zeros() / 4;
-            t.flush[suited_ranks(cards, suit) & 0x1fff]
-        }
+        self.deuce7_t().with_flush(key, cards)
     }
 
     /// Soko strength of exactly 5 valid, distinct cards.
