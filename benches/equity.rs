@@ -11,14 +11,16 @@ fn hands(texts: &[&str]) -> Vec<Vec<Card>> {
     texts.iter().map(|t| parse_cards(t).unwrap()).collect()
 }
 
-/// Fourth street heads-up: 4 cards each, 3 to come from 44 (141,181,040 completions).
-fn exact_fourth_street(c: &mut Criterion) {
-    let mut group = c.benchmark_group("exact_fourth_street");
+/// Heads-up exact equity: fourth street (4 cards each, 3 to come from 44: 141,181,040
+/// completions) and, for stud, third street (4 to come from 46: 18,265,297,050).
+fn exact_heads_up(c: &mut Criterion) {
+    let mut group = c.benchmark_group("exact_heads_up");
     group.sample_size(10);
     let cases = [
-        ("stud", Game::Stud, ["As Ah Kd 7c", "Qc Jc Tc 9d"]),
-        ("stud8", Game::Stud8, ["Ac 2d 3h Kd", "5c 6d 7h 8s"]),
-        ("razz", Game::Razz, ["Ac 2d 3h Kd", "5c 6d 7h 8s"]),
+        ("stud_4th", Game::Stud, ["As Ah Kd 7c", "Qc Jc Tc 9d"]),
+        ("stud8_4th", Game::Stud8, ["Ac 2d 3h Kd", "5c 6d 7h 8s"]),
+        ("razz_4th", Game::Razz, ["Ac 2d 3h Kd", "5c 6d 7h 8s"]),
+        ("stud_3rd", Game::Stud, ["As Ah Kd", "Qc Jc Tc"]),
     ];
     for threads in [1usize, 2] {
         for (name, game, texts) in &cases {
@@ -35,7 +37,8 @@ fn exact_fourth_street(c: &mut Criterion) {
     group.finish();
 }
 
-/// Monte Carlo showdowns per second, heads-up from third street and 6-way Soko.
+/// Monte Carlo showdowns per second: heads-up stud and stud/8 from third street, 2-7
+/// with two cards to draw each.
 fn monte_carlo(c: &mut Criterion) {
     const SAMPLES: u64 = 4_000_000;
     let mut group = c.benchmark_group("monte_carlo");
@@ -70,5 +73,5 @@ fn monte_carlo(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, exact_fourth_street, monte_carlo);
+criterion_group!(benches, exact_heads_up, monte_carlo);
 criterion_main!(benches);

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use crate::error::EvalError;
 use crate::eval::tables::{tables, Tables, CARD_KEY};
-use crate::eval::{FourStraight, Ranking};
+use crate::eval::Ranking;
 
 /// Rows per parallel task: large enough to amortise scheduling, small enough to balance.
 const CHUNK_ROWS: usize = 16 * 1024;
@@ -123,25 +123,35 @@ fn bad_row(row_cards: &[u8], row: usize) -> EvalError {
 
 /// Evaluates one chunk; returns the index (within the chunk) of the first bad row.
 fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]) -> Option<usize> {
+    // Each arm fetches its table once, outside the per-hand loop.
     match (ranking, k) {
-        (Ranking::High, 5) => run::<5>(rows, out, |k, l| t.high_of(k, l)),
-        (Ranking::High, 6) => run::<6>(rows, out, |k, l| t.high_of(k, l)),
-        (Ranking::High, _) => run::<7>(rows, out, |k, l| t.high_of(k, l)),
-        (Ranking::AceFive, 5) => run::<5>(rows, out, |k, l| t.ace_five_of(k, l)),
-        (Ranking::AceFive, 6) => run::<6>(rows, out, |k, l| t.ace_five_of(k, l)),
-        (Ranking::AceFive, _) => run::<7>(rows, out, |k, l| t.ace_five_of(k, l)),
-        (Ranking::Low8, 5) => run::<5>(rows, out, |k, l| t.low8_of(k, l)),
-        (Ranking::Low8, 6) => run::<6>(rows, out, |k, l| t.low8_of(k, l)),
-        (Ranking::Low8, _) => run::<7>(rows, out, |k, l| t.low8_of(k, l)),
-        (Ranking::DeuceSeven, _) => run::<5>(rows, out, |k, l| t.deuce_seven_of(k, l)),
-        (Ranking::Soko(FourStraight::Consecutive), _) => {
-            run::<5>(rows, out, |k, l| t.soko_of(FourStraight::Consecutive, k, l))
+        (Ranking::High, _) => {
+            let high = t.high_t();
+            match k {
+                5 => run::<5>(rows, out, |k, l| high.with_flush(k, l)),
+                6 => run::<6>(rows, out, |k, l| high.with_flush(k, l)),
+                _ => run::<7>(rows, out, |k, l| high.with_flush(k, l)),
+            }
         }
-        (Ranking::Soko(FourStraight::OpenEnded), _) => {
-            run::<5>(rows, out, |k, l| t.soko_of(FourStraight::OpenEnded, k, l))
+        (Ranking::AceFive | Ranking::Low8, _) => {
+            let low = if ranking == Ranking::AceFive {
+                t.ace_five_t()
+            } else {
+                t.low8_t()
+            };
+            match k {
+                5 => run::<5>(rows, out, |k, _| low.by_ranks(k)),
+                6 => run::<6>(rows, out, |k, _| low.by_ranks(k)),
+                _ => run::<7>(rows, out, |k, _| low.by_ranks(k)),
+            }
         }
-        (Ranking::Soko(FourStraight::WithGutshot), _) => {
-            run::<5>(rows, out, |k, l| t.soko_of(FourStraight::WithGutshot, k, l))
+        (Ranking::DeuceSeven, _) => {
+            let d7 = t.deuce7_t();
+            run::<5>(rows, out, |k, l| d7.with_flush(k, l))
+        }
+        (Ranking::Soko(mode), _) => {
+            let soko = t.soko_t(mode);
+            run::<5>(rows, out, |k, l| soko.value(k, l))
         }
         (Ranking::Showing(_), _) => Some(0),
     }

@@ -220,6 +220,24 @@ def test_deuce_seven_two_card_draws_three_way_exhaustive() -> None:
     assert_matches_brute_force("deuce_seven", texts, dead_leaving(hands, 9))
 
 
+@pytest.mark.parametrize(
+    ("game", "texts"),
+    [
+        ("stud", ["As Ah Ts Th 8h", "Kc Qc Jc Td"]),
+        ("razz", ["Ac 2d 3h 9s Kd", "5c 6d 7h Qs"]),
+        ("soko", ["Jh Qd Ks", "9c 9d"]),
+        ("deuce_seven", ["7c 5d 4h", "8c 6d"]),
+    ],
+)
+def test_uneven_draws_exhaustive(game: str, texts: list[str]) -> None:
+    # Two cards against three from a 16-card stub: C(16,2) * C(14,3) = 43,680 completions.
+    # Large enough that the engine counts the three-card side by inclusion-exclusion over
+    # card subsets rather than by scanning; the answer must not change.
+    hands = [cards_of(t) for t in texts]
+    got = assert_matches_brute_force(game, texts, dead_leaving(hands, 16, skip=7))
+    assert got.outcomes == comb(16, 2) * comb(14, 3)
+
+
 # --------------------------------------------------------------------------------------
 # Exact enumeration against brute force (hypothesis)
 

@@ -28,6 +28,7 @@ from holecard._core import (
 )
 from holecard._enums import Category, FourStraightMode, Game, Rank, Suit
 from holecard._types import CardsLike
+from holecard.equity import Equity, equity
 from holecard.exceptions import (
     CardParseError,
     ConfigurationError,
@@ -59,6 +60,7 @@ __all__ = [
     "Deck",
     "DeuceSevenTripleDraw",
     "DuplicateCardError",
+    "Equity",
     "Event",
     "FourStraightMode",
     "Game",
@@ -78,6 +80,7 @@ __all__ = [
     "State",
     "Suit",
     "__version__",
+    "equity",
     "evaluate_ace_five",
     "evaluate_deuce_seven",
     "evaluate_high",

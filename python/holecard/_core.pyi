@@ -7,6 +7,7 @@ import numpy.typing as npt
 from holecard._enums import Category, Rank, Suit
 
 __all__ = [
+    "EQUITY_POT_UNITS",
     "Card",
     "Deck",
     "Event",
@@ -19,6 +20,7 @@ __all__ = [
     "_restore_state",
     "batch_evaluate",
     "distinct_values",
+    "equity",
     "evaluate_ace_five",
     "evaluate_deuce_seven",
     "evaluate_high",
@@ -30,6 +32,7 @@ __all__ = [
 ]
 
 __version__: Final[str]
+EQUITY_POT_UNITS: Final[int]
 
 _CardsLike: TypeAlias = str | Card | Iterable[Card | str]
 
@@ -259,3 +262,13 @@ def _restore_state(
     dealer: int,
     actions: list[tuple[str, int]],
 ) -> GameState: ...
+def equity(
+    game: str,
+    hands: Iterable[_CardsLike],
+    *,
+    dead: _CardsLike | None = None,
+    samples: int | None = None,
+    seed: int = 0,
+    threads: int | None = None,
+    four_straight: str = "CONSECUTIVE",
+) -> tuple[list[float], bool, int, list[int], list[int], list[int], list[float]]: ...

@@ -30,14 +30,11 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from holecard import _core
 from holecard._enums import FourStraightMode, Game
+from holecard._types import CardsLike
 from holecard.exceptions import ConfigurationError
-
-if TYPE_CHECKING:
-    from holecard._core import CardsLike
 
 __all__ = ["POT_UNITS", "Equity", "equity"]
 
@@ -141,8 +138,9 @@ def equity(
         InvalidHandError: Too few or too many hands, a hand with the wrong number of cards
             for the game, or not enough cards left to complete every hand.
         ConfigurationError: An unknown game or option, a bad ``samples``, ``seed`` or
-            ``threads``, or an exact enumeration of more than 10**11 completions (pass
-            ``samples`` instead).
+            ``threads``, or an exact enumeration too big to finish in about a minute
+            (pass ``samples`` instead). Heads-up stud from third street (18 billion
+            completions) enumerates in under a second; three-way fourth street does not.
 
     >>> e = equity("stud8", ["Ac 2c 3d 4d 5h Kh Ks", "As 2s 3h 4h 9s Kd Kc"])
     >>> e.shares  # the wheel scoops: a straight for high and the best low

@@ -4,18 +4,29 @@
 //! cards he could receive: for player `p` missing `k` cards, the *list* of all `C(m, k)`
 //! sets from the stub, each with its card mask and strengths (built with running key
 //! sums). A completion is then a choice of one entry per list with pairwise disjoint masks.
-//! Players are walked in nested loops, the longest list innermost; the innermost loop only
-//! counts, for the best high (and low) of the outer players, how many of its disjoint
-//! entries beat, tie or lose to it — a branch-free loop the compiler vectorises — and the
-//! pot is split once per outcome class. Work is cut into jobs over the outermost loop (and
-//! the innermost when the outermost is short) and summed as integers, so the result does
-//! not depend on scheduling.
+//! Players are walked in nested loops, the longest list innermost; the innermost level
+//! only *counts*, for the best high (and low) of the outer players, how many of its entries
+//! disjoint from the outer cards beat, tie or lose to it, and the pot is split once per
+//! outcome class. Two ways to count:
+//!
+//! * **scan**: a branch-free pass over the innermost list with a mask test per entry,
+//!   which the compiler vectorises (always used for hi/lo, which needs joint high/low
+//!   counts);
+//! * **subsets** (high-only games, innermost sets of at most four cards): the innermost
+//!   strengths are indexed, sorted, by every subset of their cards, and the entries
+//!   disjoint from the used cards `U` are counted by inclusion–exclusion,
+//!   `Σ_{S ⊆ U, |S| ≤ k} (-1)^|S| · #{entries ⊇ S}`, with two binary searches per term.
+//!   Heads-up fourth street needs 8 terms per outer entry instead of a 13,244-entry scan.
+//!
+//! Work is cut into jobs over the outermost loop (and, when scanning, the innermost when
+//! the outermost is short) and summed as integers, so the result does not depend on
+//! scheduling.
 
 use std::ops::Range;
 
 use rayon::prelude::*;
 
-use super::{record, split, strengths, Setup, Tally, Totals, MAX_PLAYERS};
+use super::{binomial, record, split, strengths, Setup, Tally, Totals, MAX_PLAYERS};
 use crate::eval::tables::{Tables, CARD_KEY};
 
 /// Jobs the work is cut into (enough to balance any core count in practice).
@@ -100,6 +111,8 @@ struct Walk<'a> {
     /// The player whose list is at each level.
     player_of: Vec<usize>,
     hilo: bool,
+    /// The innermost list's subset index, when counting by subsets.
+    index: Option<SubsetIndex>,
 }
 
 /// Strengths of the players at the outer levels of the current walk.
@@ -108,23 +121,80 @@ struct Outer {
     lo: [u16; MAX_PLAYERS],
 }
 
-pub(super) fn run(setup: &Setup, t: &Tables) -> Totals {
+/// Largest innermost set size the subset index handles (its memory is `2^k` per entry).
+const MAX_SUBSET_K: usize = 4;
+
+/// How a request will be enumerated: the players' order (outermost first) and the
+/// innermost counting method.
+pub(super) struct Plan {
+    pub(super) order: Vec<usize>,
+    pub(super) subsets: bool,
+    /// Estimated elementary steps (innermost entries scanned or index terms searched).
+    pub(super) work: u128,
+}
+
+/// Terms of the inclusion–exclusion over `used` cards with sets of at most `k` cards.
+fn subset_terms(used: usize, k: usize) -> u128 {
+    (0..=k.min(used))
+        .map(|s| binomial(used as u128, s as u128))
+        .sum()
+}
+
+/// Cost of one subset-index term relative to one scanned entry (two binary searches).
+const TERM_COST: u128 = 40;
+
+pub(super) fn plan(setup: &Setup) -> Plan {
+    let n = setup.players();
+    let m = setup.stub.len() as u128;
+    let len = |p: usize| binomial(m, setup.missing[p] as u128);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&p| len(p));
+    let inner = order[n - 1];
+    let outer_calls: u128 = order[..n - 1]
+        .iter()
+        .map(|&p| len(p))
+        .fold(1, u128::saturating_mul);
+    let used: usize = order[..n - 1].iter().map(|&p| setup.missing[p]).sum();
+    let k = setup.missing[inner];
+    let scan_step = len(inner);
+    let term_step = subset_terms(used, k).saturating_mul(TERM_COST);
+    let subsets = !setup.game.is_hilo() && k <= MAX_SUBSET_K && term_step < scan_step;
+    if subsets {
+        // Outermost the longest outer list: the jobs split it.
+        order[..n - 1].reverse();
+    }
+    Plan {
+        order,
+        subsets,
+        work: outer_calls.saturating_mul(if subsets { term_step } else { scan_step }),
+    }
+}
+
+pub(super) fn run(setup: &Setup, t: &Tables, plan: &Plan) -> Totals {
     let n = setup.players();
     let lists: Vec<List> = (0..n)
         .into_par_iter()
         .map(|p| List::build(setup, t, p))
         .collect();
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&p| lists[p].len());
+    let order = plan.order.clone();
+    let inner = &lists[order[n - 1]];
+    let index = plan
+        .subsets
+        .then(|| SubsetIndex::build(inner, setup.missing[order[n - 1]]));
     let walk = Walk {
         lists: order.iter().map(|&p| &lists[p]).collect(),
         player_of: order,
         hilo: setup.game.is_hilo(),
+        index,
     };
     let outer_len = walk.lists[0].len();
     let inner_len = walk.lists[n - 1].len();
     let outer_chunk = outer_len.div_ceil(JOBS).max(1);
-    let inner_parts = JOBS.div_ceil(outer_len.max(1)).min(inner_len.max(1));
+    let inner_parts = if plan.subsets {
+        1
+    } else {
+        JOBS.div_ceil(outer_len.max(1)).min(inner_len.max(1))
+    };
     let inner_chunk = inner_len.div_ceil(inner_parts).max(1);
     let jobs: Vec<(Range<usize>, Range<usize>)> = (0..outer_len)
         .step_by(outer_chunk)
@@ -141,6 +211,127 @@ pub(super) fn run(setup: &Setup, t: &Tables) -> Totals {
         .map(|(outer, inner)| walk.job(outer, &inner))
         .fold(Totals::default, |acc, tally| acc.add(&tally))
         .reduce(Totals::default, |a, b| a.merge(&b))
+}
+
+/// `C(n, k)` for `n <= 52`, `k <= MAX_SUBSET_K`: the combinatorial number system's digits.
+const BINOM: [[u32; MAX_SUBSET_K + 1]; 53] = {
+    let mut t = [[0u32; MAX_SUBSET_K + 1]; 53];
+    let mut n = 0;
+    while n < 53 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= MAX_SUBSET_K {
+            t[n][k] = if n == 0 {
+                0
+            } else {
+                t[n - 1][k - 1] + t[n - 1][k]
+            };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// The innermost strengths grouped by every subset of up to `k` of their cards, sorted
+/// within each group. The group of a subset `c_1 < … < c_s` (card indices) is found by its
+/// combinatorial rank `Σ C(c_i, i)` among the subsets of its size.
+struct SubsetIndex {
+    k: usize,
+    /// Per subset size `s`: group starts by rank (`C(52, s) + 1` entries) into `values`.
+    starts: Vec<Vec<u32>>,
+    values: Vec<u16>,
+}
+
+impl SubsetIndex {
+    fn build(list: &List, k: usize) -> SubsetIndex {
+        let mut starts: Vec<Vec<u32>> = (0..=k)
+            .map(|s| vec![0u32; BINOM[52][s] as usize + 1])
+            .collect();
+        let for_each_subset = |mask: u64, f: &mut dyn FnMut(usize, usize)| {
+            let mut cards = [0usize; MAX_SUBSET_K];
+            let mut bits = mask;
+            for slot in cards.iter_mut().take(k) {
+                *slot = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+            }
+            for sub in 0u32..1 << k {
+                let (mut s, mut rank) = (0, 0);
+                for (i, &c) in cards[..k].iter().enumerate() {
+                    if sub >> i & 1 == 1 {
+                        s += 1;
+                        rank += BINOM[c][s] as usize;
+                    }
+                }
+                f(s, rank);
+            }
+        };
+        for &mask in &list.masks {
+            for_each_subset(mask, &mut |s, rank| starts[s][rank + 1] += 1);
+        }
+        // Counts (shifted one place) become running starts across all groups.
+        let mut total = 0u32;
+        for group in &mut starts {
+            group[0] = total;
+            for slot in &mut group[1..] {
+                total += *slot;
+                *slot = total;
+            }
+        }
+        let mut fill = starts.clone();
+        let mut values = vec![0u16; total as usize];
+        for (&mask, &h) in list.masks.iter().zip(&list.hi) {
+            for_each_subset(mask, &mut |s, rank| {
+                values[fill[s][rank] as usize] = h;
+                fill[s][rank] += 1;
+            });
+        }
+        for group in &starts {
+            for w in group.windows(2) {
+                values[w[0] as usize..w[1] as usize].sort_unstable();
+            }
+        }
+        SubsetIndex { k, starts, values }
+    }
+
+    /// `[disjoint, beat best, tie best]` among the entries disjoint from `used` (sorted
+    /// card indices), by inclusion–exclusion over the subsets of `used`.
+    fn count(&self, used: &[usize], best: u16) -> [u64; 3] {
+        let mut acc = [0i64; 3];
+        self.terms(used, 0, 0, 0, best, &mut acc);
+        acc.map(|x| u64::try_from(x).unwrap_or(0))
+    }
+
+    fn terms(
+        &self,
+        used: &[usize],
+        from: usize,
+        s: usize,
+        rank: usize,
+        best: u16,
+        acc: &mut [i64; 3],
+    ) {
+        let group = &self.starts[s];
+        let v = &self.values[group[rank] as usize..group[rank + 1] as usize];
+        let at_most = v.partition_point(|&x| x <= best);
+        let below = v.partition_point(|&x| x < best);
+        let sign = if s % 2 == 0 { 1 } else { -1 };
+        acc[0] += sign * v.len() as i64;
+        acc[1] += sign * (v.len() - at_most) as i64;
+        acc[2] += sign * (at_most - below) as i64;
+        if s < self.k {
+            for j in from..used.len() {
+                self.terms(
+                    used,
+                    j + 1,
+                    s + 1,
+                    rank + BINOM[used[j]][s + 1] as usize,
+                    best,
+                    acc,
+                );
+            }
+        }
+    }
 }
 
 impl Walk<'_> {
@@ -168,19 +359,19 @@ impl Walk<'_> {
             self.innermost(used, inner.clone(), state, tally);
             return;
         }
-        let list = self.lists[lvl];
+        let here = self.lists[lvl];
         let next = if lvl + 1 == last {
             inner.clone()
         } else {
             0..self.lists[lvl + 1].len()
         };
         for i in range {
-            let m = list.masks[i];
+            let m = here.masks[i];
             if m & used != 0 {
                 continue;
             }
-            state.hi[lvl] = list.hi[i];
-            state.lo[lvl] = list.lo[i];
+            state.hi[lvl] = here.hi[i];
+            state.lo[lvl] = here.lo[i];
             self.level(lvl + 1, used | m, next.clone(), inner, state, tally);
         }
     }
@@ -189,16 +380,16 @@ impl Walk<'_> {
     /// outer players' best, and splits one pot per class.
     fn innermost(&self, used: u64, range: Range<usize>, state: &mut Outer, tally: &mut Tally) {
         let last = self.lists.len() - 1;
-        let list = self.lists[last];
+        let inner = self.lists[last];
         let best_hi = state.hi[..last].iter().copied().max().unwrap_or(0);
         let best_lo = state.lo[..last].iter().copied().max().unwrap_or(0);
-        let masks = &list.masks[range.clone()];
-        let his = &list.hi[range.clone()];
+        let masks = &inner.masks[range.clone()];
+        let his = &inner.hi[range.clone()];
         // (count, inner high, inner low) per class; the inner values only need to compare
         // with the outer best the way the counted entries do.
         let mut classes = [(0u64, 0u16, 0u16); 9];
         if self.hilo {
-            let c = count_hilo(masks, his, &list.lo[range], used, best_hi, best_lo);
+            let c = count_hilo(masks, his, &inner.lo[range], used, best_hi, best_lo);
             let c: [u64; 9] = c.map(u64::from);
             let (gh, eh) = (best_hi + 1, best_hi);
             let (gl, el) = (best_lo + 1, best_lo);
@@ -215,8 +406,19 @@ impl Walk<'_> {
                 }
             }
         } else {
-            let [ok, gt, eq] = count_high(masks, his, used, best_hi);
-            let (ok, gt, eq) = (u64::from(ok), u64::from(gt), u64::from(eq));
+            let [ok, gt, eq] = if let Some(index) = &self.index {
+                let mut cards = [0usize; 64];
+                let mut k = 0;
+                let mut bits = used;
+                while bits != 0 {
+                    cards[k] = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    k += 1;
+                }
+                index.count(&cards[..k], best_hi)
+            } else {
+                count_high(masks, his, used, best_hi).map(u64::from)
+            };
             classes[0] = (gt, best_hi + 1, 0);
             classes[1] = (eq, best_hi, 0);
             classes[2] = (ok - gt - eq, 0, 0);

@@ -57,8 +57,10 @@ pub const POT_UNITS: u32 = 5040;
 /// Samples per Monte Carlo job (the unit of work that owns one seeded generator).
 pub const JOB_SAMPLES: u64 = 1 << 16;
 
-/// Largest number of completions exact enumeration accepts; beyond it, ask for samples.
-pub const MAX_EXACT_OUTCOMES: u128 = 100_000_000_000;
+/// Most elementary steps exact enumeration takes on (about a minute on one core); beyond
+/// it, ask for samples. A step is one innermost entry scanned, or a fortieth of an
+/// inclusion–exclusion term (see `exact.rs`).
+pub const MAX_EXACT_WORK: u128 = 100_000_000_000;
 
 /// A game whose showdown equity can be computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -172,7 +174,7 @@ pub enum EquityError {
     ZeroThreads,
     /// Exact enumeration would take too long.
     #[error(
-        "exact enumeration would visit {0} completions (more than {MAX_EXACT_OUTCOMES}); \
+        "exact enumeration of {0} completions would take too long; \
          pass samples= for a Monte Carlo estimate"
     )]
     TooManyOutcomes(u128),
@@ -315,9 +317,9 @@ fn strengths(game: Game, t: &Tables, key: u64, cards: &[u8]) -> (u16, u16) {
     }
 }
 
-/// `POT_UNITS / k`, indexed by `k` (index 0 unused).
-const SHARE_OF: [u32; MAX_PLAYERS + 2] = {
-    let mut t = [0u32; MAX_PLAYERS + 2];
+/// `POT_UNITS / k`, indexed by `k` up to `2 · MAX_PLAYERS` (index 0 unused).
+const SHARE_OF: [u32; 2 * MAX_PLAYERS + 1] = {
+    let mut t = [0u32; 2 * MAX_PLAYERS + 1];
     let mut k = 1;
     while k < t.len() {
         t[k] = POT_UNITS / k as u32;
@@ -329,27 +331,27 @@ const SHARE_OF: [u32; MAX_PLAYERS + 2] = {
 /// Splits one pot among `hi.len()` players: `out[p]` receives player `p`'s pot units.
 /// High only when `hilo` is false or nobody has a low (`lo` all 0); otherwise half to the
 /// best high, half to the best low, ties splitting their half (RULES H-5, G-1.11).
+/// Branch-free: which case applies is unpredictable from one deal to the next.
 #[inline]
 fn split(hi: &[u16], lo: &[u16], hilo: bool, out: &mut [u32]) {
     let best_hi = hi.iter().copied().max().unwrap_or(0);
     let high_winners = hi.iter().filter(|&&v| v == best_hi).count();
-    let best_lo = if hilo {
-        lo.iter().copied().max().unwrap_or(0)
-    } else {
-        0
-    };
-    if best_lo == 0 {
+    if !hilo {
         let each = SHARE_OF[high_winners];
         for (o, &v) in out.iter_mut().zip(hi) {
-            *o = if v == best_hi { each } else { 0 };
+            *o = u32::from(v == best_hi) * each;
         }
-    } else {
-        let low_winners = lo.iter().filter(|&&v| v == best_lo).count();
-        let hi_each = SHARE_OF[2 * high_winners];
-        let lo_each = SHARE_OF[2 * low_winners];
-        for ((o, &h), &l) in out.iter_mut().zip(hi).zip(lo) {
-            *o = u32::from(h == best_hi) * hi_each + u32::from(l == best_lo) * lo_each;
-        }
+        return;
+    }
+    let best_lo = lo.iter().copied().max().unwrap_or(0);
+    let low_winners = lo.iter().filter(|&&v| v == best_lo).count();
+    let has_low = best_lo > 0;
+    // With a low the high winners share half the pot and the low winners the other half;
+    // without one (every low is 0, so all "tie" for it) the high winners take it all.
+    let hi_each = SHARE_OF[high_winners << usize::from(has_low)];
+    let lo_each = SHARE_OF[2 * low_winners] * u32::from(has_low);
+    for ((o, &h), &l) in out.iter_mut().zip(hi).zip(lo) {
+        *o = u32::from(h == best_hi) * hi_each + u32::from(l == best_lo) * lo_each;
     }
 }
 
@@ -397,6 +399,8 @@ impl Totals {
         self
     }
 
+    // Shares are reported as floats; the exact integers stay available in `units`.
+    #[allow(clippy::cast_precision_loss)]
     fn finish(&self, players: usize, exact: bool) -> Equity {
         let n = self.outcomes as f64;
         let pot = f64::from(POT_UNITS);
@@ -503,10 +507,11 @@ pub fn equity(
             .finish(setup.players(), false)),
         None => {
             let total = setup.completions();
-            if total > MAX_EXACT_OUTCOMES {
+            let plan = exact::plan(&setup);
+            if plan.work > MAX_EXACT_WORK {
                 return Err(EquityError::TooManyOutcomes(total));
             }
-            let totals = with_threads(threads, || exact::run(&setup, t));
+            let totals = with_threads(threads, || exact::run(&setup, t, &plan));
             debug_assert_eq!(totals.outcomes, total);
             Ok(totals.finish(setup.players(), true))
         }

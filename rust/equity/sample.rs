@@ -13,7 +13,7 @@ use super::{split, Game, Setup, Tally, Totals, JOB_SAMPLES, MAX_PLAYERS, POT_UNI
 use crate::deck::rng_for_seed;
 use crate::eval::tables::{Tables, CARD_KEY};
 
-/// [`uniform_below`] for one fixed bound, with its divisions precomputed: the same
+/// [`crate::deck::uniform_below`] for one fixed bound, with its divisions precomputed: the same
 /// rejection zone, and `x % n` by Lemire's exact "fastmod" (two multiplications), so every
 /// draw equals `uniform_below(rng, n)` for the same generator state.
 struct Below {
@@ -64,7 +64,7 @@ pub(super) fn run(setup: &Setup, t: &Tables, samples: u64, seed: u64) -> Totals 
         let count = JOB_SAMPLES.min(samples - j * JOB_SAMPLES);
         let s = job_seed(seed, j);
         match setup.game {
-            Game::Stud => job(setup, s, count, |k, c| ((k as u16) ^ u16::from(c[6]), 0)),
+            Game::Stud => job(setup, s, count, |k, c| (t.high_of(k, c), 0)),
             Game::Stud8 => job(setup, s, count, |k, c| (t.high_of(k, c), t.low8_of(k, c))),
             Game::Razz => job(setup, s, count, |k, c| (t.ace_five_of(k, c), 0)),
             Game::Soko(mode) => job(setup, s, count, |k, c| (t.soko_of(mode, k, c), 0)),
@@ -88,9 +88,17 @@ fn job(setup: &Setup, seed: u64, count: u64, eval: impl Fn(u64, &[u8]) -> (u16, 
     let m = stub.len();
     let need: usize = setup.missing.iter().sum();
     let mut hands = [[0u8; 7]; MAX_PLAYERS];
-    for (hand, held) in hands.iter_mut().zip(&setup.held) {
-        hand[..held.len()].copy_from_slice(held);
+    // Per player: where his dealt cards start in the stub and in his hand.
+    let mut first = [0usize; MAX_PLAYERS];
+    let mut held = [0usize; MAX_PLAYERS];
+    let mut at = 0;
+    for p in 0..n {
+        hands[p][..setup.held[p].len()].copy_from_slice(&setup.held[p]);
+        held[p] = setup.held[p].len();
+        first[p] = at;
+        at += setup.missing[p];
     }
+    let held_key = &setup.held_key[..n];
     let mut hi = [0u16; MAX_PLAYERS];
     let mut lo = [0u16; MAX_PLAYERS];
     let mut units = [0u32; MAX_PLAYERS];
@@ -101,27 +109,23 @@ fn job(setup: &Setup, seed: u64, count: u64, eval: impl Fn(u64, &[u8]) -> (u16, 
             let j = i + below.draw(&mut rng) as usize;
             stub.swap(i, j);
         }
-        let mut dealt = stub.iter();
         for p in 0..n {
-            let at = setup.held[p].len();
-            let mut key = setup.held_key[p];
-            for slot in &mut hands[p][at..size] {
-                let c = dealt.next().copied().unwrap_or(0);
+            let hand = &mut hands[p];
+            let mut key = held_key[p];
+            for (slot, &c) in hand[held[p]..size].iter_mut().zip(&stub[first[p]..]) {
                 *slot = c;
                 key += CARD_KEY[c as usize];
             }
-            (hi[p], lo[p]) = eval(key, &hands[p][..size]);
+            (hi[p], lo[p]) = eval(key, &hand[..size]);
         }
         split(&hi[..n], &lo[..n], hilo, &mut units[..n]);
         tally.outcomes += 1;
         for (p, &u) in units[..n].iter().enumerate() {
             tally.units[p] += u64::from(u);
             tally.squares[p] += u64::from(u * u);
-            if u == POT_UNITS {
-                tally.wins[p] += 1;
-            } else if u > 0 {
-                tally.ties[p] += 1;
-            }
+            // Branch-free: who wins a sample is unpredictable by design.
+            tally.wins[p] += u64::from(u == POT_UNITS);
+            tally.ties[p] += u64::from(u.wrapping_sub(1) < POT_UNITS - 1);
         }
     }
     tally

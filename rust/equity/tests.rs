@@ -34,7 +34,7 @@ fn naive_split(game: Game, finals: &[Vec<u8>]) -> Vec<f64> {
     let winners = |v: &[u32]| {
         let best = *v.iter().max().unwrap();
         let w: Vec<bool> = v.iter().map(|&x| x == best && x > 0).collect();
-        let k = w.iter().filter(|&&b| b).count() as f64;
+        let k = f64::from(w.iter().filter(|&&b| b).count() as u32);
         (w, k)
     };
     let (hw, hk) = winners(&hi);
@@ -56,14 +56,11 @@ fn naive_split(game: Game, finals: &[Vec<u8>]) -> Vec<f64> {
 
 /// Every completion: player by player, each `k`-subset of what is left.
 fn naive(game: Game, hs: &[Vec<Card>], dead: &[Card]) -> (Vec<f64>, u64) {
-    let setup = Setup::new(game, hs, dead).unwrap();
-    let mut sums = vec![0.0; hs.len()];
-    let mut count = 0u64;
     fn rec(
         setup: &Setup,
         game: Game,
         p: usize,
-        left: Vec<u8>,
+        left: &[u8],
         finals: &mut Vec<Vec<u8>>,
         sums: &mut [f64],
         count: &mut u64,
@@ -76,9 +73,8 @@ fn naive(game: Game, hs: &[Vec<Card>], dead: &[Card]) -> (Vec<f64>, u64) {
             return;
         }
         let k = setup.missing[p];
-        let n = left.len();
         // Every k-subset by bitmask over `left` (small cases only).
-        for bits in 0u64..1 << n {
+        for bits in 0u64..1 << left.len() {
             if bits.count_ones() as usize != k {
                 continue;
             }
@@ -92,20 +88,24 @@ fn naive(game: Game, hs: &[Vec<Card>], dead: &[Card]) -> (Vec<f64>, u64) {
                 }
             }
             finals.push(hand);
-            rec(setup, game, p + 1, rest, finals, sums, count);
+            rec(setup, game, p + 1, &rest, finals, sums, count);
             finals.pop();
         }
     }
+    let setup = Setup::new(game, hs, dead).unwrap();
+    let mut sums = vec![0.0; hs.len()];
+    let mut count = 0u64;
     rec(
         &setup,
         game,
         0,
-        setup.stub.clone(),
+        &setup.stub,
         &mut Vec::new(),
         &mut sums,
         &mut count,
     );
-    (sums.iter().map(|s| s / count as f64).collect(), count)
+    let n = f64::from(u32::try_from(count).unwrap());
+    (sums.iter().map(|s| s / n).collect(), count)
 }
 
 /// Dead cards leaving only `keep` cards of the stub (the first ones by index not listed).
@@ -183,16 +183,18 @@ fn pokenum_stud_example() {
 
 #[test]
 fn hilo_quartering() {
-    // H-5.3: A has the nut low and ties B's high; C is drawing dead to nothing.
+    // H-5.3: X has the best high (a flush) and ties Y for the low 7-5-4-3-2; Z has two
+    // pair and no low: X 3/4, Y 1/4.
     let hs = hands(&[
-        "Ac 2c 3d 4d 5h Kh Ks",
-        "As 2s 3h 4h 5s Kd Kc",
-        "9c 9d Td Jh Qs Qc Jd",
+        "7h 5h 4h 3h 2h Kc Kd",
+        "7c 5d 4s 3c 2d Qc Qd",
+        "Ts Td Js Jh 9c 9h 8s",
     ]);
     let e = equity(Game::Stud8, &hs, &[], None, 0, None).unwrap();
-    // Both make a wheel straight for high (5-high) and the wheel low: they split both halves.
     assert_eq!(e.outcomes, 1);
-    assert!(e.shares[2] > 0.99 || e.shares[0] > 0.0);
+    let p = u128::from(POT_UNITS);
+    assert_eq!(e.units, vec![3 * p / 4, p / 4, 0]);
+    assert_eq!((e.wins, e.ties), (vec![0, 0, 0], vec![1, 1, 0]));
 }
 
 #[test]
@@ -271,4 +273,42 @@ fn bad_input() {
         Err(EquityError::TooManyOutcomes(_))
     ));
     assert!(Game::from_id("holdem", FourStraight::Consecutive).is_err());
+}
+
+/// Both innermost counting methods (scan and subset index) give identical totals.
+#[test]
+fn subset_index_equals_scan() {
+    let cases: [(Game, &[&str], usize); 6] = [
+        (Game::Stud, &["As Ah Kd 7c", "Qc Jc Tc 9d"], 44),
+        (Game::Razz, &["Ac 2d 3h", "5c 6d 7h 8s Kd"], 30),
+        (
+            Game::Stud,
+            &["As Ah Kd 7c 7d", "Qc Jc Tc 9d", "2c 2s 3h 4h"],
+            24,
+        ),
+        (
+            Game::Soko(FourStraight::Consecutive),
+            &["Jh Qd", "9c 9d 4h"],
+            44,
+        ),
+        (Game::DeuceSeven, &["7c 5d", "8c 6d 3s"], 47),
+        (
+            Game::Soko(FourStraight::OpenEnded),
+            &["Jh", "9c 9d", "2s 3s 4s 5s"],
+            20,
+        ),
+    ];
+    let t = tables();
+    for (game, texts, keep) in cases {
+        let hs = hands(texts);
+        let dead = dead_leaving(&hs, keep);
+        let setup = Setup::new(game, &hs, &dead).unwrap();
+        let mut plan = exact::plan(&setup);
+        assert!(plan.subsets, "{texts:?} should use the subset index");
+        let by_subsets = exact::run(&setup, t, &plan).finish(setup.players(), true);
+        plan.subsets = false;
+        let by_scan = exact::run(&setup, t, &plan).finish(setup.players(), true);
+        assert_eq!(by_subsets, by_scan, "{game:?} {texts:?}");
+        assert_eq!(u128::from(by_scan.outcomes), setup.completions());
+    }
 }

@@ -4,9 +4,10 @@
 
 /// Slots used by the hash.
 pub(crate) const SLOTS: usize = 83006;
-/// Per-row offsets: `slot = key + ROW_OFFSETS[key >> 12]` (wrapping).
+/// Per-row offsets: `slot = key + ROW_OFFSETS[key >> 12]` (wrapping), padded to a power
+/// of two so that a masked index needs no bounds check.
 #[rustfmt::skip]
-pub(crate) static ROW_OFFSETS: [u32; 8191] = [
+pub(crate) static ROW_OFFSETS: [u32; 8192] = [
     0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
     0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
     0xffff007a, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0xfffea0be, 0x00000000,
@@ -1030,5 +1031,5 @@ pub(crate) static ROW_OFFSETS: [u32; 8191] = [
     0xfe0280c3, 0xfe0287d4, 0xfe02493a, 0xfe0267d6, 0xfe0256c1, 0xfe022e57, 0x00000000, 0xfe020879,
     0xfe01fe6b, 0x00000000, 0xfe01ec4f, 0x00000000, 0x00000000, 0xfe01cafc, 0xfe01bb26, 0x00000000,
     0xfe0199de, 0xfe018a08, 0x00000000, 0xfe0168be, 0x00000000, 0xfe014781, 0xfe0137af, 0x00000000,
-    0xfe01165b, 0xfe010693, 0x00000000, 0xfe00e540, 0x00000000, 0x00000000, 0xfe00b41c,
+    0xfe01165b, 0xfe010693, 0x00000000, 0xfe00e540, 0x00000000, 0x00000000, 0xfe00b41c, 0x00000000,
 ];

@@ -92,7 +92,7 @@ impl Scale {
 /// Soko tables for one four-straight mode.
 pub(crate) struct SokoTables {
     pub(crate) scale: Scale,
-    rank: Vec<u16>,
+    rank: RankTable,
     flush: Vec<u16>,
     /// Indexed by `suited_rank_mask << 4 | odd_rank`.
     four_flush: Vec<u16>,
@@ -117,7 +117,7 @@ fn rank_key(counts: &Counts) -> u32 {
 /// The table slot of a rank key (a key of 5-7 cards).
 #[inline]
 fn slot(key: u32) -> usize {
-    key.wrapping_add(ROW_OFFSETS[(key >> ROW_SHIFT) as usize % ROW_OFFSETS.len()]) as usize
+    key.wrapping_add(ROW_OFFSETS[(key >> ROW_SHIFT) as usize & (ROW_OFFSETS.len() - 1)]) as usize
 }
 
 /// Every rank multiset of 5 to 7 cards (at most four of a rank), fewest cards first.
@@ -183,10 +183,22 @@ fn perfect_hash(keys: &[u32]) -> (Vec<u32>, usize) {
     (offsets, used.len())
 }
 
+/// A table indexed by perfect-hash slot; its fixed power-of-two length lets a masked index
+/// go without a bounds check.
+type RankTable = Box<[u16; TABLE_LEN]>;
+
+/// A zeroed rank table.
+fn rank_table() -> RankTable {
+    vec![0u16; TABLE_LEN]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has TABLE_LEN entries"))
+}
+
 /// One ranking's tables: its scale, the rank table and (when suits matter) a flush table.
 pub(crate) struct Ranked {
     pub(crate) scale: Scale,
-    rank: Vec<u16>,
+    rank: RankTable,
     flush: Vec<u16>,
 }
 
@@ -228,13 +240,13 @@ fn flush_masks() -> impl Iterator<Item = u32> {
 impl Ranked {
     /// The strength of a hand whose suits do not matter (or that holds no flush).
     #[inline]
-    fn by_ranks(&self, key: u64) -> u16 {
+    pub(crate) fn by_ranks(&self, key: u64) -> u16 {
         self.rank[slot(key as u32) & (TABLE_LEN - 1)]
     }
 
     /// The strength of a hand of 5-7 cards, reading the flush table when five share a suit.
     #[inline]
-    fn with_flush(&self, key: u64, cards: &[u8]) -> u16 {
+    pub(crate) fn with_flush(&self, key: u64, cards: &[u8]) -> u16 {
         // Suit nibble + 3 has bit 3 set from five cards of a suit on.
         let flush = ((key >> 32) as u32 + 0x3333) & 0x8888;
         if flush == 0 {
@@ -302,7 +314,7 @@ impl Ranked {
             .map(|(cat, k)| (k, cat))
             .collect();
         let (scale, dense) = Scale::from_raw(entries);
-        let mut rank = vec![0u16; TABLE_LEN];
+        let mut rank = rank_table();
         for c in five {
             rank[slot(rank_key(c))] = dense[&keys::deuce_seven(c, false).1];
         }
@@ -315,23 +327,23 @@ impl Ranked {
 }
 
 impl Tables {
-    fn high_t(&self) -> &Ranked {
+    pub(crate) fn high_t(&self) -> &Ranked {
         self.high.get_or_init(Ranked::high)
     }
 
-    fn ace_five_t(&self) -> &Ranked {
+    pub(crate) fn ace_five_t(&self) -> &Ranked {
         self.ace_five.get_or_init(Ranked::ace_five)
     }
 
-    fn low8_t(&self) -> &Ranked {
+    pub(crate) fn low8_t(&self) -> &Ranked {
         self.low8.get_or_init(Ranked::low8)
     }
 
-    fn deuce7_t(&self) -> &Ranked {
+    pub(crate) fn deuce7_t(&self) -> &Ranked {
         self.deuce7.get_or_init(Ranked::deuce_seven)
     }
 
-    fn soko_t(&self, mode: FourStraight) -> &SokoTables {
+    pub(crate) fn soko_t(&self, mode: FourStraight) -> &SokoTables {
         self.soko[mode as usize].get_or_init(|| SokoTables::build(mode))
     }
 
@@ -422,24 +434,7 @@ impl Tables {
     /// As above, from the summarised hand.
     #[inline]
     pub(crate) fn soko_of(&self, mode: FourStraight, key: u64, cards: &[u8]) -> u16 {
-        let t = self.soko_t(mode);
-        // Nibble + 4 has bit 3 set from four cards of a suit on.
-        let four = ((key >> 32) as u32 + 0x4444) & 0x8888;
-        let by_ranks = t.rank[slot(key as u32) & (TABLE_LEN - 1)];
-        if four == 0 {
-            return by_ranks;
-        }
-        let suit = four.trailing_zeros() / 4;
-        let suited = suited_ranks(cards, suit) & 0x1fff;
-        if suited.count_ones() == 5 {
-            return t.flush[suited];
-        }
-        let odd = cards
-            .iter()
-            .find(|&&c| u32::from(c & 3) != suit)
-            .map_or(0, |&c| usize::from(c >> 2));
-        // A straight outranks the four-flush; nothing else a four-suited hand can be does.
-        by_ranks.max(t.four_flush[(suited << 4 | odd) & 0x1ffff])
+        self.soko_t(mode).value(key, cards)
     }
 }
 
@@ -451,8 +446,8 @@ pub(crate) fn summarise(cards: &[u8]) -> u64 {
 
 /// A rank table: 5-card multisets get `value5`, larger ones the best value after removing
 /// one card (multisets come fewest cards first, so the smaller ones are already filled).
-fn best_of_subsets(sets: &[Counts], value5: impl Fn(&Counts) -> u16) -> Vec<u16> {
-    let mut table = vec![0u16; TABLE_LEN];
+fn best_of_subsets(sets: &[Counts], value5: impl Fn(&Counts) -> u16) -> RankTable {
+    let mut table = rank_table();
     for c in sets {
         let key = rank_key(c);
         let n: u8 = c.iter().sum();
@@ -492,6 +487,29 @@ fn flush_table(value5: impl Fn(u32) -> u16) -> Vec<u16> {
 }
 
 impl SokoTables {
+    /// Soko strength of exactly 5 valid, distinct cards, from the summarised hand.
+    #[inline]
+    pub(crate) fn value(&self, key: u64, cards: &[u8]) -> u16 {
+        let t = self;
+        // Nibble + 4 has bit 3 set from four cards of a suit on.
+        let four = ((key >> 32) as u32 + 0x4444) & 0x8888;
+        let by_ranks = t.rank[slot(key as u32) & (TABLE_LEN - 1)];
+        if four == 0 {
+            return by_ranks;
+        }
+        let suit = four.trailing_zeros() / 4;
+        let suited = suited_ranks(cards, suit) & 0x1fff;
+        if suited.count_ones() == 5 {
+            return t.flush[suited];
+        }
+        let odd = cards
+            .iter()
+            .find(|&&c| u32::from(c & 3) != suit)
+            .map_or(0, |&c| usize::from(c >> 2));
+        // A straight outranks the four-flush; nothing else a four-suited hand can be does.
+        by_ranks.max(t.four_flush[(suited << 4 | odd) & 0x1ffff])
+    }
+
     fn build(mode: FourStraight) -> SokoTables {
         let (_, five) = shapes();
         let four_masks: Vec<u32> = (0u32..1 << 13).filter(|m| m.count_ones() == 4).collect();
@@ -521,7 +539,7 @@ impl SokoTables {
             }
         }
         let (scale, dense) = Scale::from_raw(entries);
-        let mut rank = vec![0u16; TABLE_LEN];
+        let mut rank = rank_table();
         for c in five {
             rank[slot(rank_key(c))] = dense[&keys::soko(c, false, None, mode).1];
         }
@@ -566,7 +584,8 @@ mod tests {
     fn regenerate_row_offsets() {
         use std::fmt::Write;
         let keys: Vec<u32> = multisets().iter().map(rank_key).collect();
-        let (offsets, slots) = perfect_hash(&keys);
+        let (mut offsets, slots) = perfect_hash(&keys);
+        offsets.resize(offsets.len().next_power_of_two(), 0);
         let mut text = String::from(
             "//! Row offsets of the rank-key perfect hash, generated by\n\
              //! `tables::tests::regenerate_row_offsets` (do not edit).\n\
@@ -578,7 +597,8 @@ mod tests {
         );
         let _ = write!(
             text,
-            "/// Per-row offsets: `slot = key + ROW_OFFSETS[key >> 12]` (wrapping).\n\
+            "/// Per-row offsets: `slot = key + ROW_OFFSETS[key >> 12]` (wrapping), padded to a power\n\
+             /// of two so that a masked index needs no bounds check.\n\
              #[rustfmt::skip]\npub(crate) static ROW_OFFSETS: [u32; {}] = [\n",
             offsets.len()
         );
