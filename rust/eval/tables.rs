@@ -278,7 +278,7 @@ impl Ranked {
         let (sets, five) = shapes();
         let entries = five
             .iter()
-            .map(|c| keys::ace_five(c))
+            .map(keys::ace_five)
             .map(|(cat, k)| (k, cat))
             .collect();
         let (scale, dense) = Scale::from_raw(entries);
