@@ -243,6 +243,54 @@ pub fn evaluate_deuce_seven(cards: &[Card]) -> Result<HandValue, EvalError> {
     evaluate(Ranking::DeuceSeven, cards)
 }
 
+/// The strength of valid, distinct `cards` computed the slow way: every 5-card subset is
+/// ranked from its rank counts and suits by the readable definitions in `keys.rs`, and
+/// the best key is looked up on the ranking's scale. It shares neither the perfect hash
+/// nor the flush shortcuts with [`Ranking::strength_unchecked`], which fuzzing and tests
+/// check against it. `None` for showing hands and for an 8-or-better hand without a low.
+#[must_use]
+pub fn slow_strength(ranking: Ranking, cards: &[Card]) -> Option<u32> {
+    let n = cards.len();
+    let mut best: Option<u32> = None;
+    for skip in 0u32..1 << n {
+        if n - (skip.count_ones() as usize) != 5 {
+            continue;
+        }
+        let five: Vec<Card> = (0..n)
+            .filter(|i| skip >> i & 1 == 0)
+            .map(|i| cards[i])
+            .collect();
+        let mut counts: keys::Counts = [0; 13];
+        let mut per_suit = [0u32; 4];
+        for c in &five {
+            counts[c.rank() as usize - 2] += 1;
+            per_suit[c.suit() as usize] |= 1 << (c.rank() as u32 - 2);
+        }
+        let flush = per_suit.iter().any(|m| m.count_ones() == 5);
+        let four = per_suit.iter().position(|m| m.count_ones() == 4).map(|s| {
+            let m = per_suit[s];
+            let ranks: Vec<u32> = (0..13).filter(|r| m >> r & 1 == 1).collect();
+            let odd = five
+                .iter()
+                .find(|c| c.suit() as usize != s)
+                .map_or(0, |c| c.rank() as u32 - 2);
+            ([ranks[0], ranks[1], ranks[2], ranks[3]], odd)
+        });
+        let raw = match ranking {
+            Ranking::High => Some(keys::high(&counts, flush, true).1),
+            Ranking::Soko(mode) => Some(keys::soko(&counts, flush, four, mode).1),
+            Ranking::AceFive => Some(keys::ace_five(&counts).1),
+            Ranking::Low8 => keys::low8(&counts),
+            Ranking::DeuceSeven => Some(keys::deuce_seven(&counts, flush).1),
+            Ranking::Showing(_) => return None,
+        };
+        best = best.max(raw);
+    }
+    let raw = best?;
+    let scale = ranking.scale()?;
+    scale.raw.binary_search(&raw).ok().map(|i| i as u32)
+}
+
 /// The five cards that make `value` out of `cards` (5-7 cards, as evaluated), best first.
 /// Showing hands return all their cards, best first.
 #[must_use]

@@ -289,3 +289,33 @@ fn wrong_counts_and_duplicates_are_errors() {
     let e = evaluate_high(&cards("As Ks Qs Js As")).unwrap_err();
     assert_eq!(e.to_string(), "duplicate card As at position 4");
 }
+
+#[test]
+fn fast_equals_slow_on_random_hands() {
+    let mut deck: Vec<Card> = Card::all().collect();
+    let mut rng = crate::deck::rng_for_seed(11);
+    let rankings = [
+        (Ranking::High, 5..=7),
+        (Ranking::Soko(FourStraight::Consecutive), 5..=5),
+        (Ranking::Soko(FourStraight::OpenEnded), 5..=5),
+        (Ranking::Soko(FourStraight::WithGutshot), 5..=5),
+        (Ranking::AceFive, 5..=7),
+        (Ranking::Low8, 5..=7),
+        (Ranking::DeuceSeven, 5..=5),
+    ];
+    for _ in 0..3_000 {
+        crate::deck::shuffle(&mut deck, &mut rng);
+        for (ranking, sizes) in rankings.clone() {
+            for n in sizes {
+                let hand = &deck[..n];
+                let idx: Vec<u8> = hand.iter().map(|c| c.index()).collect();
+                let fast = ranking.strength_unchecked(&idx);
+                assert_eq!(
+                    slow_strength(ranking, hand).unwrap_or(0),
+                    fast,
+                    "{ranking:?} {hand:?}"
+                );
+            }
+        }
+    }
+}
