@@ -5,19 +5,20 @@
 #                test in release), the extension build, ruff, mypy --strict, stubtest, pytest
 #   make bench   criterion and Python benchmarks against phevaluator, eval7 and PokerKit
 #   make fmt     format Rust and Python
+#   make fuzz    run every cargo-fuzz target for FUZZ_SECONDS (default 60) each
 
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: dev check rust-check python-check bench fmt clean
+.PHONY: dev check rust-check python-check bench fmt clean fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet "maturin>=1.7,<2" "numpy>=1.24" "hypothesis>=6.100" \
-		"pytest>=8" "pytest-benchmark>=4" "mypy>=1.10" "ruff>=0.6"
+		"pytest>=8" "pytest-benchmark>=4" "mypy>=1.10" "ruff>=0.6" "matplotlib>=3.7"
 	touch $(STAMP)
 
 dev: $(STAMP)
@@ -51,3 +52,11 @@ fmt:
 clean:
 	cargo clean
 	rm -rf $(VENV)
+
+# Fuzz every target for FUZZ_SECONDS each (cargo-fuzz; stable Rust with RUSTC_BOOTSTRAP).
+FUZZ_SECONDS ?= 60
+fuzz:
+	cargo install --quiet cargo-fuzz
+	cd fuzz && for t in $$(RUSTC_BOOTSTRAP=1 cargo fuzz list); do \
+		RUSTC_BOOTSTRAP=1 cargo fuzz run -O $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
+	done

@@ -1,0 +1,40 @@
+//! Every evaluator: any bytes give a clean error or a value, and the fast table path
+//! equals the slow in-crate definition (`eval::slow_strength`); batch equals per-hand.
+#![no_main]
+
+use holecard::batch;
+use holecard::card::Card;
+use holecard::eval::{slow_strength, FourStraight, Ranking};
+use libfuzzer_sys::fuzz_target;
+
+const RANKINGS: [Ranking; 7] = [
+    Ranking::High,
+    Ranking::Soko(FourStraight::Consecutive),
+    Ranking::Soko(FourStraight::OpenEnded),
+    Ranking::Soko(FourStraight::WithGutshot),
+    Ranking::AceFive,
+    Ranking::Low8,
+    Ranking::DeuceSeven,
+];
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let ranking = RANKINGS[pick as usize % RANKINGS.len()];
+    // Raw bytes as card indices: invalid, duplicate and wrong-sized hands included.
+    let cards: Vec<Card> = rest.iter().filter_map(|&b| Card::from_index(i64::from(b)).ok()).collect();
+    if let Ok(set) = ranking.validate(&cards) {
+        assert_eq!(set.len(), cards.len());
+        let idx: Vec<u8> = cards.iter().map(|c| c.index()).collect();
+        let fast = ranking.strength_unchecked(&idx);
+        assert_eq!(slow_strength(ranking, &cards).unwrap_or(0), fast);
+        assert_eq!(batch::evaluate(ranking, &idx, idx.len(), Some(1)).unwrap(), vec![fast]);
+    }
+    // Whole byte strings as batch rows of every width: an error or one value per row.
+    for k in 5..=7 {
+        if let Ok(out) = batch::evaluate(ranking, &rest[..rest.len() / k * k], k, Some(1)) {
+            assert_eq!(out.len(), rest.len() / k);
+        }
+    }
+});
