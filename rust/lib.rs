@@ -12,6 +12,7 @@ pub mod equity;
 pub mod error;
 pub mod eval;
 pub mod game;
+pub mod sim;
 
 #[cfg(feature = "python")]
 mod py;

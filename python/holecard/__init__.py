@@ -49,6 +49,7 @@ from holecard.games import (
     State,
 )
 from holecard.options import Betting
+from holecard.simulate import SeatResult, SimulationResult, simulate
 
 __all__ = [
     "Betting",
@@ -74,8 +75,10 @@ __all__ = [
     "Rank",
     "RankingMismatchError",
     "Razz",
+    "SeatResult",
     "SevenCardStud",
     "SevenCardStudHiLo",
+    "SimulationResult",
     "Soko",
     "State",
     "Suit",
@@ -88,4 +91,5 @@ __all__ = [
     "evaluate_showing",
     "evaluate_soko",
     "parse_cards",
+    "simulate",
 ]

@@ -29,6 +29,7 @@ __all__ = [
     "evaluate_soko",
     "hand_value_from_parts",
     "parse_cards",
+    "simulate",
 ]
 
 __version__: Final[str]
@@ -272,3 +273,13 @@ def equity(
     threads: int | None = None,
     four_straight: str = "CONSECUTIVE",
 ) -> tuple[list[float], bool, int, list[int], list[int], list[int], list[float]]: ...
+def simulate(
+    config: GameConfig,
+    bots: list[str],
+    hands: int,
+    *,
+    seed: int,
+    threads: int | None = None,
+    stack: int | None = None,
+    first_hand: int = 0,
+) -> tuple[int, int, int, int, list[tuple[int, int, int, int, int]]]: ...

@@ -5,7 +5,7 @@
 //! `soko_showing_four_card_hands` option (E-2.5.3). Razz (an extension sharing the stud
 //! engine) ranks showing hands ace-to-five: the lowest showing hand acts first.
 
-use super::keys::{grouped, Counts};
+use super::keys::Counts;
 use super::{Category, EvalError, HandValue, Ranking};
 use crate::card::Card;
 
@@ -27,21 +27,59 @@ pub enum ShowingGame {
 }
 
 fn pairing(counts: &Counts) -> Category {
-    let mut c: Vec<u8> = counts.iter().copied().filter(|&n| n > 0).collect();
-    c.sort_unstable_by(|a, b| b.cmp(a));
-    match c.as_slice() {
-        [4, ..] => Category::FourOfAKind,
-        [3, ..] => Category::ThreeOfAKind,
-        [2, 2] => Category::TwoPair,
-        [2, ..] => Category::OnePair,
+    // Up to four cards: the largest group decides, two groups of two make two pair.
+    let (mut top, mut pairs) = (0u8, 0u8);
+    for &n in counts {
+        top = top.max(n);
+        pairs += u8::from(n == 2);
+    }
+    match top {
+        4.. => Category::FourOfAKind,
+        3 => Category::ThreeOfAKind,
+        2 if pairs == 2 && counts.iter().filter(|&&n| n > 0).count() == 2 => Category::TwoPair,
+        2 => Category::OnePair,
         _ => Category::HighCard,
     }
+}
+
+/// The first four ranks of `keys::grouped` (larger groups first, then higher ranks), without
+/// allocating; missing entries are `None`.
+fn grouped4(counts: &Counts) -> [Option<u32>; 4] {
+    // Bit r of masks[n]: rank r is held exactly n times (n = 1..=4).
+    let mut masks = [0u16; 5];
+    for (r, &n) in counts.iter().enumerate() {
+        masks[usize::from(n.min(4))] |= 1 << r;
+    }
+    let mut out = [None; 4];
+    let mut k = 0;
+    for n in (1..=4usize).rev() {
+        let mut m = masks[n];
+        while m != 0 && k < 4 {
+            let r = m.ilog2();
+            m &= !(1 << r);
+            for _ in 0..n {
+                if k < 4 {
+                    out[k] = Some(r);
+                    k += 1;
+                }
+            }
+        }
+    }
+    out
 }
 
 fn pack(order: u32, cat: Category, nibbles: &[u32]) -> u32 {
     let mut key = 0;
     for i in 0..4 {
         key = key << 4 | nibbles.get(i).copied().unwrap_or(0);
+    }
+    order << 20 | (cat as u32) << 16 | key
+}
+
+fn pack_grouped(order: u32, cat: Category, ranks: [Option<u32>; 4], f: impl Fn(u32) -> u32) -> u32 {
+    let mut key = 0;
+    for r in ranks {
+        key = key << 4 | r.map_or(0, &f);
     }
     order << 20 | (cat as u32) << 16 | key
 }
@@ -64,8 +102,7 @@ pub(crate) fn strength(game: ShowingGame, cards: &[Card]) -> u32 {
         let mut low: Counts = [0; 13];
         low[0] = counts[12];
         low[1..].copy_from_slice(&counts[..12]);
-        let nibbles: Vec<u32> = grouped(&low).iter().map(|r| 14 - r).collect();
-        return pack(order, cat, &nibbles);
+        return pack_grouped(order, cat, grouped4(&low), |r| 14 - r);
     }
     if let (
         ShowingGame::Soko {
@@ -76,7 +113,10 @@ pub(crate) fn strength(game: ShowingGame, cards: &[Card]) -> u32 {
     ) = (game, cards.len(), cat)
     {
         let suited = cards.iter().all(|c| c.suit() == cards[0].suit());
-        let mut ranks: Vec<u32> = cards.iter().map(|c| c.rank() as u32).collect();
+        let mut ranks = [0u32; 4];
+        for (r, c) in ranks.iter_mut().zip(cards) {
+            *r = c.rank() as u32;
+        }
         ranks.sort_unstable_by(|a, b| b.cmp(a));
         if suited {
             return pack(4, Category::FourFlush, &ranks);
@@ -95,8 +135,7 @@ pub(crate) fn strength(game: ShowingGame, cards: &[Card]) -> u32 {
         Category::ThreeOfAKind => 6,
         _ => 7,
     };
-    let nibbles: Vec<u32> = grouped(&counts).iter().map(|r| r + 2).collect();
-    pack(order, cat, &nibbles)
+    pack_grouped(order, cat, grouped4(&counts), |r| r + 2)
 }
 
 /// The category encoded in a showing strength, if it is one.

@@ -8,6 +8,7 @@ mod equity;
 mod error;
 mod eval;
 mod game;
+mod sim;
 
 use pyo3::prelude::*;
 
@@ -37,5 +38,6 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity, m)?)?;
     m.add("EQUITY_POT_UNITS", crate::equity::POT_UNITS)?;
+    m.add_function(wrap_pyfunction!(sim::simulate, m)?)?;
     Ok(())
 }

@@ -1,0 +1,87 @@
+//! Criterion benchmarks of self-play simulation: whole hands played by the rules engine.
+//!
+//! `cargo bench --no-default-features --bench sim`; throughput is in hands per second.
+//! The headline case is six-handed fixed-limit seven-card stud with strength bots on two
+//! threads (target: 500,000 hands/s on two cores).
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use holecard::game::options::{BettingStructure, GameKind, Options};
+use holecard::game::{GameConfig, StakesInput};
+use holecard::sim::{simulate, Bot, Table};
+
+const HANDS: u64 = 100_000;
+
+fn table(game: GameKind, bots: &[Bot]) -> Table {
+    let input = if game.is_stud() {
+        StakesInput {
+            ante: Some(1),
+            bring_in: Some(3),
+            small_bet: Some(10),
+            ..StakesInput::default()
+        }
+    } else {
+        StakesInput {
+            small_blind: Some(5),
+            big_blind: Some(10),
+            small_bet: Some(10),
+            ..StakesInput::default()
+        }
+    };
+    let cfg = GameConfig::new(
+        game,
+        BettingStructure::FixedLimit,
+        input,
+        Options::defaults(game),
+    )
+    .expect("valid table");
+    Table::new(cfg, bots.to_vec(), None).expect("valid bots")
+}
+
+fn stud_six_handed(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sim_stud_fl_6max");
+    group.throughput(Throughput::Elements(HANDS));
+    group.sample_size(10);
+    let mixed = [
+        Bot::Strength,
+        Bot::Random,
+        Bot::CallingStation,
+        Bot::Strength,
+        Bot::Random,
+        Bot::CallingStation,
+    ];
+    let cases: [(&str, [Bot; 6], usize); 5] = [
+        ("strength/1t", [Bot::Strength; 6], 1),
+        ("strength/2t", [Bot::Strength; 6], 2),
+        ("random/2t", [Bot::Random; 6], 2),
+        ("calling_station/2t", [Bot::CallingStation; 6], 2),
+        ("mixed/2t", mixed, 2),
+    ];
+    for (name, bots, threads) in cases {
+        let t = table(GameKind::Stud, &bots);
+        group.bench_with_input(BenchmarkId::from_parameter(name), &t, |b, t| {
+            b.iter(|| simulate(t, HANDS, 7, Some(threads)).map(|r| r.hands));
+        });
+    }
+    group.finish();
+}
+
+fn every_game(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sim_fl_6max_strength_2t");
+    group.throughput(Throughput::Elements(HANDS));
+    group.sample_size(10);
+    for game in [
+        GameKind::Soko,
+        GameKind::Stud8,
+        GameKind::Razz,
+        GameKind::DeuceSeven,
+    ] {
+        let t = table(game, &[Bot::Strength; 6]);
+        group.bench_with_input(BenchmarkId::from_parameter(game.id()), &t, |b, t| {
+            b.iter(|| simulate(t, HANDS, 7, Some(2)).map(|r| r.hands));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, stud_six_handed, every_game);
+criterion_main!(benches);

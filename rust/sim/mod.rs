@@ -1,0 +1,361 @@
+//! Self-play simulation: whole hands played by the rules engine with built-in bots.
+//!
+//! [`simulate`] deals `hands` hands of one table, each played from the first forced bet to
+//! the award of the pots by [`GameState`] (every action is validated by the engine, exactly
+//! as for a human player), and totals per-seat results.
+//!
+//! **Stacks** reset every hand to `stack` chips (default [`DEFAULT_STACK_BIG_BETS`] big bets),
+//! so every hand is an independent sample.
+//!
+//! **Seats.** Bot `i` sits in seat `i` for the whole run. In 2-7 the button moves one seat
+//! clockwise every hand: hand `h` has the button on seat `(players - 1 + h) % players`, so
+//! hand 0 uses the engine's default (seat 0 posts the small blind) and every seat takes
+//! every position equally often. In the stud games the dealer box stays before seat 0
+//! (`stud_dealer_position = FIXED`, RULES G-1.2.3): the bring-in and the first to act come
+//! from the cards, so position rotates by itself; with `stud_dealer_position = ROTATING`
+//! the box moves one seat per hand like the 2-7 button.
+//!
+//! **Determinism.** Hand `h` is dealt and played from a seed derived from `(seed, h)` alone
+//! (see [`hand_seed`]); the hands are split into fixed jobs of [`JOB_HANDS`] hands that run
+//! on rayon's threads, and every total is an integer sum. So the same seed gives the same
+//! result whatever the thread count, and a run split into consecutive ranges (see
+//! [`simulate_range`]) adds up to the same totals as one run.
+
+mod bots;
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use thiserror::Error;
+
+use crate::deck::rng_for_seed;
+use crate::game::{GameConfig, GameState, Start};
+
+pub use bots::Bot;
+use bots::{Context, Thresholds};
+
+/// Hands per parallel job.
+pub const JOB_HANDS: u64 = 512;
+
+/// The default starting stack, in big bets.
+pub const DEFAULT_STACK_BIG_BETS: u64 = 100;
+
+/// A simulation that cannot run: bad player count, bot list or stack.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct SimError(pub String);
+
+/// One seat's totals over a run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct SeatStats {
+    /// Net chips won (chips won minus chips put in), summed over hands.
+    pub net: i64,
+    /// Sum of the squared per-hand results (for the standard deviation).
+    pub net_squared: u128,
+    /// Hands in which the seat won all or part of a pot, or was the last player left.
+    pub hands_won: u64,
+    /// Hands the seat played to a showdown (two or more players left at the end).
+    pub showdowns: u64,
+    /// Showdowns in which the seat won all or part of a pot.
+    pub showdowns_won: u64,
+}
+
+impl SeatStats {
+    fn add(&mut self, other: &SeatStats) {
+        self.net += other.net;
+        self.net_squared += other.net_squared;
+        self.hands_won += other.hands_won;
+        self.showdowns += other.showdowns;
+        self.showdowns_won += other.showdowns_won;
+    }
+}
+
+/// The totals of a run.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SimStats {
+    /// Hands played.
+    pub hands: u64,
+    /// Per-seat totals.
+    pub seats: Vec<SeatStats>,
+    /// Hands that ended in a showdown.
+    pub showdown_hands: u64,
+    /// Actions taken by the bots.
+    pub actions: u64,
+}
+
+impl SimStats {
+    fn empty(players: usize) -> SimStats {
+        SimStats {
+            hands: 0,
+            seats: vec![SeatStats::default(); players],
+            showdown_hands: 0,
+            actions: 0,
+        }
+    }
+
+    /// Adds another run's totals (of the same table) to these.
+    pub fn merge(&mut self, other: &SimStats) {
+        self.hands += other.hands;
+        self.showdown_hands += other.showdown_hands;
+        self.actions += other.actions;
+        for (a, b) in self.seats.iter_mut().zip(&other.seats) {
+            a.add(b);
+        }
+    }
+}
+
+/// A table to simulate: the game, the bots in seat order and the starting stack.
+#[derive(Debug, Clone)]
+pub struct Table {
+    config: GameConfig,
+    bots: Vec<Bot>,
+    stack: u64,
+    thresholds: Thresholds,
+}
+
+impl Table {
+    /// Validates a table: 2 to `max_players` bots and a positive stack (`None`: 100 big
+    /// bets).
+    pub fn new(config: GameConfig, bots: Vec<Bot>, stack: Option<u64>) -> Result<Table, SimError> {
+        let n = bots.len();
+        let max = config.options.max_players as usize;
+        if n < 2 || n > max {
+            return Err(SimError(format!(
+                "{} needs 2 to {max} players, got {n}",
+                config.game.id()
+            )));
+        }
+        let stack = stack.unwrap_or(config.stakes.big_bet.saturating_mul(DEFAULT_STACK_BIG_BETS));
+        if stack == 0 {
+            return Err(SimError("stack must be positive".into()));
+        }
+        if stack > u64::MAX / 64 {
+            return Err(SimError("stack must be below 2**58 chips".into()));
+        }
+        // A hand must be startable: let the engine validate the stacks once.
+        GameState::new(&config, &vec![stack; n], &Start::default())
+            .map_err(|e| SimError(e.to_string()))?;
+        Ok(Table {
+            thresholds: Thresholds::new(&config),
+            config,
+            bots,
+            stack,
+        })
+    }
+
+    /// The game table.
+    #[must_use]
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    /// The bots, in seat order.
+    #[must_use]
+    pub fn bots(&self) -> &[Bot] {
+        &self.bots
+    }
+
+    /// The starting stack of every seat in every hand.
+    #[must_use]
+    pub fn stack(&self) -> u64 {
+        self.stack
+    }
+
+    /// Plays hand number `hand` of a run seeded with `seed` and returns the final state.
+    #[must_use]
+    pub fn play_hand(&self, seed: u64, hand: u64) -> GameState {
+        let mut ctx = Context::new(&self.thresholds, hand_seed(seed, hand));
+        self.play(&mut ctx, hand)
+    }
+
+    fn play(&self, ctx: &mut Context<'_>, hand: u64) -> GameState {
+        let n = self.bots.len();
+        let stacks = [self.stack; crate::game::MAX_SEATS];
+        let rotate = !self.config.game.is_stud() || self.config.rotating_dealer();
+        let dealer = rotate.then(|| ((n as u64 - 1 + hand) % n as u64) as u8);
+        let start = Start {
+            seed: Some(ctx.seed),
+            deck: None,
+            dealer,
+        };
+        // Validated in `Table::new`; the same stacks and a legal dealer cannot fail.
+        let Ok(mut state) = GameState::new(&self.config, &stacks[..n], &start) else {
+            unreachable!("table validated in Table::new")
+        };
+        while let Some(seat) = state.actor() {
+            let action = self.bots[seat as usize].act(&state, seat, ctx);
+            if state.apply(action).is_err() {
+                // A bot bug must not stall the run: fall back to the engine's time-out,
+                // which is always legal (check/fold, or stand pat).
+                let _ = state.apply(crate::game::Action::Timeout);
+                debug_assert!(
+                    false,
+                    "bot {:?} chose an illegal {action:?}",
+                    self.bots[seat as usize]
+                );
+            }
+            ctx.actions += 1;
+        }
+        state
+    }
+
+    /// Plays hands `first .. first + count` of a run seeded with `seed`, on one thread.
+    fn run_serial(&self, seed: u64, first: u64, count: u64) -> SimStats {
+        let n = self.bots.len();
+        let mut stats = SimStats::empty(n);
+        let mut ctx = Context::new(&self.thresholds, 0);
+        for h in first..first + count {
+            ctx.reset(hand_seed(seed, h));
+            let hand = self.play(&mut ctx, h);
+            record(&mut stats, &hand);
+        }
+        stats.actions = ctx.actions;
+        stats
+    }
+}
+
+/// Adds the result of a finished hand to `stats`.
+fn record(totals: &mut SimStats, hand: &GameState) {
+    let players = hand.seats();
+    let live = players.iter().filter(|s| !s.folded).count();
+    let showdown = live >= 2;
+    totals.hands += 1;
+    totals.showdown_hands += u64::from(showdown);
+    for (t, s) in totals.seats.iter_mut().zip(players) {
+        let net = s.stack as i64 - s.start_stack as i64;
+        t.net += net;
+        t.net_squared += u128::from(net.unsigned_abs()) * u128::from(net.unsigned_abs());
+        // A pot share, or the last player left (also when the pot was only his own bet).
+        let won = s.won > 0 || (live == 1 && !s.folded);
+        t.hands_won += u64::from(won);
+        if showdown && !s.folded {
+            t.showdowns += 1;
+            t.showdowns_won += u64::from(won);
+        }
+    }
+}
+
+/// The seed of hand `hand` in a run seeded with `seed` (SplitMix64 of both).
+#[must_use]
+pub fn hand_seed(seed: u64, hand: u64) -> u64 {
+    splitmix64(splitmix64(seed) ^ hand.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
+fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Plays `hands` hands (numbers `0 .. hands`) and totals the results. `threads: None` uses
+/// every core; the result does not depend on it.
+pub fn simulate(
+    table: &Table,
+    hands: u64,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<SimStats, SimError> {
+    simulate_range(table, 0, hands, seed, threads)
+}
+
+/// Plays hands `first .. first + hands` of the run seeded with `seed`. Consecutive ranges
+/// add up (with [`SimStats::merge`]) to the totals of one run over their union.
+pub fn simulate_range(
+    table: &Table,
+    first: u64,
+    hands: u64,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<SimStats, SimError> {
+    if threads == Some(0) {
+        return Err(SimError("threads must be at least 1".into()));
+    }
+    if first.checked_add(hands).is_none() {
+        return Err(SimError("too many hands".into()));
+    }
+    let jobs = hands.div_ceil(JOB_HANDS);
+    let run_jobs = || {
+        (0..jobs)
+            .into_par_iter()
+            .map(|j| {
+                let start = j * JOB_HANDS;
+                let count = JOB_HANDS.min(hands - start);
+                table.run_serial(seed, first + start, count)
+            })
+            .collect::<Vec<SimStats>>()
+    };
+    let parts = if threads == Some(1) || jobs <= 1 {
+        (0..jobs)
+            .map(|j| {
+                let start = j * JOB_HANDS;
+                table.run_serial(seed, first + start, JOB_HANDS.min(hands - start))
+            })
+            .collect()
+    } else {
+        with_threads(threads, run_jobs)
+    };
+    let mut total = SimStats::empty(table.bots.len());
+    for p in &parts {
+        total.merge(p);
+    }
+    Ok(total)
+}
+
+/// Runs `f` on a pool of `threads` threads (`None`: rayon's global pool).
+fn with_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> R {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
+    let Some(n) = threads else { return f() };
+    let pool = {
+        let mut pools = POOLS
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(p) = pools.get(&n) {
+            Some(Arc::clone(p))
+        } else {
+            let built = rayon::ThreadPoolBuilder::new().num_threads(n).build().ok();
+            built.map(|p| {
+                let p = Arc::new(p);
+                pools.insert(n, Arc::clone(&p));
+                p
+            })
+        }
+    };
+    match pool {
+        Some(p) => p.install(f),
+        None => f(),
+    }
+}
+
+impl FromStr for Bot {
+    type Err = SimError;
+    fn from_str(s: &str) -> Result<Bot, SimError> {
+        match s.trim().to_ascii_lowercase().replace('-', "_").as_str() {
+            "random" => Ok(Bot::Random),
+            "calling_station" | "station" | "caller" => Ok(Bot::CallingStation),
+            "strength" => Ok(Bot::Strength),
+            other => Err(SimError(format!(
+                "unknown bot {other:?} (expected random, calling_station or strength)"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Bot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A generator for bot decisions, separate from the deck's.
+fn bot_rng(seed: u64) -> ChaCha8Rng {
+    rng_for_seed(seed ^ 0x5851_f42d_4c95_7f2d)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,126 @@
+"""holecard.simulate: native self-play with the built-in bots."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from holecard import ConfigurationError, SevenCardStud
+from holecard.simulate import SimulationResult, simulate, simulate_chunks
+
+GAMES = ("soko", "stud", "stud8", "razz", "deuce_seven")
+MIXED = ("strength", "random", "calling_station", "strength", "random", "calling_station")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_chips_are_conserved_and_counts_consistent(game: str) -> None:
+    r = simulate(game, players=6, hands=3000, bots=MIXED, seed=5)
+    assert isinstance(r, SimulationResult)
+    assert r.hands == 3000
+    assert r.players == 6
+    assert r.bots == MIXED
+    assert sum(r.chips_won) == 0
+    assert sum(r.hands_won) >= r.hands  # every hand has a winner (split pots count twice)
+    for s in r.seats:
+        assert 0 <= s.showdowns_won <= s.showdowns <= r.showdown_hands <= r.hands
+        assert s.mean == pytest.approx(s.chips_won / r.hands)
+        assert s.big_bets_per_100 == pytest.approx(100 * s.chips_won / r.big_bet / r.hands)
+        assert s.stdev >= 0
+    # Calling stations never fold: they reach every showdown there is.
+    assert r.seats[2].showdowns == r.showdown_hands
+
+
+def test_same_seed_same_result_whatever_the_threads() -> None:
+    runs = [
+        simulate("stud", players=6, hands=5000, bots=MIXED, seed=42, threads=t)
+        for t in (1, 2, None)
+    ]
+    assert runs[0] == runs[1] == runs[2]
+    other = simulate("stud", players=6, hands=5000, bots=MIXED, seed=43, threads=2)
+    assert other.chips_won != runs[0].chips_won
+
+
+def test_chunks_add_up_to_one_run() -> None:
+    whole = simulate("deuce_seven", players=4, hands=3000, bots="random", seed=9)
+    parts = list(
+        simulate_chunks("deuce_seven", players=4, hands=3000, bots="random", seed=9, chunk=700)
+    )
+    assert [p.hands for p in parts] == [700, 1400, 2100, 2800, 3000]
+    assert parts[-1] == whole
+
+
+def test_strength_beats_random() -> None:
+    # Two strength bots against two random bots: the strength seats must be ahead by more
+    # than five standard errors of their summed result (in practice by far more).
+    r = simulate("stud", players=4, hands=20_000, bots=["strength", "random"] * 2, seed=1)
+    strong = r.seats[0].chips_won + r.seats[2].chips_won
+    se = math.sqrt(r.seats[0].stdev ** 2 + r.seats[2].stdev ** 2) * math.sqrt(r.hands)
+    assert strong > 5 * se
+    assert min(r.seats[0].big_bets_per_100, r.seats[2].big_bets_per_100) > 10
+
+
+def test_strength_beats_calling_station_and_station_never_folds() -> None:
+    r = simulate("razz", players=2, hands=20_000, bots=["strength", "calling_station"], seed=2)
+    assert r.seats[0].chips_won > 0
+    st = simulate("stud", players=3, hands=500, bots="calling_station", seed=3)
+    assert st.showdown_hands == 500
+    assert st.showdowns == (500, 500, 500)
+
+
+def test_table_keywords_and_defaults() -> None:
+    r = simulate("stud", players=3, hands=10, seed=1)
+    assert r.stakes["ante"] == 1
+    assert r.stakes["bring_in"] == 3
+    assert r.big_bet == 20
+    assert r.stack == 2000
+    assert r.bots == ("strength",) * 3
+    r = simulate("stud", players=3, hands=10, seed=1, small_bet=20, stack=500)
+    assert (r.stakes["ante"], r.stakes["bring_in"], r.big_bet, r.stack) == (2, 6, 40, 500)
+    r = simulate("deuce_seven", players=3, hands=10, seed=1, betting="no_limit", big_blind=4)
+    assert r.betting == "NO_LIMIT"
+    assert r.stakes["big_blind"] == 4
+    game = SevenCardStud(ante=2, bring_in=5, small_bet=10, max_raises=4)
+    r = simulate(game, players=5, hands=100, seed=1)
+    assert r.stakes["ante"] == 2
+    assert r.game == "stud"
+    assert simulate("razz", players=2, hands=0, seed=1).hands == 0
+    assert simulate("soko", players=2, hands=5).seed >= 0  # a random seed is recorded
+
+
+def test_result_text_and_dict() -> None:
+    r = simulate("stud8", players=3, hands=300, bots=["strength", "random", "random"], seed=4)
+    text = str(r)
+    assert "stud8" in text
+    assert "bb/100" in text
+    assert "strength" in text
+    d = r.to_dict()
+    assert d["hands"] == 300
+    assert len(d["seats"]) == 3
+    assert d["seats"][0]["bot"] == "strength"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"game": "holdem"}, "unknown game"),
+        ({"players": 1}, "players"),
+        ({"players": 9}, "players"),
+        ({"game": "deuce_seven", "players": 7}, "2 to 6"),
+        ({"hands": -1}, "hands"),
+        ({"bots": "shark"}, "unknown bot"),
+        ({"bots": ["random", "random"]}, "bots lists 2"),
+        ({"seed": -1}, "seed"),
+        ({"threads": 0}, "threads"),
+        ({"stack": 0}, "stack"),
+        ({"antee": 1}, "unknown table keyword"),
+        ({"bring_in": 50}, "bring_in"),
+        ({"small_blind": 5}, "blinds"),
+    ],
+)
+def test_bad_input(kwargs: dict[str, object], match: str) -> None:
+    args: dict[str, object] = {"game": "stud", "players": 3, "hands": 10, "seed": 1}
+    args.update(kwargs)
+    game = args.pop("game")
+    with pytest.raises(ConfigurationError, match=match):
+        simulate(game, **args)  # type: ignore[arg-type]
