@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 pub mod batch;
+pub mod cancel;
 pub mod card;
 pub mod cardset;
 pub mod deck;

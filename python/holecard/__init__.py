@@ -35,6 +35,7 @@ from holecard.exceptions import (
     DuplicateCardError,
     HoleCardError,
     IllegalActionError,
+    InternalError,
     InvalidHandError,
     RankingMismatchError,
 )
@@ -68,6 +69,7 @@ __all__ = [
     "HandValue",
     "HoleCardError",
     "IllegalActionError",
+    "InternalError",
     "InvalidHandError",
     "LegalActions",
     "Player",

@@ -17,6 +17,7 @@ __all__ = [
     "LegalActions",
     "__version__",
     "_game_config",
+    "_induce_internal_error",
     "_restore_state",
     "batch_evaluate",
     "distinct_values",
@@ -283,3 +284,4 @@ def simulate(
     stack: int | None = None,
     first_hand: int = 0,
 ) -> tuple[int, int, int, int, list[tuple[int, int, int, int, int]]]: ...
+def _induce_internal_error() -> None: ...

@@ -20,6 +20,7 @@ __all__ = [
     "DuplicateCardError",
     "HoleCardError",
     "IllegalActionError",
+    "InternalError",
     "InvalidHandError",
     "RankingMismatchError",
 ]
@@ -47,6 +48,10 @@ class RankingMismatchError(HoleCardError, TypeError):
 
 class IllegalActionError(HoleCardError, ValueError):
     """An action the rules do not allow now; the state is left unchanged."""
+
+
+class InternalError(HoleCardError, RuntimeError):
+    """A bug inside holecard's native code, caught before it could crash the interpreter."""
 
 
 class ConfigurationError(HoleCardError, ValueError):

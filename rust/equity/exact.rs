@@ -26,6 +26,8 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
+use crate::cancel::Cancel;
+
 use super::{binomial, record, split, strengths, Setup, Tally, Totals, MAX_PLAYERS};
 use crate::eval::tables::{Tables, CARD_KEY};
 
@@ -170,7 +172,7 @@ pub(super) fn plan(setup: &Setup) -> Plan {
     }
 }
 
-pub(super) fn run(setup: &Setup, t: &Tables, plan: &Plan) -> Totals {
+pub(super) fn run(setup: &Setup, t: &Tables, plan: &Plan, cancel: &Cancel) -> Totals {
     let n = setup.players();
     let lists: Vec<List> = (0..n)
         .into_par_iter()
@@ -208,6 +210,8 @@ pub(super) fn run(setup: &Setup, t: &Tables, plan: &Plan) -> Totals {
         })
         .collect();
     jobs.into_par_iter()
+        // A cancelled run skips its remaining jobs; the caller discards the totals.
+        .filter(|_| !cancel.is_cancelled())
         .map(|(outer, inner)| walk.job(outer, &inner))
         .fold(Totals::default, |acc, tally| acc.add(&tally))
         .reduce(Totals::default, |a, b| a.merge(&b))

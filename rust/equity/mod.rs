@@ -43,6 +43,7 @@ use thiserror::Error;
 
 pub use sample::job_seed;
 
+use crate::cancel::{Cancel, NEVER};
 use crate::card::Card;
 use crate::eval::tables::{tables, Tables, CARD_KEY};
 use crate::eval::FourStraight;
@@ -178,6 +179,9 @@ pub enum EquityError {
          pass samples= for a Monte Carlo estimate"
     )]
     TooManyOutcomes(u128),
+    /// The run was cancelled (Ctrl-C) before it finished.
+    #[error("interrupted")]
+    Cancelled,
 }
 
 /// The answer: each player's expected share of the pot, with counts.
@@ -496,6 +500,20 @@ pub fn equity(
     seed: u64,
     threads: Option<usize>,
 ) -> Result<Equity, EquityError> {
+    equity_cancellable(game, hands, dead, samples, seed, threads, &NEVER)
+}
+
+/// [`equity`] that stops early with [`EquityError::Cancelled`] once `cancel` is set (each
+/// worker checks it between jobs of a few milliseconds).
+pub fn equity_cancellable(
+    game: Game,
+    hands: &[Vec<Card>],
+    dead: &[Card],
+    samples: Option<u64>,
+    seed: u64,
+    threads: Option<usize>,
+    cancel: &Cancel,
+) -> Result<Equity, EquityError> {
     if threads == Some(0) {
         return Err(EquityError::ZeroThreads);
     }
@@ -503,15 +521,23 @@ pub fn equity(
     let t = tables();
     match samples {
         Some(0) => Err(EquityError::ZeroSamples),
-        Some(n) => Ok(with_threads(threads, || sample::run(&setup, t, n, seed))
-            .finish(setup.players(), false)),
+        Some(n) => {
+            let totals = with_threads(threads, || sample::run(&setup, t, n, seed, cancel));
+            if cancel.is_cancelled() {
+                return Err(EquityError::Cancelled);
+            }
+            Ok(totals.finish(setup.players(), false))
+        }
         None => {
             let total = setup.completions();
             let plan = exact::plan(&setup);
             if plan.work > MAX_EXACT_WORK {
                 return Err(EquityError::TooManyOutcomes(total));
             }
-            let totals = with_threads(threads, || exact::run(&setup, t, &plan));
+            let totals = with_threads(threads, || exact::run(&setup, t, &plan, cancel));
+            if cancel.is_cancelled() {
+                return Err(EquityError::Cancelled);
+            }
             debug_assert_eq!(totals.outcomes, total);
             Ok(totals.finish(setup.players(), true))
         }

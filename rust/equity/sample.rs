@@ -9,6 +9,8 @@
 use rand_core::RngCore;
 use rayon::prelude::*;
 
+use crate::cancel::Cancel;
+
 use super::{split, Game, Setup, Tally, Totals, JOB_SAMPLES, MAX_PLAYERS, POT_UNITS};
 use crate::deck::rng_for_seed;
 use crate::eval::tables::{Tables, CARD_KEY};
@@ -58,7 +60,7 @@ pub fn job_seed(seed: u64, job: u64) -> u64 {
     splitmix64(splitmix64(seed) ^ job)
 }
 
-pub(super) fn run(setup: &Setup, t: &Tables, samples: u64, seed: u64) -> Totals {
+pub(super) fn run(setup: &Setup, t: &Tables, samples: u64, seed: u64, cancel: &Cancel) -> Totals {
     let jobs = samples.div_ceil(JOB_SAMPLES);
     let one = |j: u64| {
         let count = JOB_SAMPLES.min(samples - j * JOB_SAMPLES);
@@ -73,6 +75,8 @@ pub(super) fn run(setup: &Setup, t: &Tables, samples: u64, seed: u64) -> Totals 
     };
     (0..jobs)
         .into_par_iter()
+        // A cancelled run skips its remaining jobs; the caller discards the totals.
+        .filter(|_| !cancel.is_cancelled())
         .map(one)
         .fold(Totals::default, |acc, tally| acc.add(&tally))
         .reduce(Totals::default, |a, b| a.merge(&b))

@@ -24,6 +24,7 @@ impl From<EquityError> for PyErr {
             | EquityError::ZeroSamples
             | EquityError::ZeroThreads
             | EquityError::TooManyOutcomes(_) => ConfigurationError::new_err(e.to_string()),
+            EquityError::Cancelled => pyo3::exceptions::PyKeyboardInterrupt::new_err(e.to_string()),
         }
     }
 }
@@ -75,7 +76,9 @@ pub fn equity(
         Some(d) => extract_cards(d)?,
         None => Vec::new(),
     };
-    let e = py.detach(|| core::equity(game, &hands, &dead, samples, seed, threads))?;
+    let e = super::interrupt::interruptible(py, |cancel| {
+        core::equity_cancellable(game, &hands, &dead, samples, seed, threads, cancel)
+    })??;
     Ok((
         e.shares, e.exact, e.outcomes, e.wins, e.ties, e.units, e.stderr,
     ))

@@ -8,6 +8,7 @@ pyo3::import_exception!(holecard.exceptions, CardParseError);
 pyo3::import_exception!(holecard.exceptions, DuplicateCardError);
 pyo3::import_exception!(holecard.exceptions, InvalidHandError);
 pyo3::import_exception!(holecard.exceptions, RankingMismatchError);
+pyo3::import_exception!(holecard.exceptions, InternalError);
 
 impl From<CardError> for PyErr {
     fn from(e: CardError) -> PyErr {

@@ -8,6 +8,7 @@ mod equity;
 mod error;
 mod eval;
 mod game;
+mod interrupt;
 mod sim;
 
 use pyo3::prelude::*;
@@ -30,6 +31,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(eval::batch_evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(eval::hand_value_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(eval::distinct_values, m)?)?;
+    m.add_function(wrap_pyfunction!(interrupt::_induce_internal_error, m)?)?;
     m.add_class::<game::PyGameConfig>()?;
     m.add_class::<game::PyGameState>()?;
     m.add_class::<game::PyLegalActions>()?;

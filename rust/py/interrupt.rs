@@ -1,0 +1,79 @@
+//! Long native work that Ctrl-C can stop and a panic cannot escape.
+//!
+//! The work runs on a scoped thread with the GIL released while the calling thread waits
+//! in short slices, checking for signals between them. On `KeyboardInterrupt` (or any
+//! signal handler's exception) the work is cancelled, joined, and the exception raised.
+//! A panic in the work becomes `holecard.InternalError` instead of a `PanicException`.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use pyo3::prelude::*;
+
+use super::error::InternalError;
+use crate::cancel::Cancel;
+
+/// How often the waiting thread looks for signals.
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+/// Runs `work` interruptibly (see the module docs).
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&Cancel) -> T + Send,
+) -> PyResult<T> {
+    let cancel = Cancel::new();
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        let cancel = &cancel;
+        scope.spawn(move || {
+            // The receiver may be gone only after an interrupt, when the result is unwanted.
+            let _ = tx.send(catch_unwind(AssertUnwindSafe(|| work(cancel))));
+        });
+        let mut rx = rx;
+        loop {
+            // The receiver moves into each wait (it is `Send`, not `Sync`) and comes back.
+            let (back, got) = py.detach(move || {
+                let got = rx.recv_timeout(SIGNAL_CHECK);
+                (rx, got)
+            });
+            rx = back;
+            match got {
+                Ok(Ok(value)) => return Ok(value),
+                Ok(Err(payload)) => return Err(internal(payload.as_ref())),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(interrupt) = py.check_signals() {
+                        cancel.cancel();
+                        // Wait for the workers to notice; the scope joins the thread.
+                        let _ = py.detach(move || rx.recv());
+                        return Err(interrupt);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(InternalError::new_err(
+                        "native worker ended without a result",
+                    ))
+                }
+            }
+        }
+    })
+}
+
+/// The `InternalError` for a panic payload.
+pub(crate) fn internal(payload: &(dyn std::any::Any + Send)) -> PyErr {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(ToString::to_string)
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string());
+    InternalError::new_err(format!(
+        "internal error in holecard's native code (please report it): {what}"
+    ))
+}
+
+/// Panics inside the guarded runner: lets the tests prove that a native failure reaches
+/// Python as `holecard.InternalError`, not as a `PanicException`.
+#[pyfunction]
+pub fn _induce_internal_error(py: Python<'_>) -> PyResult<()> {
+    interruptible(py, |_| -> () { panic!("deliberately induced failure") })
+}

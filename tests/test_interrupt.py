@@ -1,0 +1,58 @@
+"""Long native work answers Ctrl-C within a second (issue: hostile input, long runs)."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import holecard
+from holecard import _core
+
+# An exact stud hi/lo enumeration of 34 billion completions: minutes of work.
+EQUITY = """
+import holecard
+print("started", flush=True)
+try:
+    holecard.equity("stud8", ["As 2s 3d 4c", "Kh Kd Qs Jc", "7c 8c 9h Td 2h"])
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+MONTE_CARLO = """
+import holecard
+print("started", flush=True)
+try:
+    holecard.equity("stud", ["As Ah", "Kd Kc"], samples=10**11, seed=1)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+@pytest.mark.parametrize("script", [EQUITY, MONTE_CARLO], ids=["exact", "monte_carlo"])
+def test_sigint_stops_equity_within_a_second(script: str) -> None:
+    with subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True
+    ) as child:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "started"
+        time.sleep(1.5)  # well inside the native computation
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        last = child.stdout.readline().strip()
+        stopped = time.monotonic() - sent
+        child.wait(timeout=30)
+    assert last == "interrupted"
+    assert stopped < 1.0, f"took {stopped:.2f} s to stop"
+
+
+def test_a_native_failure_is_a_clean_holecard_error() -> None:
+    with pytest.raises(holecard.InternalError, match="deliberately induced failure") as err:
+        _core._induce_internal_error()
+    assert isinstance(err.value, holecard.HoleCardError)
+    assert isinstance(err.value, Exception)  # PanicException is a BaseException only
