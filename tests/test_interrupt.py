@@ -56,3 +56,18 @@ def test_a_native_failure_is_a_clean_holecard_error() -> None:
         _core._induce_internal_error()
     assert isinstance(err.value, holecard.HoleCardError)
     assert isinstance(err.value, Exception)  # PanicException is a BaseException only
+
+
+SIMULATE = """
+import holecard
+print("started", flush=True)
+try:
+    holecard.simulate("stud", players=6, hands=10**9, seed=1, bots="random")
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+def test_sigint_stops_a_simulation_within_a_second() -> None:
+    test_sigint_stops_equity_within_a_second(SIMULATE)

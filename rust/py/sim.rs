@@ -71,7 +71,9 @@ pub fn simulate(
         .map(|b| b.parse::<Bot>())
         .collect::<Result<_, _>>()?;
     let table = Table::new(cfg, bots, stack)?;
-    let stats = py.detach(|| sim::simulate_range(&table, first_hand, hands, seed, threads))?;
+    let stats = super::interrupt::interruptible(py, |cancel| {
+        sim::simulate_range_cancellable(&table, first_hand, hands, seed, threads, cancel)
+    })??;
     let per_seat = stats
         .seats
         .iter()

@@ -30,6 +30,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use thiserror::Error;
 
+use crate::cancel::{Cancel, NEVER};
 use crate::deck::rng_for_seed;
 use crate::game::{GameConfig, GameState, Start};
 
@@ -270,6 +271,19 @@ pub fn simulate_range(
     seed: u64,
     threads: Option<usize>,
 ) -> Result<SimStats, SimError> {
+    simulate_range_cancellable(table, first, hands, seed, threads, &NEVER)
+}
+
+/// [`simulate_range`] that stops early (with an error) once `cancel` is set; each worker
+/// checks it between jobs of [`JOB_HANDS`] hands.
+pub fn simulate_range_cancellable(
+    table: &Table,
+    first: u64,
+    hands: u64,
+    seed: u64,
+    threads: Option<usize>,
+    cancel: &Cancel,
+) -> Result<SimStats, SimError> {
     if threads == Some(0) {
         return Err(SimError("threads must be at least 1".into()));
     }
@@ -280,6 +294,7 @@ pub fn simulate_range(
     let run_jobs = || {
         (0..jobs)
             .into_par_iter()
+            .filter(|_| !cancel.is_cancelled())
             .map(|j| {
                 let start = j * JOB_HANDS;
                 let count = JOB_HANDS.min(hands - start);
@@ -289,6 +304,7 @@ pub fn simulate_range(
     };
     let parts = if threads == Some(1) || jobs <= 1 {
         (0..jobs)
+            .take_while(|_| !cancel.is_cancelled())
             .map(|j| {
                 let start = j * JOB_HANDS;
                 table.run_serial(seed, first + start, JOB_HANDS.min(hands - start))
@@ -297,6 +313,9 @@ pub fn simulate_range(
     } else {
         with_threads(threads, run_jobs)
     };
+    if cancel.is_cancelled() {
+        return Err(SimError("interrupted".into()));
+    }
     let mut total = SimStats::empty(table.bots.len());
     for p in &parts {
         total.merge(p);
