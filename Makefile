@@ -6,13 +6,14 @@
 #   make bench   criterion and Python benchmarks against phevaluator, eval7 and PokerKit
 #   make fmt     format Rust and Python
 #   make fuzz    run every cargo-fuzz target for FUZZ_SECONDS (default 60) each
+#   make soak    ten million random hands with invariant checks (release mode)
 
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: dev check rust-check python-check bench fmt clean fuzz
+.PHONY: dev check rust-check python-check bench fmt clean fuzz soak
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,3 +61,7 @@ fuzz:
 	cd fuzz && for t in $$(RUSTC_BOOTSTRAP=1 cargo fuzz list); do \
 		RUSTC_BOOTSTRAP=1 cargo fuzz run -O $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
 	done
+
+# Ten million random hands across every game, structure and option set (RULES §6).
+soak:
+	cargo test --release --no-default-features soak_ten_million -- --ignored

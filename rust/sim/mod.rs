@@ -378,3 +378,6 @@ fn bot_rng(seed: u64) -> ChaCha8Rng {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod soak;
