@@ -5,9 +5,9 @@
 #![forbid(unsafe_code)]
 
 pub mod batch;
-pub mod cancel;
 pub mod card;
 pub mod cardset;
+pub mod control;
 pub mod deck;
 pub mod equity;
 pub mod error;

@@ -71,3 +71,24 @@ except KeyboardInterrupt:
 
 def test_sigint_stops_a_simulation_within_a_second() -> None:
     test_sigint_stops_equity_within_a_second(SIMULATE)
+
+
+def test_equity_and_simulate_report_progress() -> None:
+    seen: list[tuple[int, int]] = []
+    holecard.equity(
+        "stud8",
+        ["As 2s 3d 4c", "Kh Kd Qs Jc"],
+        progress=lambda done, total: seen.append((done, total)),
+    )
+    assert seen[-1][0] == seen[-1][1] > 0
+    sims: list[tuple[int, int]] = []
+    holecard.simulate(
+        "stud",
+        players=6,
+        hands=20_000,
+        seed=3,
+        bots="random",
+        progress=lambda done, total: sims.append((done, total)),
+    )
+    assert sims[-1] == (20_000, 20_000)
+    assert [d for d, _ in sims] == sorted(d for d, _ in sims)

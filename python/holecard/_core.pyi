@@ -273,6 +273,7 @@ def equity(
     seed: int = 0,
     threads: int | None = None,
     four_straight: str = "CONSECUTIVE",
+    progress: Callable[[int, int], object] | None = None,
 ) -> tuple[list[float], bool, int, list[int], list[int], list[int], list[float]]: ...
 def simulate(
     config: GameConfig,
@@ -283,5 +284,6 @@ def simulate(
     threads: int | None = None,
     stack: int | None = None,
     first_hand: int = 0,
+    progress: Callable[[int, int], object] | None = None,
 ) -> tuple[int, int, int, int, list[tuple[int, int, int, int, int]]]: ...
 def _induce_internal_error() -> None: ...

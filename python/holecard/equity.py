@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import operator
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -110,6 +110,7 @@ def equity(
     seed: int | None = None,
     threads: int | None = None,
     four_straight: FourStraightMode | str | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> Equity:
     """Each player's expected share of the pot at showdown.
 
@@ -128,6 +129,9 @@ def equity(
         threads: Worker threads (``None``: every core). The result does not depend on it.
         four_straight: Soko only: which runs count as a four-straight (RULES E-2.2.3),
             default ``CONSECUTIVE``.
+        progress: Called as ``progress(done, total)`` about every 50 ms while the work
+            runs, and once at the end, counting the run's internal jobs. The run answers
+            Ctrl-C (``KeyboardInterrupt``) within a fraction of a second.
 
     Returns:
         An :class:`Equity` with the shares, counts and (for Monte Carlo) standard errors.
@@ -171,6 +175,7 @@ def equity(
         seed=run_seed or 0,
         threads=n_threads,
         four_straight=mode,
+        progress=progress,
     )
     return Equity(
         game=game_id,

@@ -460,6 +460,7 @@ def simulate(
     seed: int | None = None,
     threads: int | None = None,
     stack: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
     **table: object,
 ) -> SimulationResult:
     """Play ``hands`` hands of ``game`` with built-in bots and total the results.
@@ -474,6 +475,8 @@ def simulate(
         seed: Seed of the run (random when ``None``; the result records it).
         threads: Worker threads (``None``: every core). The result does not depend on it.
         stack: Every seat's stack at the start of every hand (default 100 big bets).
+        progress: Called as ``progress(hands_done, hands)`` about every 50 ms while the
+            hands run, and once at the end. The run answers Ctrl-C within a second.
         **table: Table keywords of the game classes (see the module documentation).
 
     Returns:
@@ -487,7 +490,13 @@ def simulate(
     totals = _Totals(len(s.bots))
     totals.add(
         _core_simulate(
-            s.config, list(s.bots), hands, seed=s.seed, threads=s.threads, stack=s.stack
+            s.config,
+            list(s.bots),
+            hands,
+            seed=s.seed,
+            threads=s.threads,
+            stack=s.stack,
+            progress=progress,
         )
     )
     return _result(s, totals)

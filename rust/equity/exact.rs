@@ -26,7 +26,7 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use crate::cancel::Cancel;
+use crate::control::Control;
 
 use super::{binomial, record, split, strengths, Setup, Tally, Totals, MAX_PLAYERS};
 use crate::eval::tables::{Tables, CARD_KEY};
@@ -172,7 +172,7 @@ pub(super) fn plan(setup: &Setup) -> Plan {
     }
 }
 
-pub(super) fn run(setup: &Setup, t: &Tables, plan: &Plan, cancel: &Cancel) -> Totals {
+pub(super) fn run(setup: &Setup, t: &Tables, plan: &Plan, cancel: &Control) -> Totals {
     let n = setup.players();
     let lists: Vec<List> = (0..n)
         .into_par_iter()
@@ -209,10 +209,15 @@ pub(super) fn run(setup: &Setup, t: &Tables, plan: &Plan, cancel: &Cancel) -> To
             })
         })
         .collect();
+    cancel.set_total(jobs.len() as u64);
     jobs.into_par_iter()
         // A cancelled run skips its remaining jobs; the caller discards the totals.
         .filter(|_| !cancel.is_cancelled())
-        .map(|(outer, inner)| walk.job(outer, &inner))
+        .map(|(outer, inner)| {
+            let tally = walk.job(outer, &inner);
+            cancel.advance(1);
+            tally
+        })
         .fold(Totals::default, |acc, tally| acc.add(&tally))
         .reduce(Totals::default, |a, b| a.merge(&b))
 }

@@ -43,8 +43,8 @@ use thiserror::Error;
 
 pub use sample::job_seed;
 
-use crate::cancel::{Cancel, NEVER};
 use crate::card::Card;
+use crate::control::{Control, NEVER};
 use crate::eval::tables::{tables, Tables, CARD_KEY};
 use crate::eval::FourStraight;
 
@@ -512,7 +512,7 @@ pub fn equity_cancellable(
     samples: Option<u64>,
     seed: u64,
     threads: Option<usize>,
-    cancel: &Cancel,
+    cancel: &Control,
 ) -> Result<Equity, EquityError> {
     if threads == Some(0) {
         return Err(EquityError::ZeroThreads);

@@ -9,7 +9,7 @@
 use rand_core::RngCore;
 use rayon::prelude::*;
 
-use crate::cancel::Cancel;
+use crate::control::Control;
 
 use super::{split, Game, Setup, Tally, Totals, JOB_SAMPLES, MAX_PLAYERS, POT_UNITS};
 use crate::deck::rng_for_seed;
@@ -60,7 +60,7 @@ pub fn job_seed(seed: u64, job: u64) -> u64 {
     splitmix64(splitmix64(seed) ^ job)
 }
 
-pub(super) fn run(setup: &Setup, t: &Tables, samples: u64, seed: u64, cancel: &Cancel) -> Totals {
+pub(super) fn run(setup: &Setup, t: &Tables, samples: u64, seed: u64, cancel: &Control) -> Totals {
     let jobs = samples.div_ceil(JOB_SAMPLES);
     let one = |j: u64| {
         let count = JOB_SAMPLES.min(samples - j * JOB_SAMPLES);
@@ -73,11 +73,16 @@ pub(super) fn run(setup: &Setup, t: &Tables, samples: u64, seed: u64, cancel: &C
             Game::DeuceSeven => job(setup, s, count, |k, c| (t.deuce_seven_of(k, c), 0)),
         }
     };
+    cancel.set_total(jobs);
     (0..jobs)
         .into_par_iter()
         // A cancelled run skips its remaining jobs; the caller discards the totals.
         .filter(|_| !cancel.is_cancelled())
-        .map(one)
+        .map(|j| {
+            let tally = one(j);
+            cancel.advance(1);
+            tally
+        })
         .fold(Totals::default, |acc, tally| acc.add(&tally))
         .reduce(Totals::default, |a, b| a.merge(&b))
 }

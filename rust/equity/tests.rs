@@ -306,10 +306,10 @@ fn subset_index_equals_scan() {
         let mut plan = exact::plan(&setup);
         assert!(plan.subsets, "{texts:?} should use the subset index");
         let by_subsets =
-            exact::run(&setup, t, &plan, &crate::cancel::NEVER).finish(setup.players(), true);
+            exact::run(&setup, t, &plan, &crate::control::NEVER).finish(setup.players(), true);
         plan.subsets = false;
         let by_scan =
-            exact::run(&setup, t, &plan, &crate::cancel::NEVER).finish(setup.players(), true);
+            exact::run(&setup, t, &plan, &crate::control::NEVER).finish(setup.players(), true);
         assert_eq!(by_subsets, by_scan, "{game:?} {texts:?}");
         assert_eq!(u128::from(by_scan.outcomes), setup.completions());
     }

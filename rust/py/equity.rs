@@ -48,7 +48,7 @@ type RawEquity = (Vec<f64>, bool, u64, Vec<u64>, Vec<u64>, Vec<u128>, Vec<f64>);
 #[pyfunction]
 #[pyo3(signature = (
     game, hands, *, dead = None, samples = None, seed = 0, threads = None,
-    four_straight = "CONSECUTIVE"
+    four_straight = "CONSECUTIVE", progress = None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn equity(
@@ -60,6 +60,7 @@ pub fn equity(
     seed: u64,
     threads: Option<usize>,
     four_straight: &str,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<RawEquity> {
     let game = Game::from_id(game, four_straight_mode(four_straight)?)?;
     if hands.is_instance_of::<PyString>() {
@@ -76,7 +77,7 @@ pub fn equity(
         Some(d) => extract_cards(d)?,
         None => Vec::new(),
     };
-    let e = super::interrupt::interruptible(py, |cancel| {
+    let e = super::interrupt::interruptible_with_progress(py, progress, |cancel| {
         core::equity_cancellable(game, &hands, &dead, samples, seed, threads, cancel)
     })??;
     Ok((

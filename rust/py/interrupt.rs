@@ -12,7 +12,7 @@ use std::time::Duration;
 use pyo3::prelude::*;
 
 use super::error::InternalError;
-use crate::cancel::Cancel;
+use crate::control::Control;
 
 /// How often the waiting thread looks for signals.
 const SIGNAL_CHECK: Duration = Duration::from_millis(50);
@@ -20,9 +20,19 @@ const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 /// Runs `work` interruptibly (see the module docs).
 pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
-    work: impl FnOnce(&Cancel) -> T + Send,
+    work: impl FnOnce(&Control) -> T + Send,
 ) -> PyResult<T> {
-    let cancel = Cancel::new();
+    interruptible_with_progress(py, None, work)
+}
+
+/// As [`interruptible`], also calling `progress(done, total)` (in the work's own units)
+/// about every 50 ms while it runs, and once at the end.
+pub(crate) fn interruptible_with_progress<T: Send>(
+    py: Python<'_>,
+    progress: Option<&Bound<'_, PyAny>>,
+    work: impl FnOnce(&Control) -> T + Send,
+) -> PyResult<T> {
+    let cancel = Control::new();
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         let cancel = &cancel;
@@ -38,11 +48,20 @@ pub(crate) fn interruptible<T: Send>(
                 (rx, got)
             });
             rx = back;
+            let report = |c: &Control| -> PyResult<()> {
+                if let Some(callback) = progress {
+                    callback.call1(c.progress())?;
+                }
+                Ok(())
+            };
             match got {
-                Ok(Ok(value)) => return Ok(value),
+                Ok(Ok(value)) => {
+                    report(cancel)?;
+                    return Ok(value);
+                }
                 Ok(Err(payload)) => return Err(internal(payload.as_ref())),
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if let Err(interrupt) = py.check_signals() {
+                    if let Err(interrupt) = py.check_signals().and_then(|()| report(cancel)) {
                         cancel.cancel();
                         // Wait for the workers to notice; the scope joins the thread.
                         let _ = py.detach(move || rx.recv());

@@ -53,7 +53,9 @@ type RawSim = (u64, u64, u64, u64, Vec<RawSeat>);
 /// table `config` (a `_core.GameConfig`) with one bot name per seat. See
 /// `holecard.simulate` for the documented API.
 #[pyfunction]
-#[pyo3(signature = (config, bots, hands, *, seed, threads = None, stack = None, first_hand = 0))]
+#[pyo3(signature = (
+    config, bots, hands, *, seed, threads = None, stack = None, first_hand = 0, progress = None
+))]
 #[allow(clippy::needless_pass_by_value, clippy::too_many_arguments)]
 pub fn simulate(
     py: Python<'_>,
@@ -64,6 +66,7 @@ pub fn simulate(
     threads: Option<usize>,
     stack: Option<u64>,
     first_hand: u64,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<RawSim> {
     let cfg = table_config(config)?;
     let bots: Vec<Bot> = bots
@@ -71,7 +74,7 @@ pub fn simulate(
         .map(|b| b.parse::<Bot>())
         .collect::<Result<_, _>>()?;
     let table = Table::new(cfg, bots, stack)?;
-    let stats = super::interrupt::interruptible(py, |cancel| {
+    let stats = super::interrupt::interruptible_with_progress(py, progress, |cancel| {
         sim::simulate_range_cancellable(&table, first_hand, hands, seed, threads, cancel)
     })??;
     let per_seat = stats

@@ -30,7 +30,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::cancel::{Cancel, NEVER};
+use crate::control::{Control, NEVER};
 use crate::deck::rng_for_seed;
 use crate::game::{GameConfig, GameState, Start};
 
@@ -282,7 +282,7 @@ pub fn simulate_range_cancellable(
     hands: u64,
     seed: u64,
     threads: Option<usize>,
-    cancel: &Cancel,
+    cancel: &Control,
 ) -> Result<SimStats, SimError> {
     if threads == Some(0) {
         return Err(SimError("threads must be at least 1".into()));
@@ -291,6 +291,7 @@ pub fn simulate_range_cancellable(
         return Err(SimError("too many hands".into()));
     }
     let jobs = hands.div_ceil(JOB_HANDS);
+    cancel.set_total(hands);
     let run_jobs = || {
         (0..jobs)
             .into_par_iter()
@@ -298,7 +299,9 @@ pub fn simulate_range_cancellable(
             .map(|j| {
                 let start = j * JOB_HANDS;
                 let count = JOB_HANDS.min(hands - start);
-                table.run_serial(seed, first + start, count)
+                let stats = table.run_serial(seed, first + start, count);
+                cancel.advance(count);
+                stats
             })
             .collect::<Vec<SimStats>>()
     };
@@ -307,7 +310,10 @@ pub fn simulate_range_cancellable(
             .take_while(|_| !cancel.is_cancelled())
             .map(|j| {
                 let start = j * JOB_HANDS;
-                table.run_serial(seed, first + start, JOB_HANDS.min(hands - start))
+                let count = JOB_HANDS.min(hands - start);
+                let stats = table.run_serial(seed, first + start, count);
+                cancel.advance(count);
+                stats
             })
             .collect()
     } else {
