@@ -292,32 +292,26 @@ pub fn simulate_range_cancellable(
     }
     let jobs = hands.div_ceil(JOB_HANDS);
     cancel.set_total(hands);
-    let run_jobs = || {
-        (0..jobs)
-            .into_par_iter()
-            .filter(|_| !cancel.is_cancelled())
-            .map(|j| {
-                let start = j * JOB_HANDS;
-                let count = JOB_HANDS.min(hands - start);
-                let stats = table.run_serial(seed, first + start, count);
-                cancel.advance(count);
-                stats
-            })
-            .collect::<Vec<SimStats>>()
+    let job = |j: u64| {
+        let start = j * JOB_HANDS;
+        let count = JOB_HANDS.min(hands - start);
+        let stats = table.run_serial(seed, first + start, count);
+        cancel.advance(count);
+        stats
     };
-    let parts = if threads == Some(1) || jobs <= 1 {
+    let parts: Vec<SimStats> = if threads == Some(1) || jobs <= 1 {
         (0..jobs)
             .take_while(|_| !cancel.is_cancelled())
-            .map(|j| {
-                let start = j * JOB_HANDS;
-                let count = JOB_HANDS.min(hands - start);
-                let stats = table.run_serial(seed, first + start, count);
-                cancel.advance(count);
-                stats
-            })
+            .map(job)
             .collect()
     } else {
-        with_threads(threads, run_jobs)
+        with_threads(threads, || {
+            (0..jobs)
+                .into_par_iter()
+                .filter(|_| !cancel.is_cancelled())
+                .map(job)
+                .collect()
+        })
     };
     if cancel.is_cancelled() {
         return Err(SimError("interrupted".into()));

@@ -7,6 +7,7 @@
 
 use rand_core::RngCore;
 
+use super::tests::{GAMES, STRUCTURES};
 use super::{Bot, Table};
 use crate::deck::{rng_for_seed, uniform_below};
 use crate::game::options::BettingStructure;
@@ -63,20 +64,6 @@ const OPTION_VALUES: &[(&str, &[&str])] = &[
     ),
     ("own_discards_scope", &["WHOLE_HAND", "CURRENT_DRAW"]),
     ("burn_after_reshuffle", &["true", "false"]),
-];
-
-const GAMES: [GameKind; 5] = [
-    GameKind::Soko,
-    GameKind::Stud,
-    GameKind::Stud8,
-    GameKind::Razz,
-    GameKind::DeuceSeven,
-];
-
-const STRUCTURES: [BettingStructure; 3] = [
-    BettingStructure::FixedLimit,
-    BettingStructure::PotLimit,
-    BettingStructure::NoLimit,
 ];
 
 /// A random valid table: a profile, then a random value for every option that applies.

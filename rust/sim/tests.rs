@@ -22,7 +22,7 @@ fn table(game: GameKind, structure: BettingStructure, bots: &[Bot]) -> Table {
     Table::new(cfg, bots.to_vec(), None).unwrap()
 }
 
-const GAMES: [GameKind; 5] = [
+pub(super) const GAMES: [GameKind; 5] = [
     GameKind::Soko,
     GameKind::Stud,
     GameKind::Stud8,
@@ -30,7 +30,7 @@ const GAMES: [GameKind; 5] = [
     GameKind::DeuceSeven,
 ];
 
-const STRUCTURES: [BettingStructure; 3] = [
+pub(super) const STRUCTURES: [BettingStructure; 3] = [
     BettingStructure::FixedLimit,
     BettingStructure::PotLimit,
     BettingStructure::NoLimit,
