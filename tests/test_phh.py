@@ -6,8 +6,10 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
-from holecard import IllegalActionError, games, phh
+from holecard import IllegalActionError, games, phh, testing
 from holecard.reference import engine as ref
 
 PHH_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "phh"
@@ -152,3 +154,50 @@ def test_state_to_phh_round_trip(cls: type[ref.Game], betting: str) -> None:
             return [e for e in st.history if not isinstance(e, ref.CardBurned)]
 
         assert visible(again) == visible(state)  # burns are not in a PHH file
+
+
+def _phh_view(state: object, seats: list[int]) -> dict[str, object]:
+    """What a replay must reproduce, with seats in PHH order (``seats[i]`` = p{i+1})."""
+    snap = testing.fast_snapshot(state) if isinstance(state, games.State) else None
+    if snap is None:
+        snap = testing.reference_snapshot(state)
+    per_seat = ("stacks", "hole_cards", "up_cards", "folded", "bets", "payoffs")
+    out = {k: v for k, v in snap.items() if k not in per_seat and k != "pots"}
+    for k in per_seat:
+        v = snap[k]
+        out[k] = None if v is None else [v[s] for s in seats]  # type: ignore[index]
+    where = {s: i for i, s in enumerate(seats)}
+    actor = snap["actor"]
+    out["actor"] = None if actor is None else where[actor]  # type: ignore[index]
+    out["pots"] = [
+        (amount, tuple(sorted(where[s] for s in eligible)))
+        for amount, eligible in snap["pots"]  # type: ignore[attr-defined]
+    ]
+    return out
+
+
+@pytest.mark.parametrize("betting", testing.STRUCTURES)
+@pytest.mark.parametrize("game", testing.GAMES)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_fast_state_to_phh_round_trip(game: str, betting: str, data: st.DataObject) -> None:
+    """State.to_phh() of random hands (finished or not) replays through both engines to
+    the same state. Hands that dealt recycled cards are left out (see state_to_phh)."""
+    table = data.draw(testing.tables(game, betting), label="table")
+    state = table.fast()
+    fixed = betting == "FIXED_LIMIT"
+    stop = data.draw(st.integers(0, 60), label="actions before writing")
+    for _ in range(stop):
+        if state.is_over:
+            break
+        testing.apply_action(state, testing.random_action(data.draw, state, fixed))
+    assume(not any(e.kind in ("recycle", "reshuffle") for e in state.history))
+    hh = state.to_phh(event="round trip")
+    assert hh == phh.state_to_phh(state, event="round trip")
+    n = len(state.stacks)
+    seats = sorted(range(n), key=lambda s: (s - state.dealer - 1) % n)
+    want = _phh_view(state, seats)
+    text = phh.dumps(hh)
+    for engine in (games, ref):
+        again = phh.loads(text).replay(engine=engine)
+        assert _phh_view(again, list(range(n))) == want, engine.__name__

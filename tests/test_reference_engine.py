@@ -876,8 +876,10 @@ def _random_action(state: State, rng: random.Random) -> None:
 def _check_cards(state: State) -> None:
     cards = list(state.stub) + list(state.board)
     for p in state.players:
-        if not (p.folded and not state.game.is_stud):
+        if not p.folded:
             cards.extend(p.hole_cards)
+        elif state.game.is_stud:  # stud muck: the view shows none of a folded hand
+            cards.extend(state._hand(p.seat))
     if state.game.is_stud:
         cards.extend(state.burns)
     else:
@@ -913,8 +915,111 @@ def test_random_play(cls: type[Game], betting: str, seed: int, players: int, dep
         _check_cards(state)
         if not state.is_over:
             assert sum(state.stacks) + sum(p.contributed for p in state.players) == sum(stacks)
-            assert sum(p.amount for p in state.pots) == sum(p.contributed for p in state.players)
+            in_front = 0 if state.is_over else sum(p.bet for p in state.players)
+            assert sum(p.amount for p in state.pots) + in_front == sum(
+                p.contributed for p in state.players
+            )
     assert state.is_over
     assert state.actor is None
     assert sum(state.payoffs) == 0
     assert sum(state.stacks) == sum(stacks)
+
+
+# ------------------------------------------------------------------------------------
+# Regressions found by the differential test (tests/test_engine_differential.py)
+
+
+def test_pots_hold_finished_rounds_only_and_never_an_empty_pot() -> None:
+    """``pots``: chips bet this round stay in front of the players (as in the fast
+    engine); a hand without antes starts with no pot at all."""
+    game = SevenCardStud(ante=0, bring_in=1, small_bet=2)
+    state = game.start([1, 1], deck=fill_deck([]))
+    assert state.pots == []
+    state = SevenCardStud(ante=1, bring_in=2, small_bet=4).start([50, 50], deck=fill_deck([]))
+    state.post_bring_in()
+    assert state.pots == [Pot(2, (0, 1))]  # the antes; the bring-in is still in front
+    state.call()
+    assert state.pots == [Pot(6, (0, 1))]
+
+
+def test_folded_player_shows_no_cards() -> None:
+    """A folded hand is in the muck: ``players[p]`` lists no cards (as the fast engine)."""
+    state = SevenCardStud(ante=0, bring_in=1, small_bet=2).start([5, 5], deck=fill_deck([]))
+    state.post_bring_in()
+    state.fold()
+    folded = next(p for p in state.players if p.folded)
+    assert (folded.hole_cards, folded.up_cards, folded.down_cards) == ((), (), ())
+
+
+def test_g_1_4_2_bring_in_equal_to_min_bet_may_open_for_m() -> None:
+    """PL/NL with B == M: the bring-in player may open for any bet from M (G-1.4.2 "any
+    legal opening bet >= M"), not only for B + M."""
+    game = Soko(ante=0, bring_in=5, small_bet=5, min_bet=5, betting="POT_LIMIT")
+    state = game.start([1, 6], deck=fill_deck([]))
+    legal = state.legal_actions()
+    assert (legal.bring_in, legal.min_raise_to, legal.max_raise_to) == (5, 5, 5)
+
+
+def test_g_1_7_4_bring_in_player_opening_sets_r_to_its_size() -> None:
+    """NL stud: the bring-in player opens to 25 instead of posting B = 2: an opening bet
+    from nothing, so R = 25 and the next raise goes to 50 (not 25 + (25 - B))."""
+    game = SevenCardStud(ante=0, bring_in=2, small_bet=10, betting="NO_LIMIT")
+    state = game.start([100, 100, 100], deck=fill_deck([]))
+    state.bet_or_raise_to(25)
+    assert state.legal_actions().min_raise_to == 50
+
+
+def test_g_1_8_1_big_blind_is_the_last_full_increment() -> None:
+    """PL 2-7 with min_bet 2 below the big blind 4: the big blind is a full bet, so the
+    first raise goes to 4 + 4 (the fast engine's reading), not 4 + 2."""
+    game = DeuceSevenTripleDraw(
+        small_blind=1, big_blind=4, small_bet=2, min_bet=2, betting="POT_LIMIT"
+    )
+    state = game.start([7, 5], deck=fill_deck([]), dealer=0)
+    legal = state.legal_actions()
+    assert (legal.call, legal.min_raise_to, legal.max_raise_to) == (3, 7, 7)
+
+
+def test_d_10_exclude_current_round_deals_the_stub_down_to_its_last_card() -> None:
+    """D-10 (``EXCLUDE_CURRENT_ROUND``): a drawer who needs more than the stub receives
+    its cards (D-10.1) except the last, which joins the pool (it does not complete the
+    round); the reference used to put the whole stub into the pool."""
+    game = DeuceSevenTripleDraw(small_bet=2, reshuffle_policy="EXCLUDE_CURRENT_ROUND")
+    state = game.start([100] * 6, deck=fill_deck([]))
+    while not state.legal_actions().draw:
+        state.call() if state.legal_actions().call is not None else state.check()
+    assert len(state.stub) == 21  # after the burn
+
+    def hand() -> list[str]:
+        assert state.actor is not None
+        return list(state.players[state.actor].hole_cards)
+
+    for k in (5, 5, 5, 4):  # 19 cards: two left
+        state.draw(hand()[:k])
+    first, last = state.stub
+    state.draw(hand()[:3])
+    shuffles = [e for e in state.history if isinstance(e, Reshuffled)]
+    assert len(shuffles) == 1
+    pool = set(shuffles[0].cards)
+    assert first not in pool  # dealt from the stub
+    assert last in pool  # the last card joined the pool
+
+
+def test_e_2_5_4_suit_tie_break_ranks_aces_low_in_razz() -> None:
+    """Razz, ``showing_tie_break = SUIT``: equal showing hands are split by the highest
+    up-card with aces low (as for the razz bring-in): A-2 with the 2s acts before A-2
+    with the 2c, although the other ace (Ad) is the higher ace."""
+    hands: list[list[str | None]] = [
+        [None, None, "Ac", "2s"],
+        [None, None, "Ad", "2c"],
+        [None, None, "Kh", "Qh"],
+    ]
+    state = Razz(ante=0, bring_in=1, small_bet=2, showing_tie_break="SUIT").start(
+        [50, 50, 50], deck=stud_deck(hands)
+    )
+    assert state.actor == 2  # the king brings in
+    state.post_bring_in()
+    state.call()
+    state.call()
+    assert state.street == 1
+    assert state.actor == 0

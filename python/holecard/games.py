@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from holecard import _core
 from holecard._core import Card, Event, LegalActions
@@ -44,6 +44,9 @@ from holecard.options import (
     StudDealerPosition,
     UncappedHeadsUp,
 )
+
+if TYPE_CHECKING:
+    from holecard.phh import HandHistory
 
 __all__ = [
     "DeuceSevenTripleDraw",
@@ -192,6 +195,11 @@ class State:
             for hole, up, stack, folded, bet in self._s.players
         )
 
+    def player(self, seat: int) -> Player:
+        """One seat's cards, stack and status (``players[seat]`` without the others)."""
+        hole, up, stack, folded, bet = self._s.seat(seat)
+        return Player(tuple(hole), tuple(up), stack, folded, bet)
+
     @property
     def board(self) -> tuple[Card, ...]:
         """The stud community card (RULES T-9.3) if one was dealt: ``()`` or ``(card,)``."""
@@ -207,6 +215,19 @@ class State:
     def dealer(self) -> int:
         """The dealer box (stud) or button (2-7) seat."""
         return self._s.dealer
+
+    def to_phh(self, **metadata: object) -> HandHistory:
+        """This hand (finished or not) as a PHH hand history (:func:`holecard.phh.state_to_phh`).
+
+        The history replays through either engine to the same final state, except for
+        hands that dealt recycled cards (see :func:`holecard.phh.state_to_phh`).
+
+        Args:
+            **metadata: optional PHH fields (``event``, ``players`` …).
+        """
+        from holecard.phh import state_to_phh
+
+        return state_to_phh(self, **metadata)
 
     def __copy__(self) -> State:
         return State(self._s.__copy__())

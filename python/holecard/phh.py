@@ -62,6 +62,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 if TYPE_CHECKING:
+    from holecard.games import State as FastState
     from holecard.reference.engine import State as RefState
 
 __all__ = [
@@ -152,6 +153,9 @@ class StateLike(Protocol):
 
     def stand_pat(self) -> object:
         """Draw nothing."""
+
+    def timeout(self) -> object:
+        """The player to act timed out."""
 
 
 class ReplayError(ValueError):
@@ -421,12 +425,14 @@ class _Act:
     actor: int | None  # None = dealer
     verb: str
     args: tuple[str, ...]
+    timeout: bool = False  # commentary "# timeout": the player timed out (holecard)
 
 
 def _parse_actions(actions: Sequence[str], n: int) -> list[_Act]:
     out: list[_Act] = []
     for i, raw in enumerate(actions):
-        text = raw.split("#", 1)[0].strip()
+        text, _, comment = raw.partition("#")
+        text = text.strip()
         if not text:
             continue
         tokens = text.split()
@@ -448,7 +454,7 @@ def _parse_actions(actions: Sequence[str], n: int) -> list[_Act]:
             target = int(args[0][1:]) - 1
             if not 0 <= target < n:
                 raise ReplayError(f"action {i} {raw!r}: no player {args[0]}")
-        out.append(_Act(i, raw, actor, verb, args))
+        out.append(_Act(i, raw, actor, verb, args, comment.strip() == "timeout"))
     return out
 
 
@@ -573,8 +579,13 @@ def _game_class(engine: object, kind: str) -> Callable[..., Any]:
 # Deck reconstruction
 
 
-def _build_deck(kind: str, n: int, acts: list[_Act]) -> tuple[list[str], set[str]]:
-    """Deck (top first) that makes the engine deal the cards of the history."""
+def _build_deck(
+    kind: str, n: int, acts: list[_Act], *, burns: bool = True
+) -> tuple[list[str], set[str]]:
+    """Deck (top first) that makes the engine deal the cards of the history.
+
+    ``burns``: whether each later street (or draw) starts with a burn (``burn_cards``).
+    """
     stud = kind != "deuce_seven"
     initial = 2 if kind == "soko" else (3 if stud else 5)
     known: set[str] = set()
@@ -624,7 +635,8 @@ def _build_deck(kind: str, n: int, acts: list[_Act]) -> tuple[list[str], set[str
         def flush() -> None:
             if not group and not board:
                 return
-            slots.append(None)  # the burn
+            if burns:
+                slots.append(None)  # the burn
             for seat in sorted(group):
                 slots.extend(group[seat])
             slots.extend(board)
@@ -651,7 +663,8 @@ def _build_deck(kind: str, n: int, acts: list[_Act]) -> tuple[list[str], set[str
         def flush_draw() -> None:
             if not drawn and not dealt:
                 return
-            slots.append(None)  # G-1.3.2 / D-5: one burn per draw, even if all stand pat
+            if burns:
+                slots.append(None)  # G-1.3.2 / D-5: one burn per draw, even if all stand pat
             for seat in sorted(set(drawn) | set(dealt)):
                 cards = dealt.get(seat, [])
                 want = drawn.get(seat, len(cards))
@@ -700,7 +713,7 @@ def _replay(hh: HandHistory, engine: object, verify: bool) -> StateLike:
     n = len(hh.starting_stacks)
     stacks = [_amount(s, "starting_stacks") for s in hh.starting_stacks]
     acts = _parse_actions(hh.actions, n)
-    deck, known = _build_deck(kind, n, acts)
+    deck, known = _build_deck(kind, n, acts, burns=kwargs.get("burn_cards", True) is not False)
     cls = _game_class(engine, kind)
     try:
         game = cls(**kwargs)
@@ -745,6 +758,9 @@ def _apply(state: StateLike, a: _Act, known: set[str]) -> None:
     if state.actor != a.actor:
         expected = "nobody" if state.actor is None else f"p{state.actor + 1}"
         raise ReplayError(f"action {a.index} {a.text!r}: it is {expected}'s turn")
+    if a.timeout:  # holecard's commentary: replay the time-out itself (G-1.5.6, D-7)
+        state.timeout()
+        return
     legal = state.legal_actions()
     if a.verb == "f":
         state.fold()
@@ -787,20 +803,184 @@ def _apply(state: StateLike, a: _Act, known: set[str]) -> None:
 # Writing a state
 
 
-def state_to_phh(state: RefState, **metadata: object) -> HandHistory:
-    """Describe a reference-engine state (finished or not) as a hand history.
+#: RULES §6 options (besides the table) that each game takes, as both engines accept them.
+_COMMON_OPTIONS: Final = (
+    "chip_unit",
+    "max_players",
+    "burn_cards",
+    "max_raises",
+    "uncapped_heads_up",
+    "limit_short_all_in_rule",
+    "allow_fold_when_check_free",
+    "betting_timeout_action",
+    "odd_chip_order",
+)
+_STUD_OPTIONS: Final = (
+    "stud_dealer_position",
+    "bring_in_card",
+    "showing_tie_break",
+    "showdown_first_if_no_bet",
+)
+_DECK_OPTIONS: Final = (
+    "recycle_burns_before_community",
+    "reserve_bottom_card",
+    "community_card_betting",
+)
+_GAME_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
+    "soko": (
+        *_STUD_OPTIONS,
+        "open_pair_double_bet",
+        "soko_showing_four_card_hands",
+        "four_straight_mode",
+    ),
+    "stud": (*_STUD_OPTIONS, "open_pair_double_bet", *_DECK_OPTIONS),
+    "stud8": (*_STUD_OPTIONS, "open_pair_double_bet", "scoop_identical_split", *_DECK_OPTIONS),
+    "razz": (*_STUD_OPTIONS, *_DECK_OPTIONS),
+    "deuce_seven": (
+        "draw_time_limit",
+        "draw_timeout_penalty",
+        "reshuffle_policy",
+        "own_discards_scope",
+        "burn_after_reshuffle",
+    ),
+}
 
-    The game's options are stored in the ``_holecard_options`` table so that
-    :meth:`HandHistory.replay` uses the same rules (not the WSOP profile). Seats are
-    rotated so that ``p1`` is the first seat left of the dealer (or button).
+
+def _option_value(text: str) -> object:
+    """The fast engine's option text (``true``, ``none``, ``3``, ``LOWEST``) as a value."""
+    if text in ("true", "false"):
+        return text == "true"
+    if text == "none":
+        return "None"
+    return int(text) if text.isdigit() else text
+
+
+def state_to_phh(state: object, **metadata: object) -> HandHistory:
+    """Describe a state of either engine (finished or not) as a hand history.
+
+    ``state`` is a :class:`holecard.games.State` (holecard's engine; also
+    ``State.to_phh()``) or a :class:`holecard.reference.engine.State`. The game's options
+    are stored in the ``_holecard_options`` table so that :meth:`HandHistory.replay` uses
+    the same rules (not the WSOP profile). Seats are rotated so that ``p1`` is the first
+    seat left of the dealer (or button). Time-outs are written as what they did (check,
+    fold, bring-in, stand pat) with the commentary ``# timeout``, which holecard's replay
+    turns back into ``timeout()`` (so a D-7 penalty or a time-out fold when checking is
+    free replays too); other PHH readers ignore commentary.
+
+    Hands in which burned or discarded cards were dealt again (stud burns recycled before
+    7th street, T-9.2; the 2-7 reshuffle, D-10) are written too, but they do not replay:
+    PHH records neither the burns nor the order of a reshuffled stub, and the replay
+    harness rebuilds one 52-card deck, in which a card cannot be dealt twice (the replay
+    raises :class:`ReplayError`).
 
     Args:
-        state: a :class:`holecard.reference.engine.State`.
+        state: a state of holecard's engine or of the reference engine.
         **metadata: optional PHH fields (``event``, ``players`` …).
 
     Returns:
         The hand history; ``finishing_stacks`` is set when the hand is over.
     """
+    from holecard.games import State as FastState
+
+    fast = isinstance(state, FastState)
+    hh = _fast_state_to_phh(state) if fast else _ref_state_to_phh(state)  # type: ignore[arg-type]
+    for key, value in metadata.items():
+        if key in {f.name for f in dataclasses.fields(HandHistory)}:
+            setattr(hh, key, value)
+        else:
+            hh.extras[key] = value
+    return hh
+
+
+def _fast_state_to_phh(state: FastState) -> HandHistory:
+    config = state._s.config
+    kind, betting = config.game, config.betting
+    stakes = config.stakes
+    stacks = list(state.stacks)
+    n = len(stacks)
+    start = [s - p for s, p in zip(stacks, state.payoffs, strict=True)]
+    dealer = state.dealer
+    to_phh = {seat: (seat - dealer - 1) % n for seat in range(n)}
+    by_phh = sorted(range(n), key=lambda s: to_phh[s])
+    hh = HandHistory(variant=_variant_code(kind, betting))
+    hh.antes = [stakes["ante"]] * n
+    if betting == "FIXED_LIMIT":
+        hh.small_bet, hh.big_bet = stakes["small_bet"], stakes["big_bet"]
+    else:
+        hh.min_bet = stakes["min_bet"]
+    if kind == "deuce_seven":
+        blinds: list[int | float] = [stakes["small_blind"], stakes["big_blind"]]
+        hh.blinds_or_straddles = blinds + [0] * (n - 2)
+    else:
+        hh.bring_in = stakes["bring_in"]
+    hh.starting_stacks = [start[s] for s in by_phh]
+    raw = config.options
+    allowed = _COMMON_OPTIONS + _GAME_OPTIONS[kind]
+    hh.extras["_holecard_options"] = {k: _option_value(raw[k]) for k in allowed if k in raw}
+
+    def p(seat: int) -> str:
+        return f"p{to_phh[seat] + 1}"
+
+    final = [[str(c) for c in player.hole_cards] for player in state.players]
+
+    def dealt_order(seat: int, cards: Sequence[object]) -> list[str]:
+        # A draw's replacements in the order the seat still holds them (the engine
+        # reports them as a set); cards drawn and later thrown keep card order.
+        names = sorted(str(c) for c in cards)
+        held = final[seat]
+        return sorted(names, key=lambda c: held.index(c) if c in held else len(held))
+
+    actions: list[str] = []
+    history = state.history
+    timed_out = False
+    initial: dict[int, list[str]] = {}
+    i = 0
+    while i < len(history) and history[i].kind != "street":
+        ev = history[i]
+        if ev.kind == "deal" and ev.seat is not None:
+            initial.setdefault(ev.seat, []).append(str(ev.card))
+        i += 1
+    for seat in by_phh:
+        if seat in initial:
+            actions.append(f"d dh {p(seat)} {''.join(initial[seat])}")
+    for ev in history[i:]:
+        k, who = ev.kind, ev.seat
+        if who is None:
+            if k == "board":
+                actions.append(f"d db {ev.card}")
+            continue
+        seat = who
+        if k == "timeout":  # the next event is what the time-out did
+            timed_out = True
+            continue
+        note = " # timeout" if timed_out else ""
+        timed_out = False
+        start_len = len(actions)
+        if k == "deal":
+            actions.append(f"d dh {p(seat)} {ev.card}")
+        elif k == "bring_in":
+            actions.append(f"{p(seat)} pb")
+        elif k in ("complete", "bet_raise"):
+            actions.append(f"{p(seat)} cbr {ev.to}")
+        elif k in ("call", "check"):
+            actions.append(f"{p(seat)} cc")
+        elif k == "fold":
+            actions.append(f"{p(seat)} f")
+        elif k == "draw":
+            actions.append(f"{p(seat)} sd {''.join(sorted(str(c) for c in ev.discards))}".rstrip())
+            if ev.received:
+                actions.append(f"d dh {p(seat)} {''.join(dealt_order(seat, ev.received))}")
+        elif k == "show":
+            actions.append(f"{p(seat)} sm {''.join(final[seat])}")
+        if note and len(actions) > start_len:
+            actions[start_len] += note
+    hh.actions = actions
+    if state.is_over:
+        hh.finishing_stacks = [stacks[s] for s in by_phh]
+    return hh
+
+
+def _ref_state_to_phh(state: RefState) -> HandHistory:
     from holecard.reference import engine as ref
 
     game = state.game
@@ -874,11 +1054,6 @@ def state_to_phh(state: RefState, **metadata: object) -> HandHistory:
     if state.is_over:
         finishing: list[int | float] = [state.stacks[s] for s in by_phh]
         hh.finishing_stacks = finishing
-    for key, value in metadata.items():
-        if key in {f.name for f in dataclasses.fields(HandHistory)}:
-            setattr(hh, key, value)
-        else:
-            hh.extras[key] = value
     return hh
 
 

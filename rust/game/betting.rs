@@ -53,7 +53,9 @@ impl GameState {
     fn pl_min_to(&self) -> u64 {
         let r = &self.round;
         let m = self.cfg.stakes.min_bet;
-        let forced = r.bring_in_street && r.c == self.cfg.stakes.bring_in;
+        // G-1.7.5: until the first full raise, the stud first round's raises go to at
+        // least M, also after short all-ins above the bring-in (C < M while unopened).
+        let forced = r.bring_in_street;
         if !r.opened && (r.c == 0 || forced) {
             if m > r.c {
                 m
@@ -73,9 +75,23 @@ impl GameState {
     /// The full increment a bet/raise would make now (`F'` of G-1.9.3, or `R`).
     fn full_increment(&self) -> u64 {
         if self.cfg.is_fixed_limit() {
-            self.fl_targets().0.saturating_sub(self.round.c)
+            self.fl_unit()
         } else {
             self.round.r.max(self.cfg.stakes.min_bet)
+        }
+    }
+
+    /// G-1.9.3 *F'*: the increment of a full bet or raise in fixed limit, `S - B` while a
+    /// stud completion is pending, else the street's bet (the big bet once an open-pair
+    /// big bet was made). Short all-ins do not change it.
+    fn fl_unit(&self) -> u64 {
+        let st = self.cfg.stakes;
+        if self.round.bring_in_street && !self.round.opened {
+            st.small_bet - st.bring_in.min(st.small_bet)
+        } else if self.round.double_allowed && self.round.big_bet_made {
+            st.big_bet
+        } else {
+            self.round.unit
         }
     }
 
@@ -87,13 +103,7 @@ impl GameState {
         }
         let diff = self.round.c.saturating_sub(s.last_c);
         if self.cfg.is_fixed_limit() {
-            let unit = if self.round.bring_in_street && !self.round.opened {
-                self.cfg.stakes.small_bet - self.cfg.stakes.bring_in.min(self.cfg.stakes.small_bet)
-            } else if self.round.double_allowed && self.round.big_bet_made {
-                self.cfg.stakes.big_bet
-            } else {
-                self.round.unit
-            };
+            let unit = self.fl_unit();
             match self.cfg.options.limit_short_all_in_rule {
                 LimitShortAllInRule::HalfBet => 2 * diff >= unit && diff > 0,
                 LimitShortAllInRule::FullBet => diff >= unit && diff > 0,
@@ -328,7 +338,14 @@ impl GameState {
         // G-1.4.2: the others owe the full bring-in even if it was posted short.
         r.c = st.bring_in;
         r.base = st.bring_in;
-        if self.cfg.is_fixed_limit() && st.bring_in >= st.small_bet {
+        // A bring-in of a full bet (FL: B = S; PL/NL: B = M, G-1.7.5 "incomplete" only
+        // when B < M) opens the round: later raises are C + max(R, M).
+        let full = if self.cfg.is_fixed_limit() {
+            st.bring_in >= st.small_bet
+        } else {
+            st.bring_in >= st.min_bet
+        };
+        if full {
             r.opened = true;
             r.bets = 1;
         }
@@ -342,6 +359,11 @@ impl GameState {
     pub(crate) fn do_wager(&mut self, p: u8, to: u64, complete: bool) -> Event {
         let c_before = self.round.c;
         let base_before = self.round.base;
+        // G-1.7.5: the first full raise over the bring-in sets R := max(M, to - B), B
+        // being the last full level (`base`: B once posted, 0 if the bring-in player
+        // opened short instead).
+        let over_bring_in =
+            self.round.bring_in_street && !self.round.opened && !self.round.bring_in_pending;
         let full = if self.cfg.is_fixed_limit() {
             let fprime = self.full_increment().max(1);
             let delta = to.saturating_sub(c_before);
@@ -365,7 +387,8 @@ impl GameState {
                 r.opened = true;
                 r.base = to;
                 if !fl {
-                    r.r = st.min_bet.max(to - c_before);
+                    let from = if over_bring_in { base_before } else { c_before };
+                    r.r = st.min_bet.max(to - from);
                 }
                 if fl && r.double_allowed && to - base_before > st.small_bet {
                     r.big_bet_made = true;
@@ -375,9 +398,10 @@ impl GameState {
                         q.acted = false;
                     }
                 }
-            } else if fl {
-                r.base = c_before;
             }
+            // A short all-in (not a full raise) leaves `base`, the last full level: the
+            // next full raise goes to it plus one bet (G-1.9.3 "complete to C_before +
+            // F'", C_before being the level before the chain of short all-ins).
             self.round.c = to;
         }
         let c = self.round.c;

@@ -128,7 +128,9 @@ impl GameState {
             totals[i] = s.total - s.bet;
             if !s.folded {
                 live |= 1 << i;
-                if s.stack == 0 {
+                // All-in before the award: after it his stack holds only his winnings
+                // (`won`), so the pots shown at the end are the pots awarded.
+                if s.stack == s.won {
                     all_in |= 1 << i;
                 }
             }

@@ -130,7 +130,12 @@ impl GameState {
             let b = usize::from(o.burn_cards);
             let r = usize::from(o.reserve_bottom_card);
             let need = n + b + r;
-            if (self.stub_len as usize) < need && o.recycle_burns_before_community {
+            // T-9.2: shuffle the earlier burns into the stub (nothing to do without
+            // burns: the stub is not reshuffled on its own).
+            if (self.stub_len as usize) < need
+                && o.recycle_burns_before_community
+                && !self.burns.is_empty()
+            {
                 let pool = self.burns.union(
                     self.stub[..self.stub_len as usize]
                         .iter()

@@ -1681,3 +1681,183 @@ fn h_6_side_pots_split_hi_lo_separately() {
         }
     }
 }
+
+// ----- Regressions found by the differential test (tests/test_engine_differential.py) ---
+
+/// Plays `actions` from a stud-family start with the deck in index order.
+fn play_from(
+    cfg: &GameConfig,
+    stacks: &[u64],
+    dealer: Option<u8>,
+    actions: &[Action],
+) -> GameState {
+    let mut st = GameState::new(
+        cfg,
+        stacks,
+        &Start {
+            deck: Some(deck("")),
+            dealer,
+            ..Start::default()
+        },
+    )
+    .unwrap();
+    for &a in actions {
+        st.apply(a).unwrap();
+    }
+    st
+}
+
+#[test]
+fn g_1_10_2_pots_after_the_award_are_the_pots_awarded() {
+    // Seat 1 is all-in for 1 chip, seats 2 and 3 for 2: a main pot of 3 for all three and
+    // a side pot of 2. After the award the all-in players hold their winnings again; the
+    // pots must still be the ones that were awarded (it used to show one merged pot).
+    let cfg = cfg_with(
+        GameKind::Soko,
+        BettingStructure::FixedLimit,
+        stud_stakes(0, 1, 2),
+        |o| o.stud_dealer_position = StudDealerPosition::Rotating,
+    );
+    let st = play_from(
+        &cfg,
+        &[1, 1, 2, 2],
+        Some(0),
+        &[
+            Action::PostBringIn,
+            Action::Call,
+            Action::Complete,
+            Action::Fold,
+            Action::Call,
+        ],
+    );
+    assert!(st.is_over());
+    let pots: Vec<(u64, Vec<u8>)> = st
+        .pots()
+        .iter()
+        .map(|p| (p.amount, p.seats().collect()))
+        .collect();
+    assert_eq!(pots, vec![(3, vec![1, 2, 3]), (2, vec![2, 3])]);
+}
+
+#[test]
+fn g_1_7_5_first_raise_after_a_short_all_in_over_the_bring_in_goes_to_m() {
+    // PL Soko, B = 1, M = 4: seat 0 brings in all-in for 1, seat 1 is all-in to 2 (less
+    // than M: not a raise). The first raise is still "to at least M" (4), not C + M (6).
+    let cfg = cfg_with(
+        GameKind::Soko,
+        BettingStructure::PotLimit,
+        StakesInput {
+            min_bet: Some(4),
+            ..stud_stakes(0, 1, 2)
+        },
+        |o| o.bring_in_card = BringInCard::Lowest,
+    );
+    let st = play_from(
+        &cfg,
+        &[1, 2, 5, 1],
+        None,
+        &[Action::PostBringIn, Action::BetRaiseTo(2)],
+    );
+    let la = st.legal_actions();
+    assert_eq!(
+        (la.call, la.min_raise_to, la.max_raise_to),
+        (Some(2), Some(4), Some(5))
+    );
+}
+
+#[test]
+fn g_1_7_5_first_raise_over_the_bring_in_sets_r_from_b() {
+    // NL stud, B = 2, M = 10: seat 1 goes all-in to 5 (short), seat 2 raises to 30; R is
+    // max(M, 30 - B) = 28, so the next raise goes to at least 58.
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::NoLimit,
+        stud_stakes(0, 2, 10),
+        |o| o.bring_in_card = BringInCard::Lowest,
+    );
+    let mut st = play_from(&cfg, &[100, 5, 100, 100], None, &[Action::PostBringIn]);
+    assert_eq!(st.actor(), Some(1));
+    st.apply(Action::BetRaiseTo(5)).unwrap();
+    st.apply(Action::BetRaiseTo(30)).unwrap();
+    assert_eq!(st.legal_actions().min_raise_to, Some(58));
+}
+
+#[test]
+fn g_1_7_5_first_raise_after_a_short_opening_by_the_bring_in_player() {
+    // PL Soko, B = 1, M = 4: the bring-in player opens all-in for 2 instead of posting B
+    // (no full bet, nothing posted), the next player raises all-in to 5: R = 5 - 0, so the
+    // next full raise goes to 10 (not 5 + max(M, 5 - B) = 9).
+    let cfg = cfg_with(
+        GameKind::Soko,
+        BettingStructure::PotLimit,
+        StakesInput {
+            min_bet: Some(4),
+            ..stud_stakes(0, 1, 2)
+        },
+        |o| o.bring_in_card = BringInCard::Lowest,
+    );
+    let mut st = GameState::new(
+        &cfg,
+        &[1, 2, 5, 1, 10],
+        &Start {
+            deck: Some(deck("2c 2d 2h 2s 3c 3h 3d 3s 4c 4d")),
+            ..Start::default()
+        },
+    )
+    .unwrap();
+    for a in [Action::BetRaiseTo(2), Action::BetRaiseTo(5), Action::Call] {
+        st.apply(a).unwrap();
+    }
+    assert_eq!(st.legal_actions().min_raise_to, Some(10));
+}
+
+#[test]
+fn g_1_7_5_bring_in_of_a_full_min_bet_opens_the_round() {
+    // PL Soko, B = M = 2: the bring-in is a full bet. Seat 3 brings in short (1), seat 4 is
+    // all-in to 3 (not a raise), seat 5 raises to 5: a full raise of 2 over 3, so the next
+    // raise goes to 7 (it used to be treated as the first raise over an incomplete B: 8).
+    let cfg = cfg_with(
+        GameKind::Soko,
+        BettingStructure::PotLimit,
+        StakesInput {
+            min_bet: Some(2),
+            ..stud_stakes(1, 2, 2)
+        },
+        |_| {},
+    );
+    let st = play_from(
+        &cfg,
+        &[1, 1, 1, 2, 4, 7, 9, 1],
+        None,
+        &[
+            Action::PostBringIn,
+            Action::BetRaiseTo(3),
+            Action::BetRaiseTo(5),
+        ],
+    );
+    let la = st.legal_actions();
+    assert_eq!(
+        (la.call, la.min_raise_to, la.max_raise_to),
+        (Some(5), Some(7), Some(8))
+    );
+}
+
+#[test]
+fn t_9_2_no_burns_means_nothing_to_recycle() {
+    // Razz, burn_cards off, 8 players all in for 1: 7th street finds 52 - 8 * 6 = 4 cards
+    // for 8 players. There are no burns to recycle, so the stub must not be reshuffled:
+    // the community card is the stub's top card.
+    let cfg = cfg_with(
+        GameKind::Razz,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 1, 2),
+        |o| o.burn_cards = false,
+    );
+    let st = play_from(&cfg, &[1; 8], None, &[]);
+    assert!(st.is_over());
+    assert!(!st
+        .history()
+        .iter()
+        .any(|e| matches!(e, Event::Recycle { .. })));
+    assert_eq!(st.board(), Some(deck("")[48]));
+}

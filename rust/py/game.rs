@@ -618,6 +618,19 @@ impl PyGameState {
             })
             .collect()
     }
+    /// One seat as (cards held in the order received, the face-up ones, stack, folded, bet).
+    fn seat(&self, seat: usize) -> PyResult<PlayerTuple> {
+        let s = self.state.seats().get(seat).ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!("no seat {seat} at this table"))
+        })?;
+        Ok((
+            s.cards().map(PyCard).collect(),
+            s.up_cards().map(PyCard).collect(),
+            s.stack,
+            s.folded,
+            s.bet,
+        ))
+    }
     /// The stud community card, or None.
     #[getter]
     fn board(&self) -> Option<PyCard> {

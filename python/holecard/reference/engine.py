@@ -39,11 +39,12 @@ Interpretations where RULES.md leaves room (each is a deliberate choice):
   largest legal target is always allowed (G-1.9.1), also between S and G under the
   open-pair rule.
 * Heads-up (G-1.6.2) means two live players who are not all-in.
-* ``showing_tie_break = SUIT``: highest single up-card by rank (ace high, also in razz),
-  then suit. ``odd_chip_order``: ``HIGH_CARD_BY_SUIT_BEST5`` uses the five cards of the
-  half being split (for a low half the low's cards); ``HIGH_CARD_BY_SUIT_ALL`` the
-  highest of all the player's cards; ``LOW_CARD_BY_SUIT_ALL`` is ``..._ALL`` for high
-  halves and, for low halves (stud/8 low, razz), the lowest card (ace low), then the
+* ``showing_tie_break = SUIT``: highest single up-card by rank (in razz aces are low, as
+  for its bring-in), then suit. ``odd_chip_order``: ``HIGH_CARD_BY_SUIT_BEST5`` uses the
+  five cards of the half being split (for a low half the low's cards);
+  ``HIGH_CARD_BY_SUIT_ALL`` the highest of all the player's cards;
+  ``LOW_CARD_BY_SUIT_ALL`` is ``..._ALL`` for high halves and, for low halves (stud/8 low, razz),
+  the lowest card (ace low), then the
   lowest suit. A remainder smaller than one chip unit goes to the next winner in order.
 * Show order (G-1.12.2): the last player to bet/raise/complete (short all-ins included)
   on the last betting round that took place; otherwise that round's first actor by
@@ -53,6 +54,16 @@ Interpretations where RULES.md leaves room (each is a deliberate choice):
   the stub's cards join the pool (they cannot complete the round's draws); the pool is
   burns + muck + discards of earlier draws (his own included), with the D-10 fallback.
 * A betting time-out of a bring-in player posts the bring-in (he may not fold).
+* The bring-in player who opens instead of posting (G-1.4.2) makes an opening bet from
+  nothing (C = 0): FL the completion to S, PL/NL any total from M (also when B == M),
+  with R = its size; the first raise over a *posted* bring-in goes to at least M and
+  sets R = max(M, total - B) (G-1.7.5), also after short all-ins above B.
+* ``pots`` lists the chips of finished betting rounds (chips bet in the current round
+  stay in front of their owners until it closes) and no empty pot; a folded player's
+  cards are in the muck (``players[p]`` shows none).
+
+The fast engine (``holecard.games``) follows the same readings; the differential test
+(``tests/test_engine_differential.py``) checks the two against each other.
 
 Recycling order (T-9, D-10): when the engine was given ``seed`` the recycled cards are
 shuffled with ``random.Random(seed)``; with ``deck=`` and no seed they are put under the
@@ -1039,23 +1050,30 @@ class State:
 
     @property
     def pots(self) -> list[Pot]:
-        """The pots built from every contribution so far (G-1.10.2); final pots at the end."""
+        """The pots of the chips of finished betting rounds (G-1.10.2); final pots at the end.
+
+        Chips bet in the current round stay in front of their owners (``bet``) until the
+        round closes, as the fast engine and PokerKit show them; pots without chips are
+        not listed (an interpretation: RULES does not say when a bet joins a pot).
+        """
         if self.final_pots is not None:
-            return list(self.final_pots)
-        return build_pots(self.total, [not f for f in self.folded], self._all_in_flags())
+            return [p for p in self.final_pots if p.amount > 0]
+        finished = [t - b for t, b in zip(self.total, self.bet, strict=True)]
+        pots = build_pots(finished, [not f for f in self.folded], self._all_in_flags())
+        return [p for p in pots if p.amount > 0]
 
     def _all_in_flags(self) -> list[bool]:
         return [not self.folded[p] and self.stack[p] == 0 for p in range(self.n)]
 
     @property
     def players(self) -> list[PlayerView]:
-        """A snapshot of every seat."""
+        """A snapshot of every seat; a folded player's cards are in the muck (empty)."""
         return [
             PlayerView(
                 seat=p,
-                hole_cards=tuple(self._hand(p)),
-                up_cards=tuple(c for c, up in self.cards[p] if up),
-                down_cards=tuple(c for c, up in self.cards[p] if not up),
+                hole_cards=() if self.folded[p] else tuple(self._hand(p)),
+                up_cards=() if self.folded[p] else tuple(c for c, up in self.cards[p] if up),
+                down_cards=() if self.folded[p] else tuple(c for c, up in self.cards[p] if not up),
                 stack=self.stack[p],
                 folded=self.folded[p],
                 all_in=not self.folded[p] and self.stack[p] == 0,
@@ -1145,8 +1163,10 @@ class State:
             ).name,
         )
         if self._opt("showing_tie_break") is ShowingTieBreak.SUIT:
-            # Highest single up-card by rank then suit (razz: same card order, ace high).
-            best = max((_rank(c), _suit(c)) for c in up)
+            # Highest single up-card by rank then suit; razz ranks aces low, as for its
+            # bring-in (an interpretation shared with the fast engine).
+            ace_low = g.kind == "razz"
+            best = max((1 if ace_low and _rank(c) == 14 else _rank(c), _suit(c)) for c in up)
             return (value, best, -self.ord(p))
         return (value, -self.ord(p))
 
@@ -1204,6 +1224,9 @@ class State:
             self.full = self.C
             self.opened = True
             self.bets = 1  # G-1.6.2: the big blind is the opening bet
+            # G-1.4.3 / G-1.8.1: the big blind is a full bet, so it is the last full
+            # increment R (min raise-to C + max(R, M), also when min_bet < big_blind).
+            self.R = max(self.R, self.C)
             opener = (bb + 1) % self.n  # D-4
         elif g.is_stud and street == 0:
             opener = self._bring_in_seat()  # G-1.4.2
@@ -1333,9 +1356,7 @@ class State:
             recycled = self.burns
             self.burns = []
             self._log(BurnsRecycled(tuple(recycled)))  # T-9.2
-            self.stub = (
-                self._recycle(self.stub + recycled) if self._seeded else self.stub + recycled
-            )
+            self.stub = self._recycle(self.stub + recycled)  # unseeded: in this order
         if len(self.stub) >= need:  # T-9.1 / T-9.2
             self._burn()
             for p in live:
@@ -1444,7 +1465,7 @@ class State:
                         complete = min(g.table["small_bet"], allin)
                 else:
                     m = g.table["min_bet"]
-                    least = m if b < m else b + m
+                    least = m  # G-1.4.2: "any legal opening bet >= M" (also when B == M)
                     pot = sum(self.total)  # G-1.7.2: an opening bet of at most the pot
                     most = allin if g.betting is Betting.NO_LIMIT else max(pot, least)
                     lo_hi = (min(least, allin), min(most, allin))
@@ -1656,14 +1677,15 @@ class State:
         """Apply a completion/bet/raise to ``total`` and classify it (G-1.6-1.9)."""
         g = self.game
         if self.bring_in_pending:
-            # G-1.4.2: opening instead of posting; classify it as a wager over B.
-            b = g.table["bring_in"]
+            # G-1.4.2: opening for a full bet instead of posting B. Nothing is in front of
+            # anybody yet, so it is an opening bet from C = 0 (FL: the completion to S;
+            # PL/NL: R = its size, G-1.7.4), not a raise over a B that was never posted.
             self.bring_in_pending = False
-            self.C = self.full = b
+            self.C = self.full = 0
             if self._fixed:
-                self.completion = b < g.table["small_bet"]
+                self.completion = True
             else:
-                self.opened = b >= g.table["min_bet"]
+                self.opened = False
         was_completion = self.completion
         old_c = self.C
         self._commit(p, total - self.bet[p])
@@ -1806,9 +1828,17 @@ class State:
     def _replacements(self, p: int, k: int) -> list[str]:
         """Deal k cards to p, reshuffling per D-10 when the stub runs short."""
         got: list[str] = []
-        if k <= len(self.stub):
-            return [self._take() for _ in range(k)]
         policy = self._opt("reshuffle_policy")
+        if policy is ReshufflePolicy.EXCLUDE_CURRENT_ROUND:
+            # D-10 option: deal from the stub (D-10.1), but its last card only when it
+            # completes every draw of the round (he is the last drawer and needs exactly
+            # it); otherwise that card joins the pool.
+            last_drawer = len(self.draw_queue) == 1
+            if k < len(self.stub) or (k == len(self.stub) and last_drawer):
+                return [self._take() for _ in range(k)]
+            got = [self._take() for _ in range(max(len(self.stub) - 1, 0))]
+        elif k <= len(self.stub):
+            return [self._take() for _ in range(k)]
         own_scope = self._opt("own_discards_scope")
         draw_index = self.street
         if policy is ReshufflePolicy.EXCLUDE_OWN_DISCARDS:
@@ -1822,14 +1852,13 @@ class State:
             pool = [e for e in self.dead if not excluded(*e)]  # D-10.2
         else:
             # EXCLUDE_CURRENT_ROUND: burns + muck + earlier-round discards, plus the
-            # leftover stub cards (not dealt unless they complete the round: here they
-            # cannot, since this drawer alone needs more).
+            # stub's last card (it did not complete the round).
             leftover = list(self.stub)
             self.stub = []
             pool = [e for e in self.dead if not (e[1] == "discard" and e[3] == draw_index)]
             extra = [(c, "stub", -1, draw_index) for c in leftover]
             pool = extra + pool
-            if len(pool) < k:  # infeasible live procedure: add others' current discards
+            if len(pool) < k - len(got):  # infeasible live procedure: add others' current discards
                 pool += [
                     e for e in self.dead if e[1] == "discard" and e[3] == draw_index and e[2] != p
                 ]
