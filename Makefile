@@ -44,6 +44,7 @@ bench: dev
 	$(PY) -m pip install --quiet phevaluator eval7 "pokerkit==0.7.7"
 	cargo bench --no-default-features
 	$(PY) benches/python/bench_eval.py
+	$(PY) benches/python/bench_games.py
 
 fmt:
 	cargo fmt --all
