@@ -31,7 +31,7 @@ rust-check:
 	cargo fmt --all --check
 	cargo clippy --all-targets --all-features -- -D warnings
 	cargo test --no-default-features
-	cargo test --release --no-default-features -- --ignored
+	cargo test --release --no-default-features every_seven_card_hand -- --ignored
 
 python-check: dev
 	$(VENV)/bin/ruff check .
