@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use rayon::prelude::*;
 
 use crate::error::EvalError;
-use crate::eval::tables::{tables, Ranked, Tables, CARD_KEY};
+use crate::eval::tables::{tables, Tables, CARD_KEY};
 use crate::eval::Ranking;
 
 /// Rows per parallel task: large enough to amortise scheduling, small enough to balance.
@@ -128,9 +128,9 @@ fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]
         (Ranking::High, _) => {
             let high = t.high_t();
             match k {
-                5 => run_ranked::<5>(rows, out, high, true),
-                6 => run_ranked::<6>(rows, out, high, true),
-                _ => run_ranked::<7>(rows, out, high, true),
+                5 => run::<5>(rows, out, |k, l| high.with_flush(k, l)),
+                6 => run::<6>(rows, out, |k, l| high.with_flush(k, l)),
+                _ => run::<7>(rows, out, |k, l| high.with_flush(k, l)),
             }
         }
         (Ranking::AceFive | Ranking::Low8, _) => {
@@ -140,12 +140,15 @@ fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]
                 t.low8_t()
             };
             match k {
-                5 => run_ranked::<5>(rows, out, low, false),
-                6 => run_ranked::<6>(rows, out, low, false),
-                _ => run_ranked::<7>(rows, out, low, false),
+                5 => run::<5>(rows, out, |k, _| low.by_ranks(k)),
+                6 => run::<6>(rows, out, |k, _| low.by_ranks(k)),
+                _ => run::<7>(rows, out, |k, _| low.by_ranks(k)),
             }
         }
-        (Ranking::DeuceSeven, _) => run_ranked::<5>(rows, out, t.deuce7_t(), true),
+        (Ranking::DeuceSeven, _) => {
+            let d7 = t.deuce7_t();
+            run::<5>(rows, out, |k, l| d7.with_flush(k, l))
+        }
         (Ranking::Soko(mode), _) => {
             let soko = t.soko_t(mode);
             run::<5>(rows, out, |k, l| soko.value(k, l))
@@ -157,26 +160,6 @@ fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]
 /// Hands summarised per block before their table lookups: keeping the lookups apart
 /// from the summing lets the CPU keep many of them in flight at once.
 const BLOCK: usize = 64;
-
-/// Sums the card keys of each row of `block` into `keys`; the index (within the block) of
-/// the first row that is not `K` distinct cards, if any.
-#[inline]
-fn summarise_block<const K: usize>(block: &[u8], keys: &mut [u64; BLOCK]) -> Option<usize> {
-    for (i, hand) in block.chunks_exact(K).enumerate() {
-        let mut key = 0u64;
-        let mut seen = 0u64;
-        for &c in hand {
-            key += CARD_KEY[c as usize];
-            seen |= 1u64 << (c & 63);
-        }
-        // A repeated card leaves fewer than K bits; an index above 51 marks the key.
-        if seen.count_ones() as usize != K || key >> 48 != 0 {
-            return Some(i);
-        }
-        keys[i] = key;
-    }
-    None
-}
 
 #[inline]
 fn run<const K: usize>(
@@ -190,48 +173,21 @@ fn run<const K: usize>(
         .zip(out.chunks_mut(BLOCK))
         .enumerate()
     {
-        if let Some(i) = summarise_block::<K>(block, &mut keys) {
-            return Some(b * BLOCK + i);
+        for (i, hand) in block.chunks_exact(K).enumerate() {
+            let mut key = 0u64;
+            let mut seen = 0u64;
+            for &c in hand {
+                key += CARD_KEY[c as usize];
+                seen |= 1u64 << (c & 63);
+            }
+            // A repeated card leaves fewer than K bits; an index above 51 marks the key.
+            if seen.count_ones() as usize != K || key >> 48 != 0 {
+                return Some(b * BLOCK + i);
+            }
+            keys[i] = key;
         }
         for ((slot, &key), hand) in res.iter_mut().zip(&keys).zip(block.chunks_exact(K)) {
             *slot = u32::from(eval(key, hand));
-        }
-    }
-    None
-}
-
-/// [`run`] for the rank-table rankings, in three passes per block so that the table
-/// loads, which miss the cache, are issued back to back: slots, then loads, then the rare
-/// flushes (`flush`: the ranking reads a flush table).
-#[inline]
-fn run_ranked<const K: usize>(
-    rows: &[u8],
-    out: &mut [u32],
-    table: &Ranked,
-    flush: bool,
-) -> Option<usize> {
-    let mut keys = [0u64; BLOCK];
-    let mut slots = [0usize; BLOCK];
-    for (b, (block, res)) in rows
-        .chunks(K * BLOCK)
-        .zip(out.chunks_mut(BLOCK))
-        .enumerate()
-    {
-        if let Some(i) = summarise_block::<K>(block, &mut keys) {
-            return Some(b * BLOCK + i);
-        }
-        for (slot, &key) in slots.iter_mut().zip(&keys) {
-            *slot = Ranked::slot_of(key);
-        }
-        for (value, &slot) in res.iter_mut().zip(&slots) {
-            *value = u32::from(table.at_slot(slot));
-        }
-        if flush {
-            for ((value, &key), hand) in res.iter_mut().zip(&keys).zip(block.chunks_exact(K)) {
-                if Ranked::has_flush(key) {
-                    *value = u32::from(table.with_flush(key, hand));
-                }
-            }
         }
     }
     None

@@ -238,24 +238,6 @@ fn flush_masks() -> impl Iterator<Item = u32> {
 }
 
 impl Ranked {
-    /// The rank-table entry at `slot` (see [`Ranked::slot_of`]).
-    #[inline]
-    pub(crate) fn at_slot(&self, slot: usize) -> u16 {
-        self.rank[slot & (TABLE_LEN - 1)]
-    }
-
-    /// The rank-table slot of a summarised hand.
-    #[inline]
-    pub(crate) fn slot_of(key: u64) -> usize {
-        slot(key as u32) & (TABLE_LEN - 1)
-    }
-
-    /// Whether a summarised hand of 5-7 cards holds five cards of one suit.
-    #[inline]
-    pub(crate) fn has_flush(key: u64) -> bool {
-        ((key >> 32) as u32 + 0x3333) & 0x8888 != 0
-    }
-
     /// The strength of a hand whose suits do not matter (or that holds no flush).
     #[inline]
     pub(crate) fn by_ranks(&self, key: u64) -> u16 {
