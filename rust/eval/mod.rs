@@ -55,6 +55,22 @@ pub enum FourStraight {
     WithGutshot = 2,
 }
 
+impl std::str::FromStr for FourStraight {
+    type Err = EvalError;
+
+    /// Reads an option value (`CONSECUTIVE`, `OPEN_ENDED`, `WITH_GUTSHOT`, any case).
+    fn from_str(text: &str) -> Result<FourStraight, EvalError> {
+        match text.trim().to_ascii_uppercase().as_str() {
+            "CONSECUTIVE" => Ok(FourStraight::Consecutive),
+            "OPEN_ENDED" => Ok(FourStraight::OpenEnded),
+            "WITH_GUTSHOT" => Ok(FourStraight::WithGutshot),
+            _ => Err(EvalError::Unsupported(format!(
+                "unknown four_straight mode {text:?} (expected CONSECUTIVE, OPEN_ENDED or WITH_GUTSHOT)"
+            ))),
+        }
+    }
+}
+
 /// A way of ranking hands; values of different rankings never compare.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Ranking {

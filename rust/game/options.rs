@@ -251,14 +251,11 @@ option_enum! {
 
 /// Parses `four_straight_mode` (E-2.2.3) by name.
 pub fn parse_four_straight(s: &str) -> Result<FourStraight, ConfigError> {
-    match s.trim().to_ascii_uppercase().as_str() {
-        "CONSECUTIVE" => Ok(FourStraight::Consecutive),
-        "OPEN_ENDED" => Ok(FourStraight::OpenEnded),
-        "WITH_GUTSHOT" => Ok(FourStraight::WithGutshot),
-        _ => Err(config_err!(
+    s.parse().map_err(|_| {
+        config_err!(
             "unknown four_straight_mode value {s:?} (expected one of CONSECUTIVE, OPEN_ENDED, WITH_GUTSHOT)"
-        )),
-    }
+        )
+    })
 }
 
 /// The name of a `four_straight_mode` value.

@@ -30,14 +30,8 @@ impl From<EquityError> for PyErr {
 }
 
 fn four_straight_mode(text: &str) -> PyResult<FourStraight> {
-    match text.to_ascii_uppercase().as_str() {
-        "CONSECUTIVE" => Ok(FourStraight::Consecutive),
-        "OPEN_ENDED" => Ok(FourStraight::OpenEnded),
-        "WITH_GUTSHOT" => Ok(FourStraight::WithGutshot),
-        _ => Err(ConfigurationError::new_err(format!(
-            "unknown four_straight mode {text:?} (expected CONSECUTIVE, OPEN_ENDED or WITH_GUTSHOT)"
-        ))),
-    }
+    text.parse()
+        .map_err(|e: crate::error::EvalError| ConfigurationError::new_err(e.to_string()))
 }
 
 /// The raw result: shares, exact, outcomes, wins, ties, units, stderr.

@@ -93,14 +93,8 @@ fn ranking_from_code(code: &str) -> PyResult<Ranking> {
 }
 
 fn four_straight_mode(text: &str) -> PyResult<FourStraight> {
-    match text.to_ascii_uppercase().as_str() {
-        "CONSECUTIVE" => Ok(FourStraight::Consecutive),
-        "OPEN_ENDED" => Ok(FourStraight::OpenEnded),
-        "WITH_GUTSHOT" => Ok(FourStraight::WithGutshot),
-        _ => Err(InvalidHandError::new_err(format!(
-            "unknown four_straight mode {text:?} (expected CONSECUTIVE, OPEN_ENDED or WITH_GUTSHOT)"
-        ))),
-    }
+    text.parse()
+        .map_err(|e: crate::error::EvalError| InvalidHandError::new_err(e.to_string()))
 }
 
 #[pymethods]
