@@ -3,14 +3,12 @@
 //! Each row is validated while it is evaluated (indices below 52, no card twice); the
 //! first bad row is reported and no result is returned.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
-
 use rayon::prelude::*;
 
 use crate::error::EvalError;
 use crate::eval::tables::{tables, Tables, CARD_KEY};
 use crate::eval::Ranking;
+use crate::threads::with_threads;
 
 /// Rows per parallel task: large enough to amortise scheduling, small enough to balance.
 const CHUNK_ROWS: usize = 16 * 1024;
@@ -66,40 +64,12 @@ pub fn evaluate(
                 .filter_map(work)
                 .min()
         };
-        match threads {
-            Some(n) => pool(n).install(|| par(&mut out)),
-            None => par(&mut out),
-        }
+        with_threads(threads, || par(&mut out))
     };
     match bad {
         Some(row) => Err(bad_row(&cards[row * k..(row + 1) * k], row)),
         None => Ok(out),
     }
-}
-
-/// A thread pool of `n` threads, kept for reuse.
-fn pool(n: usize) -> Arc<rayon::ThreadPool> {
-    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
-    let mut pools = POOLS
-        .get_or_init(Mutex::default)
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    Arc::clone(pools.entry(n).or_insert_with(|| {
-        Arc::new(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .unwrap_or_else(|_| {
-                    // Building a pool only fails when threads cannot be spawned; fall back
-                    // to a pool of one, which rayon always manages.
-                    rayon::ThreadPoolBuilder::new()
-                        .num_threads(1)
-                        .use_current_thread()
-                        .build()
-                        .expect("a single-thread pool on the current thread")
-                }),
-        )
-    }))
 }
 
 fn bad_row(row_cards: &[u8], row: usize) -> EvalError {

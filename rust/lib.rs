@@ -14,6 +14,7 @@ pub mod error;
 pub mod eval;
 pub mod game;
 pub mod sim;
+pub mod threads;
 
 #[cfg(feature = "python")]
 mod py;

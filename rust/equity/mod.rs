@@ -36,9 +36,6 @@ mod sample;
 #[cfg(test)]
 mod tests;
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
-
 use thiserror::Error;
 
 pub use sample::job_seed;
@@ -47,6 +44,7 @@ use crate::card::Card;
 use crate::control::{Control, NEVER};
 use crate::eval::tables::{tables, Tables, CARD_KEY};
 use crate::eval::FourStraight;
+use crate::threads::with_threads;
 
 /// Most hands an equity calculation takes.
 pub const MAX_PLAYERS: usize = 10;
@@ -452,37 +450,6 @@ fn record(tally: &mut Tally, units: &[u32], count: u64) {
             tally.ties[p] += count;
         }
     }
-}
-
-/// Runs `f` on a pool of `threads` threads (`None`: rayon's global pool, every core).
-fn with_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> R {
-    match threads {
-        None => f(),
-        Some(n) => match pool(n) {
-            Some(p) => p.install(f),
-            None => f(),
-        },
-    }
-}
-
-/// A cached pool of `n` threads; `None` if the threads cannot be spawned.
-fn pool(n: usize) -> Option<Arc<rayon::ThreadPool>> {
-    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
-    let mut pools = POOLS
-        .get_or_init(Mutex::default)
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(p) = pools.get(&n) {
-        return Some(Arc::clone(p));
-    }
-    let p = Arc::new(
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .ok()?,
-    );
-    pools.insert(n, Arc::clone(&p));
-    Some(p)
 }
 
 /// Every player's expected share of the pot.

@@ -33,6 +33,7 @@ use thiserror::Error;
 use crate::control::{Control, NEVER};
 use crate::deck::rng_for_seed;
 use crate::game::{GameConfig, GameState, Start};
+use crate::threads::with_threads;
 
 pub use bots::Bot;
 use bots::{Context, Thresholds};
@@ -321,34 +322,6 @@ pub fn simulate_range_cancellable(
         total.merge(p);
     }
     Ok(total)
-}
-
-/// Runs `f` on a pool of `threads` threads (`None`: rayon's global pool).
-fn with_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> R {
-    use std::collections::HashMap;
-    use std::sync::{Arc, Mutex, OnceLock};
-    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
-    let Some(n) = threads else { return f() };
-    let pool = {
-        let mut pools = POOLS
-            .get_or_init(Mutex::default)
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(p) = pools.get(&n) {
-            Some(Arc::clone(p))
-        } else {
-            let built = rayon::ThreadPoolBuilder::new().num_threads(n).build().ok();
-            built.map(|p| {
-                let p = Arc::new(p);
-                pools.insert(n, Arc::clone(&p));
-                p
-            })
-        }
-    };
-    match pool {
-        Some(p) => p.install(f),
-        None => f(),
-    }
 }
 
 impl FromStr for Bot {
