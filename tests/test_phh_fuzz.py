@@ -99,7 +99,7 @@ def mutated_real_hands(draw: st.DrawFn) -> str:
         elif kind == "garble":
             actions[i] = draw(ACTION)
         else:
-            words = actions[i].split()
+            words = actions[i].split() or ["p1", "cbr", "0"]
             words[-1] = str(draw(st.integers(-1, 10**9)))
             actions[i] = " ".join(words)
     hh.actions = actions
