@@ -10,7 +10,7 @@ suits (E-2.1.3: suits never rank hands), which keeps the oracle's work small.
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 import numpy as np
 import numpy.typing as npt
@@ -102,6 +102,47 @@ def test_six_and_seven_cards_match_the_reference(ranking: str, data: st.DataObje
 @given(hands(5), hands(5))
 def test_soko_modes_order_like_the_reference(mode: str, a: list[Card], b: list[Card]) -> None:
     assert_same_order("soko", a, b, four_straight=mode)
+
+
+def showing_representatives() -> list[list[str]]:
+    """One set of 1-4 up-cards per showing class: every rank multiset with its cards in
+    different suits, and each set of distinct ranks once more all in one suit. Showing
+    hands see suits only through a four-flush (E-2.5.1-3), so these cover every value."""
+    out: list[list[str]] = []
+    for k in range(1, 5):
+        for ranks in combinations_with_replacement("23456789TJQKA", k):
+            out.append([r + "cdhs"[i] for i, r in enumerate(ranks)])
+            if len(set(ranks)) == k > 1:
+                out.append([r + "s" for r in ranks])
+    return out
+
+
+SHOWING_CASES = [
+    ("stud", {}),
+    ("stud8", {}),
+    ("razz", {}),
+    ("soko", {"soko_four_card_hands": False}),
+    *(
+        ("soko", {"soko_four_card_hands": True, "four_straight": mode})
+        for mode in ("CONSECUTIVE", "OPEN_ENDED", "WITH_GUTSHOT")
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), SHOWING_CASES)
+def test_every_showing_class_orders_like_the_reference(
+    game: str, options: dict[str, str | bool]
+) -> None:
+    """E-2.5 / V-W: the fast showing strengths rank all up-card classes exactly as the
+    reference does (same dense ranks, same categories), under every Soko option."""
+    hands = showing_representatives()
+    fast = [evaluate_showing(h, game=game, **options) for h in hands]  # type: ignore[arg-type]
+    want = [ref.evaluate_showing(h, game=game, **options) for h in hands]  # type: ignore[arg-type]
+    fast_dense = {v: i for i, v in enumerate(sorted({f.strength for f in fast}))}
+    want_dense = {v: i for i, v in enumerate(sorted({w.order_key for w in want}))}
+    for hand, f, w in zip(hands, fast, want, strict=True):
+        assert fast_dense[f.strength] == want_dense[w.order_key], (hand, f, w)
+        assert int(f.category) == w.category, (hand, f, w)
 
 
 @pytest.mark.parametrize("game", ["stud", "stud8", "razz", "soko"])

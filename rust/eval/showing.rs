@@ -6,7 +6,7 @@
 //! engine) ranks showing hands ace-to-five: the lowest showing hand acts first.
 
 use super::keys::Counts;
-use super::{Category, EvalError, HandValue, Ranking};
+use super::{Category, EvalError, FourStraight, HandValue, Ranking};
 use crate::card::Card;
 
 /// Which game's showing-hand rules apply.
@@ -18,12 +18,53 @@ pub enum ShowingGame {
     Stud8,
     /// Razz: the lowest ace-to-five showing hand acts first.
     Razz,
-    /// Soko; `four_card_hands` ranks four suited or consecutive up-cards between two pair
-    /// and one pair (E-2.5.3).
+    /// Soko; `four_card_hands` ranks four suited up-cards, or four up-cards making a
+    /// four-straight under `four_straight` (E-2.2.3), between two pair and one pair
+    /// (E-2.5.3).
     Soko {
         /// The `soko_showing_four_card_hands` option.
         four_card_hands: bool,
+        /// The `four_straight_mode` option; use [`ShowingGame::soko`] so that it is
+        /// `Consecutive` whenever `four_card_hands` is off (it has no effect then).
+        four_straight: FourStraight,
     },
+}
+
+impl ShowingGame {
+    /// Soko's showing hands under its two options, normalised so that equal behaviour
+    /// compares equal.
+    #[must_use]
+    pub fn soko(four_card_hands: bool, four_straight: FourStraight) -> Self {
+        ShowingGame::Soko {
+            four_card_hands,
+            four_straight: if four_card_hands {
+                four_straight
+            } else {
+                FourStraight::Consecutive
+            },
+        }
+    }
+}
+
+/// The top card of four distinct up-card ranks (2..=14) that form a four-straight under
+/// `mode` (E-2.2.3; the ace plays high or low, `A-2-3-4` tops at 4), or `None`.
+fn four_run_top(ranks: [u32; 4], mode: FourStraight) -> Option<u32> {
+    let mut best = None;
+    for ace_low in [false, true] {
+        let mut v = ranks.map(|r| if ace_low && r == 14 { 1 } else { r });
+        v.sort_unstable();
+        let span = v[3] - v[0];
+        let fits = match mode {
+            FourStraight::WithGutshot => span <= 4,
+            FourStraight::Consecutive => span == 3,
+            // Completable at both ends only: not A-2-3-4 nor J-Q-K-A.
+            FourStraight::OpenEnded => span == 3 && v[3] != 4 && v[3] != 14,
+        };
+        if fits {
+            best = best.max(Some(v[3]));
+        }
+    }
+    best
 }
 
 fn pairing(counts: &Counts) -> Category {
@@ -107,6 +148,7 @@ pub(crate) fn strength(game: ShowingGame, cards: &[Card]) -> u32 {
     if let (
         ShowingGame::Soko {
             four_card_hands: true,
+            four_straight,
         },
         4,
         Category::HighCard,
@@ -121,11 +163,9 @@ pub(crate) fn strength(game: ShowingGame, cards: &[Card]) -> u32 {
         if suited {
             return pack(4, Category::FourFlush, &ranks);
         }
-        if ranks[0] - ranks[3] == 3 {
-            return pack(3, Category::FourStraight, &ranks);
-        }
-        if ranks == [14, 4, 3, 2] {
-            return pack(3, Category::FourStraight, &[4, 3, 2, 1]);
+        // E-2.2.5: four-straights compare by the top card of the run alone.
+        if let Some(top) = four_run_top(ranks, four_straight) {
+            return pack(3, Category::FourStraight, &[top]);
         }
     }
     let order = match cat {

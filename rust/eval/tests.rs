@@ -245,18 +245,21 @@ fn vectors_rules_5_3_lows() {
 fn vectors_rules_5_3_showing() {
     let st = |s: &str| evaluate_showing(&cards(s), ShowingGame::Stud).unwrap();
     let so = |s: &str| {
-        evaluate_showing(
-            &cards(s),
-            ShowingGame::Soko {
-                four_card_hands: true,
-            },
-        )
-        .unwrap()
+        evaluate_showing(&cards(s), ShowingGame::soko(true, FourStraight::Consecutive)).unwrap()
     };
     assert!(st("5c 5d") > st("Ah Kd")); // V-W1
     assert!(st("8s 8h Ad") > st("8d 8c Kc")); // V-W2
     assert_eq!(st("8d 8c Ac"), st("8s 8h Ad")); // V-W3 (tie, broken by the engine)
     assert!(so("5h 6h 7h Kh") > so("Ac Ad 9s 2h")); // V-W4
+    // E-2.5.3 with E-2.2.3: the mode decides which four up-cards are a four-straight.
+    let mode = |m, s: &str| evaluate_showing(&cards(s), ShowingGame::soko(true, m)).unwrap();
+    let gut = |s: &str| mode(FourStraight::WithGutshot, s);
+    let open = |s: &str| mode(FourStraight::OpenEnded, s);
+    assert!(so("3c 4d 5h 6s") > so("3d 4h 5s 7c")); // a gutshot is only high cards
+    assert!(gut("3c 4d 5h 6s") < gut("3d 4h 5s 7c")); // ... unless WITH_GUTSHOT: 7 > 6
+    assert_eq!(gut("3d 4h 5s 7c"), gut("3h 4s 6c 7d")); // top card only (E-2.2.5)
+    assert!(so("Ac 2d 3h 4s") > so("Kc Kd")); // A-2-3-4 counts by default
+    assert!(open("Ac 2d 3h 4s") < open("2c 2d")); // but not OPEN_ENDED
     assert!(st("5h 6h 7h Kh") < st("Ac Ad 9s 2h")); // V-W5
     assert!(st("2c 2d 3h 3s") > st("Ah Ad Kc Qd")); // V-W6
     assert!(st("Kc Kd 2h 2s") > st("Qh Qd Jc Jd")); // V-W7

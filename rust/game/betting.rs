@@ -83,11 +83,13 @@ impl GameState {
 
     /// G-1.9.3 *F'*: the increment of a full bet or raise in fixed limit, `S - B` while a
     /// stud completion is pending, else the street's bet (the big bet once an open-pair
-    /// big bet was made). Short all-ins do not change it.
+    /// big bet was made). Short all-ins do not change it. `base` is B once the bring-in
+    /// is posted, and 0 before it or when the bring-in player opened short instead, so
+    /// that opening completes from nothing: F' = S.
     fn fl_unit(&self) -> u64 {
         let st = self.cfg.stakes;
         if self.round.bring_in_street && !self.round.opened {
-            st.small_bet - st.bring_in.min(st.small_bet)
+            st.small_bet - self.round.base.min(st.small_bet)
         } else if self.round.double_allowed && self.round.big_bet_made {
             st.big_bet
         } else {
@@ -365,12 +367,19 @@ impl GameState {
         let over_bring_in =
             self.round.bring_in_street && !self.round.opened && !self.round.bring_in_pending;
         let full = if self.cfg.is_fixed_limit() {
+            // Reaching a full target (the completion, base + F, or under the open pair
+            // base + S / base + G) is a full wager even when short all-ins before it left
+            // less than F' to add (G-1.9.3 "complete to C_before + F', which counts as a
+            // raise"). Below the target only an all-in can stop: G-1.9.3 classifies it.
+            let (small, big) = self.fl_targets();
             let fprime = self.full_increment().max(1);
             let delta = to.saturating_sub(c_before);
-            match self.cfg.options.limit_short_all_in_rule {
-                LimitShortAllInRule::HalfBet => 2 * delta >= fprime,
-                LimitShortAllInRule::FullBet => delta >= fprime,
-            }
+            to == small
+                || to == big
+                || match self.cfg.options.limit_short_all_in_rule {
+                    LimitShortAllInRule::HalfBet => 2 * delta >= fprime,
+                    LimitShortAllInRule::FullBet => delta >= fprime,
+                }
         } else {
             to >= self.pl_min_to()
         };
@@ -390,7 +399,9 @@ impl GameState {
                     let from = if over_bring_in { base_before } else { c_before };
                     r.r = st.min_bet.max(to - from);
                 }
-                if fl && r.double_allowed && to - base_before > st.small_bet {
+                // G-1.6.4: only a bet or raise of the big size fixes later raises at G;
+                // an all-in between S and G leaves the choice open.
+                if fl && r.double_allowed && to - base_before == st.big_bet && st.big_bet != st.small_bet {
                     r.big_bet_made = true;
                 }
                 for (i, q) in self.seats[..self.n as usize].iter_mut().enumerate() {

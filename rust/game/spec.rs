@@ -267,9 +267,10 @@ impl GameConfig {
     #[must_use]
     pub fn showing_game(&self) -> ShowingGame {
         match self.game {
-            GameKind::Soko => ShowingGame::Soko {
-                four_card_hands: self.options.soko_showing_four_card_hands,
-            },
+            GameKind::Soko => ShowingGame::soko(
+                self.options.soko_showing_four_card_hands,
+                self.options.four_straight_mode,
+            ),
             GameKind::Stud8 => ShowingGame::Stud8,
             GameKind::Razz => ShowingGame::Razz,
             GameKind::Stud | GameKind::DeuceSeven => ShowingGame::Stud,

@@ -648,6 +648,73 @@ fn v_r5_stud_short_all_in_completion_counts() {
 }
 
 #[test]
+fn g_1_9_3_reaching_the_full_level_after_a_short_all_in_is_a_full_raise() {
+    // FULL_BET: seat 0 bets 20, seat 1 all-in to 25 (short), seat 2 raises to 40 = the
+    // last full level + F. That is a full raise although it adds only 15 over C = 25:
+    // seat 0 may raise again, to 60.
+    let mut st = fl_round_after_draw(&[200, 45, 200], LimitShortAllInRule::FullBet);
+    st.apply(Action::BetRaiseTo(20)).unwrap();
+    st.apply(Action::BetRaiseTo(25)).unwrap();
+    st.apply(Action::BetRaiseTo(40)).unwrap();
+    assert_eq!(st.actor(), Some(0));
+    let la = st.legal_actions();
+    assert_eq!((la.call, la.min_raise_to), (Some(20), Some(60)));
+}
+
+#[test]
+fn g_1_9_3_bring_in_player_opening_short_completes_from_nothing() {
+    // Razz, B = 2, S = 10: the bring-in player opens all-in for 4 instead of posting.
+    // F' is S (nothing was posted), so 4 < 5 is not a full completion (HALF_BET): the
+    // next player may still complete, here all-in to 5 (found by the differential test).
+    let cfg = cfg_with(
+        GameKind::Razz,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
+    let d = stud_deck(&["2c 3c 4c 5c", "2d 3d 4d 5d"], "Ac Kc 2h 3h");
+    let mut st = start(&cfg, &[1, 5, 6, 2], &d);
+    assert_eq!(st.actor(), Some(1)); // the king brings in
+    assert_eq!(st.legal_actions().complete, Some(4));
+    st.apply(Action::Complete).unwrap();
+    let la = st.legal_actions();
+    assert_eq!(
+        (la.call, la.complete, la.min_raise_to),
+        (Some(4), Some(5), None)
+    );
+}
+
+#[test]
+fn g_1_6_4_all_in_between_small_and_big_bet_leaves_the_choice() {
+    // Open pair on 4th street (S = 10, G = 20): an all-in bet of 15 is a full bet (it adds
+    // at least S, FULL_BET), but not a big bet: the next raise is to 25 or 35.
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(0, 5, 10),
+        |o| {
+            o.limit_short_all_in_rule = LimitShortAllInRule::FullBet;
+        },
+    );
+    // Doors 2c (bring-in), 9h, 9s; 4th street pairs seat 1's nine: 9h 9d showing.
+    let d = stud_deck(&["Ac Kc Qc", "Ad Kd Qd"], "2c 9h 8s 3c 4s 9d");
+    let mut st = start(&cfg, &[100, 20, 100], &d);
+    st.apply(Action::PostBringIn).unwrap();
+    st.apply(Action::Call).unwrap();
+    st.apply(Action::Call).unwrap();
+    assert_eq!(st.street_index(), 1);
+    assert_eq!(st.actor(), Some(1)); // the open pair acts first
+    let la = st.legal_actions();
+    assert_eq!((la.min_raise_to, la.max_raise_to), (Some(10), Some(15)));
+    st.apply(Action::BetRaiseTo(15)).unwrap();
+    let la = st.legal_actions();
+    assert_eq!(
+        (la.call, la.min_raise_to, la.max_raise_to),
+        (Some(15), Some(25), Some(35))
+    );
+}
+
+#[test]
 fn v_r6_cap_after_completion() {
     for (max, raises_ok) in [(Some(3), 3), (Some(4), 4)] {
         let cfg = cfg_with(

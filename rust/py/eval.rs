@@ -48,6 +48,36 @@ impl PyHandValue {
     }
 }
 
+/// Every ranking, once (showing rankings normalised by [`ShowingGame::soko`]).
+const RANKINGS: [Ranking; 14] = [
+    Ranking::High,
+    Ranking::Soko(FourStraight::Consecutive),
+    Ranking::Soko(FourStraight::OpenEnded),
+    Ranking::Soko(FourStraight::WithGutshot),
+    Ranking::AceFive,
+    Ranking::Low8,
+    Ranking::DeuceSeven,
+    Ranking::Showing(ShowingGame::Stud),
+    Ranking::Showing(ShowingGame::Stud8),
+    Ranking::Showing(ShowingGame::Razz),
+    Ranking::Showing(ShowingGame::Soko {
+        four_card_hands: true,
+        four_straight: FourStraight::Consecutive,
+    }),
+    Ranking::Showing(ShowingGame::Soko {
+        four_card_hands: true,
+        four_straight: FourStraight::OpenEnded,
+    }),
+    Ranking::Showing(ShowingGame::Soko {
+        four_card_hands: true,
+        four_straight: FourStraight::WithGutshot,
+    }),
+    Ranking::Showing(ShowingGame::Soko {
+        four_card_hands: false,
+        four_straight: FourStraight::Consecutive,
+    }),
+];
+
 /// A ranking's stable code, used by pickling and batch calls.
 fn ranking_code(r: Ranking) -> &'static str {
     match r {
@@ -62,34 +92,22 @@ fn ranking_code(r: Ranking) -> &'static str {
         Ranking::Showing(ShowingGame::Stud8) => "showing_stud8",
         Ranking::Showing(ShowingGame::Razz) => "showing_razz",
         Ranking::Showing(ShowingGame::Soko {
-            four_card_hands: true,
-        }) => "showing_soko",
-        Ranking::Showing(ShowingGame::Soko {
             four_card_hands: false,
+            ..
         }) => "showing_soko_plain",
+        Ranking::Showing(ShowingGame::Soko { four_straight, .. }) => match four_straight {
+            FourStraight::Consecutive => "showing_soko",
+            FourStraight::OpenEnded => "showing_soko_open_ended",
+            FourStraight::WithGutshot => "showing_soko_with_gutshot",
+        },
     }
 }
 
 fn ranking_from_code(code: &str) -> PyResult<Ranking> {
-    Ok(match code {
-        "high" => Ranking::High,
-        "soko" => Ranking::Soko(FourStraight::Consecutive),
-        "soko_open_ended" => Ranking::Soko(FourStraight::OpenEnded),
-        "soko_with_gutshot" => Ranking::Soko(FourStraight::WithGutshot),
-        "ace_five" => Ranking::AceFive,
-        "low8" => Ranking::Low8,
-        "deuce_seven" => Ranking::DeuceSeven,
-        "showing_stud" => Ranking::Showing(ShowingGame::Stud),
-        "showing_stud8" => Ranking::Showing(ShowingGame::Stud8),
-        "showing_razz" => Ranking::Showing(ShowingGame::Razz),
-        "showing_soko" => Ranking::Showing(ShowingGame::Soko {
-            four_card_hands: true,
-        }),
-        "showing_soko_plain" => Ranking::Showing(ShowingGame::Soko {
-            four_card_hands: false,
-        }),
-        other => return Err(PyValueError::new_err(format!("unknown ranking {other:?}"))),
-    })
+    RANKINGS
+        .into_iter()
+        .find(|&r| ranking_code(r) == code)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown ranking {code:?}")))
 }
 
 fn four_straight_mode(text: &str) -> PyResult<FourStraight> {
@@ -305,19 +323,19 @@ pub fn evaluate_deuce_seven(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
 
 /// Showing hand of 1-4 up-cards for stud first-to-act (RULES E-2.5).
 #[pyfunction]
-#[pyo3(signature = (cards, *, game, soko_four_card_hands = true))]
+#[pyo3(signature = (cards, *, game, soko_four_card_hands = true, four_straight = "CONSECUTIVE"))]
 pub fn evaluate_showing(
     cards: &Bound<'_, PyAny>,
     game: &str,
     soko_four_card_hands: bool,
+    four_straight: &str,
 ) -> PyResult<PyHandValue> {
+    let mode = four_straight_mode(four_straight)?;
     let game = match game {
         "stud" => ShowingGame::Stud,
         "stud8" => ShowingGame::Stud8,
         "razz" => ShowingGame::Razz,
-        "soko" => ShowingGame::Soko {
-            four_card_hands: soko_four_card_hands,
-        },
+        "soko" => ShowingGame::soko(soko_four_card_hands, mode),
         other => {
             return Err(InvalidHandError::new_err(format!(
                 "no showing hands in game {other:?} (expected stud, stud8, razz or soko)"

@@ -32,10 +32,14 @@ Interpretations where RULES.md leaves room (each is a deliberate choice):
   opening bet). PL/NL stud with ``bring_in == min_bet``: the bring-in opens the betting.
 * G-1.9.3 F' in fixed limit: ``S - B`` while the completion is pending, otherwise the
   street unit (with an open pair: ``S`` until a big bet was made, then ``G``). A short
-  all-in counts as a full wager when it adds at least F'/2 (``HALF_BET``); a player who
-  already acted may raise again when a full wager was made after his action or when the
-  accumulated increase he faces is at least F'/2 (``FULL_BET``: F'). Later full raises
-  go to "last full level + unit" (V-R1, V-R2, V-R5). An all-in for less than the
+  all-in counts as a full wager when it adds at least F'/2 (``HALF_BET``; ``FULL_BET``:
+  F'); a wager that reaches a full target ("last full level + unit", or S for the
+  completion) is always full, however little it adds over short all-ins before it. A
+  player who already acted may raise again when a full wager was made after his action
+  or when the accumulated increase he faces is at least F'/2 (``FULL_BET``: F'). Later
+  full raises go to "last full level + unit" (V-R1, V-R2, V-R5). The bring-in player
+  who opens instead of posting completes from nothing, so F' = S for him. Under the open
+  pair only a wager of exactly G fixes later raises at G. An all-in for less than the
   largest legal target is always allowed (G-1.9.1), also between S and G under the
   open-pair rule.
 * Heads-up (G-1.6.2) means two live players who are not all-in.
@@ -1694,10 +1698,13 @@ class State:
             targets = self._fl_targets()
             full_raise = total in targets
             if not full_raise and total > old_c:
-                # G-1.9.3: a short all-in is a full wager when it adds >= F'/2 (HALF_BET).
+                # G-1.9.3: an all-in short of every target is a full wager when it adds
+                # at least F'/2 (HALF_BET) or F' (FULL_BET; possible between S and G
+                # under the open pair).
                 nominal = self._nominal_increment()
                 half = self._opt("limit_short_all_in_rule") is LimitShortAllInRule.HALF_BET
-                full_raise = half and 2 * (total - old_c) >= nominal
+                added = 2 * (total - old_c) if half else total - old_c
+                full_raise = added >= nominal
             if full_raise:
                 if (
                     self.open_pair
