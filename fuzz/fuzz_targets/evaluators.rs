@@ -4,24 +4,15 @@
 
 use holecard::batch;
 use holecard::card::Card;
-use holecard::eval::{slow_strength, FourStraight, Ranking};
+use holecard::eval::{slow_strength, Ranking};
 use libfuzzer_sys::fuzz_target;
 
-const RANKINGS: [Ranking; 7] = [
-    Ranking::High,
-    Ranking::Soko(FourStraight::Consecutive),
-    Ranking::Soko(FourStraight::OpenEnded),
-    Ranking::Soko(FourStraight::WithGutshot),
-    Ranking::AceFive,
-    Ranking::Low8,
-    Ranking::DeuceSeven,
-];
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else {
         return;
     };
-    let ranking = RANKINGS[pick as usize % RANKINGS.len()];
+    let ranking = Ranking::HANDS[pick as usize % Ranking::HANDS.len()];
     // Raw bytes as card indices: invalid, duplicate and wrong-sized hands included.
     let cards: Vec<Card> = rest.iter().filter_map(|&b| Card::from_index(i64::from(b)).ok()).collect();
     if let Ok(set) = ranking.validate(&cards) {

@@ -89,6 +89,40 @@ pub enum Ranking {
 }
 
 impl Ranking {
+    /// Every hand ranking (the table-driven ones), each Soko mode once.
+    pub const HANDS: [Ranking; 7] = [
+        Ranking::High,
+        Ranking::Soko(FourStraight::Consecutive),
+        Ranking::Soko(FourStraight::OpenEnded),
+        Ranking::Soko(FourStraight::WithGutshot),
+        Ranking::AceFive,
+        Ranking::Low8,
+        Ranking::DeuceSeven,
+    ];
+
+    /// Every showing-hand ranking, Soko's normalised as [`ShowingGame::soko`] does.
+    pub const SHOWING: [Ranking; 7] = [
+        Ranking::Showing(ShowingGame::Stud),
+        Ranking::Showing(ShowingGame::Stud8),
+        Ranking::Showing(ShowingGame::Razz),
+        Ranking::Showing(ShowingGame::Soko {
+            four_card_hands: true,
+            four_straight: FourStraight::Consecutive,
+        }),
+        Ranking::Showing(ShowingGame::Soko {
+            four_card_hands: true,
+            four_straight: FourStraight::OpenEnded,
+        }),
+        Ranking::Showing(ShowingGame::Soko {
+            four_card_hands: true,
+            four_straight: FourStraight::WithGutshot,
+        }),
+        Ranking::Showing(ShowingGame::Soko {
+            four_card_hands: false,
+            four_straight: FourStraight::Consecutive,
+        }),
+    ];
+
     /// The number of cards the ranking accepts, as text for errors, and its bounds.
     fn card_counts(self) -> (&'static str, usize, usize) {
         match self {

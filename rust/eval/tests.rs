@@ -245,13 +245,17 @@ fn vectors_rules_5_3_lows() {
 fn vectors_rules_5_3_showing() {
     let st = |s: &str| evaluate_showing(&cards(s), ShowingGame::Stud).unwrap();
     let so = |s: &str| {
-        evaluate_showing(&cards(s), ShowingGame::soko(true, FourStraight::Consecutive)).unwrap()
+        evaluate_showing(
+            &cards(s),
+            ShowingGame::soko(true, FourStraight::Consecutive),
+        )
+        .unwrap()
     };
     assert!(st("5c 5d") > st("Ah Kd")); // V-W1
     assert!(st("8s 8h Ad") > st("8d 8c Kc")); // V-W2
     assert_eq!(st("8d 8c Ac"), st("8s 8h Ad")); // V-W3 (tie, broken by the engine)
     assert!(so("5h 6h 7h Kh") > so("Ac Ad 9s 2h")); // V-W4
-    // E-2.5.3 with E-2.2.3: the mode decides which four up-cards are a four-straight.
+                                                    // E-2.5.3 with E-2.2.3: the mode decides which four up-cards are a four-straight.
     let mode = |m, s: &str| evaluate_showing(&cards(s), ShowingGame::soko(true, m)).unwrap();
     let gut = |s: &str| mode(FourStraight::WithGutshot, s);
     let open = |s: &str| mode(FourStraight::OpenEnded, s);

@@ -401,7 +401,11 @@ impl GameState {
                 }
                 // G-1.6.4: only a bet or raise of the big size fixes later raises at G;
                 // an all-in between S and G leaves the choice open.
-                if fl && r.double_allowed && to - base_before == st.big_bet && st.big_bet != st.small_bet {
+                if fl
+                    && r.double_allowed
+                    && to - base_before == st.big_bet
+                    && st.big_bet != st.small_bet
+                {
                     r.big_bet_made = true;
                 }
                 for (i, q) in self.seats[..self.n as usize].iter_mut().enumerate() {

@@ -48,36 +48,6 @@ impl PyHandValue {
     }
 }
 
-/// Every ranking, once (showing rankings normalised by [`ShowingGame::soko`]).
-const RANKINGS: [Ranking; 14] = [
-    Ranking::High,
-    Ranking::Soko(FourStraight::Consecutive),
-    Ranking::Soko(FourStraight::OpenEnded),
-    Ranking::Soko(FourStraight::WithGutshot),
-    Ranking::AceFive,
-    Ranking::Low8,
-    Ranking::DeuceSeven,
-    Ranking::Showing(ShowingGame::Stud),
-    Ranking::Showing(ShowingGame::Stud8),
-    Ranking::Showing(ShowingGame::Razz),
-    Ranking::Showing(ShowingGame::Soko {
-        four_card_hands: true,
-        four_straight: FourStraight::Consecutive,
-    }),
-    Ranking::Showing(ShowingGame::Soko {
-        four_card_hands: true,
-        four_straight: FourStraight::OpenEnded,
-    }),
-    Ranking::Showing(ShowingGame::Soko {
-        four_card_hands: true,
-        four_straight: FourStraight::WithGutshot,
-    }),
-    Ranking::Showing(ShowingGame::Soko {
-        four_card_hands: false,
-        four_straight: FourStraight::Consecutive,
-    }),
-];
-
 /// A ranking's stable code, used by pickling and batch calls.
 fn ranking_code(r: Ranking) -> &'static str {
     match r {
@@ -104,8 +74,9 @@ fn ranking_code(r: Ranking) -> &'static str {
 }
 
 fn ranking_from_code(code: &str) -> PyResult<Ranking> {
-    RANKINGS
+    Ranking::HANDS
         .into_iter()
+        .chain(Ranking::SHOWING)
         .find(|&r| ranking_code(r) == code)
         .ok_or_else(|| PyValueError::new_err(format!("unknown ranking {code:?}")))
 }
