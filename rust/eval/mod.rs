@@ -20,6 +20,7 @@ use crate::cardset::CardSet;
 use crate::error::EvalError;
 
 pub use showing::{evaluate_showing, ShowingGame};
+pub(crate) use showing::strength as showing_strength;
 use tables::tables;
 
 /// Hand categories, numbered as the Python `holecard.Category` enum. The numbers name a

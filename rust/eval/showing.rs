@@ -5,7 +5,6 @@
 //! `soko_showing_four_card_hands` option (E-2.5.3). Razz (an extension sharing the stud
 //! engine) ranks showing hands ace-to-five: the lowest showing hand acts first.
 
-use super::keys::Counts;
 use super::{Category, EvalError, FourStraight, HandValue, Ranking};
 use crate::card::Card;
 
@@ -67,46 +66,65 @@ fn four_run_top(ranks: [u32; 4], mode: FourStraight) -> Option<u32> {
     best
 }
 
-fn pairing(counts: &Counts) -> Category {
-    // Up to four cards: the largest group decides, two groups of two make two pair.
-    let (mut top, mut pairs) = (0u8, 0u8);
-    for &n in counts {
-        top = top.max(n);
-        pairs += u8::from(n == 2);
+/// Rank masks by multiplicity, packed in one word: bit `r` of 16-bit lane `n - 1` is set
+/// when rank position `r` is held exactly `n` times. Positions are 0 = deuce … 12 = ace,
+/// or with `ace_low` 0 = ace, 1 = deuce … 12 = king. (One register rather than an array:
+/// narrow stores followed by wide loads stall store forwarding in this hot path.)
+fn multiplicity_masks(cards: &[Card], ace_low: bool) -> u64 {
+    const LANES: u64 = 1 | 1 << 16 | 1 << 32 | 1 << 48;
+    let mut m = 0u64;
+    for c in cards {
+        let r = c.rank() as u32 - 2;
+        let bit = 1u64 << if ace_low { (r + 1) % 13 } else { r };
+        // The rank's bit in the lane of its current multiplicity (at most one lane).
+        let held = m & bit * LANES;
+        if held == 0 {
+            m |= bit;
+        } else if held < bit << 48 {
+            m ^= held | held << 16; // one lane up
+        }
     }
-    match top {
-        4.. => Category::FourOfAKind,
-        3 => Category::ThreeOfAKind,
-        2 if pairs == 2 && counts.iter().filter(|&&n| n > 0).count() == 2 => Category::TwoPair,
-        2 => Category::OnePair,
-        _ => Category::HighCard,
+    m
+}
+
+/// Lane `n` (multiplicity `n + 1`) of packed masks.
+fn lane(m: u64, n: u32) -> u16 {
+    (m >> (16 * n)) as u16
+}
+
+fn pairing(m: u64) -> Category {
+    if lane(m, 3) != 0 {
+        Category::FourOfAKind
+    } else if lane(m, 2) != 0 {
+        Category::ThreeOfAKind
+    } else if lane(m, 1).count_ones() == 2 {
+        Category::TwoPair // two pairs of at most four cards: nothing else held
+    } else if lane(m, 1) != 0 {
+        Category::OnePair
+    } else {
+        Category::HighCard
     }
 }
 
-/// The first four ranks of `keys::grouped` (larger groups first, then higher ranks), without
-/// allocating; missing entries are `None`.
-fn grouped4(counts: &Counts) -> [Option<u32>; 4] {
-    // Bit r of masks[n]: rank r is held exactly n times (n = 1..=4).
-    let mut masks = [0u16; 5];
-    for (r, &n) in counts.iter().enumerate() {
-        masks[usize::from(n.min(4))] |= 1 << r;
-    }
-    let mut out = [None; 4];
+/// Four nibbles of grouped rank positions (larger groups first, then higher positions,
+/// each rank repeated as often as held), mapped by `f`; missing entries are 0.
+fn grouped_key(m: u64, f: impl Fn(u32) -> u32) -> u32 {
+    let mut key = 0;
     let mut k = 0;
-    for n in (1..=4usize).rev() {
-        let mut m = masks[n];
-        while m != 0 && k < 4 {
-            let r = m.ilog2();
-            m &= !(1 << r);
-            for _ in 0..n {
+    for n in (0..4).rev() {
+        let mut mask = lane(m, n);
+        while mask != 0 {
+            let r = 15 - mask.leading_zeros();
+            mask &= !(1 << r);
+            for _ in 0..=n {
                 if k < 4 {
-                    out[k] = Some(r);
+                    key = key << 4 | f(r);
                     k += 1;
                 }
             }
         }
     }
-    out
+    key << (4 * (4 - k))
 }
 
 fn pack(order: u32, cat: Category, nibbles: &[u32]) -> u32 {
@@ -117,22 +135,11 @@ fn pack(order: u32, cat: Category, nibbles: &[u32]) -> u32 {
     order << 20 | (cat as u32) << 16 | key
 }
 
-fn pack_grouped(order: u32, cat: Category, ranks: [Option<u32>; 4], f: impl Fn(u32) -> u32) -> u32 {
-    let mut key = 0;
-    for r in ranks {
-        key = key << 4 | r.map_or(0, &f);
-    }
-    order << 20 | (cat as u32) << 16 | key
-}
-
 /// Strength of 1-4 distinct up-cards.
 pub(crate) fn strength(game: ShowingGame, cards: &[Card]) -> u32 {
-    let mut counts: Counts = [0; 13];
-    for c in cards {
-        counts[(c.rank() as usize) - 2] += 1;
-    }
-    let cat = pairing(&counts);
     if game == ShowingGame::Razz {
+        let m = multiplicity_masks(cards, true);
+        let cat = pairing(m);
         let order = match cat {
             Category::HighCard => 5,
             Category::OnePair => 4,
@@ -140,11 +147,11 @@ pub(crate) fn strength(game: ShowingGame, cards: &[Card]) -> u32 {
             Category::ThreeOfAKind => 2,
             _ => 1,
         };
-        let mut low: Counts = [0; 13];
-        low[0] = counts[12];
-        low[1..].copy_from_slice(&counts[..12]);
-        return pack_grouped(order, cat, grouped4(&low), |r| 14 - r);
+        // Worse (higher) ranks first, mapped so that a lower card gives a greater nibble.
+        return order << 20 | (cat as u32) << 16 | grouped_key(m, |r| 14 - r);
     }
+    let m = multiplicity_masks(cards, false);
+    let cat = pairing(m);
     if let (
         ShowingGame::Soko {
             four_card_hands: true,
@@ -175,7 +182,7 @@ pub(crate) fn strength(game: ShowingGame, cards: &[Card]) -> u32 {
         Category::ThreeOfAKind => 6,
         _ => 7,
     };
-    pack_grouped(order, cat, grouped4(&counts), |r| r + 2)
+    order << 20 | (cat as u32) << 16 | grouped_key(m, |r| r + 2)
 }
 
 /// The category encoded in a showing strength, if it is one.

@@ -188,7 +188,7 @@ impl GameState {
 
     /// Validates a betting action.
     pub(crate) fn resolve_bet(&self, p: u8, action: Action) -> Result<Resolved, ActionError> {
-        let la = self.betting_options(p);
+        let la = self.legal;
         let pending = self.round.bring_in_pending;
         match action {
             Action::Fold => {

@@ -431,6 +431,10 @@ pub struct GameState {
     pub(crate) initial_deck: [u8; 52],
     pub(crate) history: Vec<Event>,
     pub(crate) actions: Vec<Action>,
+    /// The legal actions now, computed once after every change (a function of the rest
+    /// of the state, so equality and hashing are unaffected): callers usually ask for
+    /// them and then act, and the action is checked against the same set.
+    pub(crate) legal: LegalActions,
 }
 
 /// FNV-1a of a deck order: the reshuffle seed of a hand started from a fixed deck.
@@ -534,8 +538,10 @@ impl GameState {
             initial_deck: order,
             history: Vec::with_capacity(96),
             actions: Vec::with_capacity(32),
+            legal: LegalActions::default(),
         };
         st.begin();
+        st.refresh_legal();
         st
     }
 
@@ -947,14 +953,18 @@ impl GameState {
     /// What the player to act may do (all `false`/`None` when the hand is over).
     #[must_use]
     pub fn legal_actions(&self) -> LegalActions {
-        match (self.phase, self.actor) {
+        self.legal
+    }
+
+    fn refresh_legal(&mut self) {
+        self.legal = match (self.phase, self.actor) {
             (Phase::Drawing, Some(_)) => LegalActions {
                 draw: true,
                 ..LegalActions::default()
             },
             (Phase::Betting, Some(p)) => self.betting_options(p),
             _ => LegalActions::default(),
-        }
+        };
     }
 
     /// Checks an action without applying it.
@@ -968,6 +978,7 @@ impl GameState {
         let event = self.perform(resolved);
         self.actions.push(action);
         self.advance();
+        self.refresh_legal();
         Ok(event)
     }
 

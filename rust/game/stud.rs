@@ -4,7 +4,6 @@
 use super::options::{GameKind, ShowingTieBreak};
 use super::state::{Event, GameState};
 use crate::card::Card;
-use crate::eval::evaluate_showing;
 
 /// Card order with the ace low (razz): rank 1..13, then suit.
 pub(crate) fn ace_low_key(c: Card) -> u8 {
@@ -95,7 +94,8 @@ impl GameState {
             let strength = if k == 0 {
                 0
             } else {
-                evaluate_showing(&up[..k.min(4)], game).map_or(0, crate::eval::HandValue::strength)
+                // Dealt cards are distinct and at most four are up: no validation needed.
+                crate::eval::showing_strength(game, &up[..k.min(4)])
             };
             let tie = if by_suit {
                 up[..k]
