@@ -15,6 +15,7 @@ from holecard.games import (
     Razz,
     SevenCardStud,
     SevenCardStudHiLo,
+    Player,
     Soko,
     State,
 )
@@ -206,3 +207,28 @@ def test_pots_players_and_history_after_showdown() -> None:
     awarded = sum(e.amount or 0 for e in state.history if e.kind == "award")
     assert awarded == sum(p.amount for p in state.pots)
     assert all(isinstance(p.players, tuple) for p in state.pots)
+
+
+def test_player_is_an_immutable_value() -> None:
+    first = "As Ah Ad Ks Kh Kd 2c 3c 4c".split()
+    deck = first + [
+        str(Card.from_index(i)) for i in range(52) if str(Card.from_index(i)) not in first
+    ]
+    state = SevenCardStud(**STUD_TABLE).start([100, 100, 100], deck=deck)
+    p = state.player(0)
+    assert p == state.players[0]
+    assert p.hole_cards == (Card("As"), Card("Ks"), Card("2c"))  # down, down, door
+    assert p.up_cards == (Card("2c"),)
+    assert (p.stack, p.folded, p.bet) == (99, False, 0)
+    assert pickle.loads(pickle.dumps(p)) == p
+    assert hash(Player("As Ks 2c", "2c", 99, False, 0)) == hash(p)
+    assert repr(p) == (
+        "Player(hole_cards=(Card('As'), Card('Ks'), Card('2c')), up_cards=(Card('2c'),), "
+        "stack=99, folded=False, bet=0)"
+    )
+    with pytest.raises(AttributeError):
+        p.stack = 5  # type: ignore[misc]
+    with pytest.raises(ValueError, match="up card Ah is not among the hole cards"):
+        Player("As Ks", "Ah", 1, False, 0)
+    with pytest.raises(IndexError, match="no seat 3"):
+        state.player(3)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from holecard import _core
@@ -76,20 +75,7 @@ class Pot(NamedTuple):
     players: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
-    """One seat: its cards, chips behind, whether it folded, its bet this round.
-
-    ``hole_cards`` are all the cards the player holds, in the order received (as PHH ``dh``
-    and PokerKit count them: stud up-cards included); ``up_cards`` are the face-up ones.
-    A folded player's cards are in the muck: both are empty.
-    """
-
-    hole_cards: tuple[Card, ...]
-    up_cards: tuple[Card, ...]
-    stack: int
-    folded: bool
-    bet: int
+Player = _core.Player
 
 
 class State:
@@ -190,15 +176,11 @@ class State:
     @property
     def players(self) -> tuple[Player, ...]:
         """Every seat's cards, stack and status."""
-        return tuple(
-            Player(tuple(hole), tuple(up), stack, folded, bet)
-            for hole, up, stack, folded, bet in self._s.players
-        )
+        return tuple(self._s.players)
 
     def player(self, seat: int) -> Player:
         """One seat's cards, stack and status (``players[seat]`` without the others)."""
-        hole, up, stack, folded, bet = self._s.seat(seat)
-        return Player(tuple(hole), tuple(up), stack, folded, bet)
+        return self._s.player(seat)
 
     @property
     def board(self) -> tuple[Card, ...]:

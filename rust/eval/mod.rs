@@ -19,8 +19,8 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::error::EvalError;
 
+pub(crate) use showing::strength_of_indices as showing_strength;
 pub use showing::{evaluate_showing, ShowingGame};
-pub(crate) use showing::strength as showing_strength;
 use tables::tables;
 
 /// Hand categories, numbered as the Python `holecard.Category` enum. The numbers name a

@@ -70,14 +70,14 @@ fn four_run_top(ranks: [u32; 4], mode: FourStraight) -> Option<u32> {
 /// when rank position `r` is held exactly `n` times. Positions are 0 = deuce … 12 = ace,
 /// or with `ace_low` 0 = ace, 1 = deuce … 12 = king. (One register rather than an array:
 /// narrow stores followed by wide loads stall store forwarding in this hot path.)
-fn multiplicity_masks(cards: &[Card], ace_low: bool) -> u64 {
+fn multiplicity_masks(cards: &[u8], ace_low: bool) -> u64 {
     const LANES: u64 = 1 | 1 << 16 | 1 << 32 | 1 << 48;
     let mut m = 0u64;
-    for c in cards {
-        let r = c.rank() as u32 - 2;
+    for &c in cards {
+        let r = u32::from(c >> 2);
         let bit = 1u64 << if ace_low { (r + 1) % 13 } else { r };
         // The rank's bit in the lane of its current multiplicity (at most one lane).
-        let held = m & bit * LANES;
+        let held = m & (bit * LANES);
         if held == 0 {
             m |= bit;
         } else if held < bit << 48 {
@@ -114,7 +114,7 @@ fn grouped_key(m: u64, f: impl Fn(u32) -> u32) -> u32 {
     for n in (0..4).rev() {
         let mut mask = lane(m, n);
         while mask != 0 {
-            let r = 15 - mask.leading_zeros();
+            let r = mask.ilog2();
             mask &= !(1 << r);
             for _ in 0..=n {
                 if k < 4 {
@@ -137,6 +137,16 @@ fn pack(order: u32, cat: Category, nibbles: &[u32]) -> u32 {
 
 /// Strength of 1-4 distinct up-cards.
 pub(crate) fn strength(game: ShowingGame, cards: &[Card]) -> u32 {
+    let mut idx = [0u8; 4];
+    let k = cards.len().min(4);
+    for (i, c) in idx.iter_mut().zip(cards) {
+        *i = c.index();
+    }
+    strength_of_indices(game, &idx[..k])
+}
+
+/// [`strength`] of 1-4 distinct card indices (the engine's own representation).
+pub(crate) fn strength_of_indices(game: ShowingGame, cards: &[u8]) -> u32 {
     if game == ShowingGame::Razz {
         let m = multiplicity_masks(cards, true);
         let cat = pairing(m);
@@ -161,10 +171,10 @@ pub(crate) fn strength(game: ShowingGame, cards: &[Card]) -> u32 {
         Category::HighCard,
     ) = (game, cards.len(), cat)
     {
-        let suited = cards.iter().all(|c| c.suit() == cards[0].suit());
+        let suited = cards.iter().all(|&c| c & 3 == cards[0] & 3);
         let mut ranks = [0u32; 4];
-        for (r, c) in ranks.iter_mut().zip(cards) {
-            *r = c.rank() as u32;
+        for (r, &c) in ranks.iter_mut().zip(cards) {
+            *r = u32::from(c >> 2) + 2;
         }
         ranks.sort_unstable_by(|a, b| b.cmp(a));
         if suited {

@@ -8,7 +8,6 @@ use super::options::{config_err, BettingStructure, ConfigError, GameKind};
 use super::spec::GameConfig;
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::deck::Deck;
 
 /// The most seats any game deals to.
 pub const MAX_SEATS: usize = 8;
@@ -492,8 +491,14 @@ impl GameState {
             }
             rng_seed = start.seed.unwrap_or_else(|| deck_hash(&order));
         } else {
+            // The order of `Deck::shuffled(seed)`, shuffled in place without allocating.
             let seed = start.seed.unwrap_or(0);
-            for (o, c) in order.iter_mut().zip(Deck::shuffled(seed).cards()) {
+            let mut cards = [Card::new(crate::Rank::Two, crate::Suit::Clubs); 52];
+            for (c, all) in cards.iter_mut().zip(Card::all()) {
+                *c = all;
+            }
+            crate::deck::shuffle(&mut cards, &mut crate::deck::rng_for_seed(seed));
+            for (o, c) in order.iter_mut().zip(cards) {
                 *o = c.index();
             }
             rng_seed = seed;
@@ -861,12 +866,18 @@ impl GameState {
 
     /// The first seat from `from` (inclusive, clockwise) that must act in this round.
     pub(crate) fn next_actor_from(&self, from: u8) -> Option<u8> {
+        // Runs after every action: no division, and the active count only when needed.
         let c = self.round.c;
-        let active = self.active_count();
-        (0..self.n).map(|i| (from + i) % self.n).find(|&p| {
+        let n = self.n;
+        let mut p = if from >= n { from - n } else { from };
+        for _ in 0..n {
             let s = &self.seats[p as usize];
-            s.active() && (s.bet < c || (!s.acted && active != 1))
-        })
+            if s.active() && (s.bet < c || (!s.acted && self.active_count() != 1)) {
+                return Some(p);
+            }
+            p = if p + 1 == n { 0 } else { p + 1 };
+        }
+        None
     }
 
     /// Runs automatic steps (closing rounds, dealing, draws start, showdown) until a

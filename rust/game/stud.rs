@@ -85,22 +85,24 @@ impl GameState {
             if s.folded {
                 continue;
             }
-            let mut up = [Card::new(crate::Rank::Two, crate::Suit::Clubs); 7];
+            // Dealt cards are distinct and at most four are up: no validation needed.
+            let mut up = [0u8; 7];
             let mut k = 0;
-            for c in s.up_cards() {
-                up[k] = c;
+            let mut mask = s.up_mask;
+            while mask != 0 {
+                up[k] = s.cards[mask.trailing_zeros() as usize];
+                mask &= mask - 1;
                 k += 1;
             }
             let strength = if k == 0 {
                 0
             } else {
-                // Dealt cards are distinct and at most four are up: no validation needed.
                 crate::eval::showing_strength(game, &up[..k.min(4)])
             };
             let tie = if by_suit {
                 up[..k]
                     .iter()
-                    .map(|&c| if razz { ace_low_key(c) } else { c.index() })
+                    .map(|&c| if razz { ace_low_key(Self::card(c)) } else { c })
                     .max()
                     .unwrap_or(0)
             } else {

@@ -1928,3 +1928,22 @@ fn t_9_2_no_burns_means_nothing_to_recycle() {
         .any(|e| matches!(e, Event::Recycle { .. })));
     assert_eq!(st.board(), Some(deck("")[48]));
 }
+
+#[test]
+fn seeded_hands_deal_the_seeded_deck() {
+    // `GameState::new` shuffles in place; it must deal exactly `Deck::shuffled(seed)`.
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(1, 2, 10),
+        |_| {},
+    );
+    for seed in [0, 1, 42, u64::MAX] {
+        let start = Start {
+            seed: Some(seed),
+            ..Start::default()
+        };
+        let st = GameState::new(&cfg, &[100; 6], &start).unwrap();
+        assert_eq!(st.initial_deck(), crate::deck::Deck::shuffled(seed).cards());
+    }
+}

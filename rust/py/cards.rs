@@ -35,6 +35,22 @@ fn enum_member(
     Ok(members.bind(py).get_item(i)?.unbind())
 }
 
+/// Tuples of cards built from one shared object per card: a hand's cards cost a tuple
+/// and reference counts, not a new object each.
+pub(crate) fn card_tuple<'py>(
+    py: Python<'py>,
+    cards: impl IntoIterator<Item = Card>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    static CARDS: PyOnceLock<Vec<Py<PyCard>>> = PyOnceLock::new();
+    let all =
+        CARDS.get_or_try_init(py, || Card::all().map(|c| Py::new(py, PyCard(c))).collect())?;
+    let objects: Vec<&Bound<'py, PyCard>> = cards
+        .into_iter()
+        .map(|c| all[c.index() as usize].bind(py))
+        .collect();
+    PyTuple::new(py, objects)
+}
+
 // PyO3 methods take `&self`, even on a one-byte `Copy` type.
 #[allow(clippy::trivially_copy_pass_by_ref)]
 #[pymethods]

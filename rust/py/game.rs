@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyTuple};
 
 use super::cards::{extract_cards, PyCard};
+use super::player::PyPlayer;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::options::{BettingStructure, ConfigError, GameKind, Options};
@@ -456,9 +457,6 @@ impl PyEvent {
     }
 }
 
-/// A seat as (cards held, face-up cards, stack, folded, bet).
-type PlayerTuple = (Vec<PyCard>, Vec<PyCard>, u64, bool, u64);
-
 fn encode_action(a: Action) -> (&'static str, u64) {
     match a {
         Action::Fold => ("fold", 0),
@@ -601,35 +599,17 @@ impl PyGameState {
             .map(|p| (p.amount, p.seats().collect()))
             .collect()
     }
-    /// Per seat: (all cards held in the order received, the face-up ones, stack, folded, bet).
+    /// Every seat's cards, stack and status.
     #[getter]
-    fn players(&self) -> Vec<PlayerTuple> {
-        self.state
-            .seats()
-            .iter()
-            .map(|s| {
-                (
-                    s.cards().map(PyCard).collect(),
-                    s.up_cards().map(PyCard).collect(),
-                    s.stack,
-                    s.folded,
-                    s.bet,
-                )
-            })
-            .collect()
+    fn players(&self) -> Vec<PyPlayer> {
+        self.state.seats().iter().map(PyPlayer::of).collect()
     }
-    /// One seat as (cards held in the order received, the face-up ones, stack, folded, bet).
-    fn seat(&self, seat: usize) -> PyResult<PlayerTuple> {
+    /// One seat's cards, stack and status (`players[seat]` without the others).
+    fn player(&self, seat: usize) -> PyResult<PyPlayer> {
         let s = self.state.seats().get(seat).ok_or_else(|| {
             pyo3::exceptions::PyIndexError::new_err(format!("no seat {seat} at this table"))
         })?;
-        Ok((
-            s.cards().map(PyCard).collect(),
-            s.up_cards().map(PyCard).collect(),
-            s.stack,
-            s.folded,
-            s.bet,
-        ))
+        Ok(PyPlayer::of(s))
     }
     /// The stud community card, or None.
     #[getter]

@@ -9,6 +9,7 @@ mod error;
 mod eval;
 mod game;
 mod interrupt;
+mod player;
 mod sim;
 
 use pyo3::prelude::*;
@@ -36,6 +37,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGameState>()?;
     m.add_class::<game::PyLegalActions>()?;
     m.add_class::<game::PyEvent>()?;
+    m.add_class::<player::PyPlayer>()?;
     m.add_function(wrap_pyfunction!(game::game_config, m)?)?;
     m.add_function(wrap_pyfunction!(game::restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity, m)?)?;

@@ -1,0 +1,156 @@
+//! `Player`: one seat's cards, chips and status, as `State.players[i]` returns it.
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::cards::{card_tuple, extract_cards};
+use crate::card::Card;
+use crate::game::Seat;
+
+/// One seat: its cards, chips behind, whether it folded, its bet this round.
+///
+/// ``hole_cards`` are all the cards the player holds, in the order received (as PHH ``dh``
+/// and PokerKit count them: stud up-cards included); ``up_cards`` are the face-up ones.
+/// A folded player's cards are in the muck: both are empty. Immutable, hashable and
+/// picklable.
+///
+/// >>> from holecard import Player
+/// >>> p = Player(hole_cards="2c 3d Ah", up_cards="Ah", stack=90, folded=False, bet=4)
+/// >>> p.up_cards, p.stack
+/// ((Card('Ah'),), 90)
+#[pyclass(module = "holecard._core", name = "Player", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyPlayer {
+    cards: Vec<Card>,
+    /// Bit `i` set: `cards[i]` is face up.
+    up_mask: u8,
+    stack: u64,
+    folded: bool,
+    bet: u64,
+}
+
+impl PyPlayer {
+    pub(crate) fn of(seat: &Seat) -> PyPlayer {
+        PyPlayer {
+            cards: seat.cards().collect(),
+            up_mask: seat.up_mask,
+            stack: seat.stack,
+            folded: seat.folded,
+            bet: seat.bet,
+        }
+    }
+
+    fn up(&self) -> impl Iterator<Item = Card> + '_ {
+        self.cards
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| self.up_mask >> i & 1 == 1)
+            .map(|(_, &c)| c)
+    }
+}
+
+/// What `__reduce__` returns: the class and the constructor's arguments.
+type Reduced<'py> = (
+    Bound<'py, PyAny>,
+    (Bound<'py, PyTuple>, Bound<'py, PyTuple>, u64, bool, u64),
+);
+
+#[pymethods]
+impl PyPlayer {
+    #[new]
+    #[pyo3(signature = (hole_cards, up_cards, stack, folded, bet))]
+    fn new(
+        hole_cards: &Bound<'_, PyAny>,
+        up_cards: &Bound<'_, PyAny>,
+        stack: u64,
+        folded: bool,
+        bet: u64,
+    ) -> PyResult<Self> {
+        let cards = extract_cards(hole_cards)?;
+        if cards.len() > 8 {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "a player holds at most 8 cards, got {}",
+                cards.len()
+            )));
+        }
+        let mut up_mask = 0u8;
+        for c in extract_cards(up_cards)? {
+            let i = cards.iter().position(|&h| h == c).ok_or_else(|| {
+                pyo3::exceptions::PyValueError::new_err(format!(
+                    "up card {c} is not among the hole cards"
+                ))
+            })?;
+            up_mask |= 1 << i;
+        }
+        Ok(PyPlayer {
+            cards,
+            up_mask,
+            stack,
+            folded,
+            bet,
+        })
+    }
+
+    /// Every card held, in the order received.
+    #[getter]
+    fn hole_cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        card_tuple(py, self.cards.iter().copied())
+    }
+
+    /// The face-up cards, in the order received.
+    #[getter]
+    fn up_cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        card_tuple(py, self.up())
+    }
+
+    /// Chips behind.
+    #[getter]
+    fn stack(&self) -> u64 {
+        self.stack
+    }
+
+    /// Whether the player folded.
+    #[getter]
+    fn folded(&self) -> bool {
+        self.folded
+    }
+
+    /// Chips in front of the player in the current betting round.
+    #[getter]
+    fn bet(&self) -> u64 {
+        self.bet
+    }
+
+    fn __repr__(&self) -> String {
+        let cards = |it: &mut dyn Iterator<Item = Card>| {
+            let text: Vec<String> = it.map(|c| format!("Card('{c}')")).collect();
+            match text.len() {
+                1 => format!("({},)", text[0]),
+                _ => format!("({})", text.join(", ")),
+            }
+        };
+        format!(
+            "Player(hole_cards={}, up_cards={}, stack={}, folded={}, bet={})",
+            cards(&mut self.cards.iter().copied()),
+            cards(&mut self.up()),
+            self.stack,
+            if self.folded { "True" } else { "False" },
+            self.bet
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        let py = slf.py();
+        let me = slf.get();
+        Ok((
+            slf.get_type().into_any(),
+            (
+                me.hole_cards(py)?,
+                me.up_cards(py)?,
+                me.stack,
+                me.folded,
+                me.bet,
+            ),
+        ))
+    }
+}
