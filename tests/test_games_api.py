@@ -12,10 +12,10 @@ import pytest
 from holecard import Card, ConfigurationError, IllegalActionError
 from holecard.games import (
     DeuceSevenTripleDraw,
+    Player,
     Razz,
     SevenCardStud,
     SevenCardStudHiLo,
-    Player,
     Soko,
     State,
 )
@@ -210,7 +210,7 @@ def test_pots_players_and_history_after_showdown() -> None:
 
 
 def test_player_is_an_immutable_value() -> None:
-    first = "As Ah Ad Ks Kh Kd 2c 3c 4c".split()
+    first = ["As", "Ah", "Ad", "Ks", "Kh", "Kd", "2c", "3c", "4c"]
     deck = first + [
         str(Card.from_index(i)) for i in range(52) if str(Card.from_index(i)) not in first
     ]
