@@ -232,3 +232,16 @@ def test_player_is_an_immutable_value() -> None:
         Player("As Ks", "Ah", 1, False, 0)
     with pytest.raises(IndexError, match="no seat 3"):
         state.player(3)
+
+
+def test_negative_or_huge_amounts_are_configuration_errors() -> None:
+    # Found by the PHH fuzz: a negative stack came out as a bare OverflowError.
+    with pytest.raises(ConfigurationError, match=r"small_bet must be .* got -4"):
+        SevenCardStud(ante=1, bring_in=2, small_bet=-4)
+    game = SevenCardStud(**STUD_TABLE)
+    with pytest.raises(ConfigurationError, match=r"stack of seat 1 must be .* got -1"):
+        game.start([10, -1])
+    with pytest.raises(ConfigurationError, match=r"stack of seat 0 .* got 1180591620717411303424"):
+        game.start([2**70, 10])
+    with pytest.raises(ConfigurationError, match="seed must be"):
+        game.start([10, 10], seed=-3)

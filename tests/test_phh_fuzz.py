@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -110,3 +111,14 @@ def mutated_real_hands(draw: st.DrawFn) -> str:
 @given(mutated_real_hands())
 def test_mutated_real_hands(text: str) -> None:
     reads_or_refuses(text)
+
+
+def test_negative_and_infinite_amounts_are_refused() -> None:
+    # A hypothesis find: negative stacks escaped as OverflowError instead of ReplayError.
+    text = (
+        "actions = []\nantes = []\nbig_bet = inf\nblinds_or_straddles = []\nbring_in = 1\n"
+        "finishing_stacks = []\nmin_bet = 0\nsmall_bet = inf\nstarting_stacks = [inf, -1]\n"
+        'variant = "F7S"'
+    )
+    with pytest.raises(phh.ReplayError, match="negative amount -1"):
+        phh.loads(text).replay()

@@ -28,6 +28,7 @@ from holecard import _core
 from holecard._core import Card, Event, LegalActions
 from holecard._enums import FourStraightMode
 from holecard._types import CardsLike
+from holecard.exceptions import ConfigurationError
 from holecard.options import (
     Betting,
     BettingTimeoutAction,
@@ -231,6 +232,14 @@ class State:
         return repr(self._s).replace("<GameState", "<State", 1)
 
 
+def _bad_amount(values: dict[str, object]) -> str | None:
+    """Names the first integer that does not fit a chip count (negative or >= 2**64)."""
+    for name, value in values.items():
+        if isinstance(value, int) and not 0 <= value < 2**64:
+            return f"{name} must be a whole number from 0 to 2**64 - 1, got {value}"
+    return None
+
+
 def _name(value: object) -> object:
     return value.value if isinstance(value, enum.Enum) else value
 
@@ -307,19 +316,25 @@ class _Game:
         options: dict[str, object] = {k: _name(v) for k, v in given.items() if v is not None}
         if max_raises is not _UNSET:
             options["max_raises"] = max_raises
-        self._config = _core.GameConfig(
-            self._GAME,
-            betting=Betting(betting).value,
-            ante=ante,
-            bring_in=bring_in,
-            small_bet=small_bet,
-            big_bet=big_bet,
-            small_blind=small_blind,
-            big_blind=big_blind,
-            min_bet=min_bet,
-            profile=str(_name(profile)),
-            options=options,
-        )
+        stakes = {
+            "ante": ante,
+            "bring_in": bring_in,
+            "small_bet": small_bet,
+            "big_bet": big_bet,
+            "small_blind": small_blind,
+            "big_blind": big_blind,
+            "min_bet": min_bet,
+        }
+        try:
+            self._config = _core.GameConfig(
+                self._GAME,
+                betting=Betting(betting).value,
+                profile=str(_name(profile)),
+                options=options,
+                **stakes,
+            )
+        except OverflowError as exc:  # negative or huge: name the amount
+            raise ConfigurationError(_bad_amount({**stakes, **options}) or str(exc)) from exc
 
     @property
     def betting(self) -> Betting:
@@ -353,7 +368,13 @@ class _Game:
             dealer: 2-7: the button seat (default the last seat, so seat 0 posts the small
                 blind); stud: the dealer box (only with ``stud_dealer_position=ROTATING``).
         """
-        return State(self._config.start(list(stacks), seed=seed, deck=deck, dealer=dealer))
+        try:
+            core = self._config.start(list(stacks), seed=seed, deck=deck, dealer=dealer)
+        except OverflowError as exc:  # negative or huge: name the seat
+            seats = {f"the stack of seat {i}": s for i, s in enumerate(stacks)}
+            why = _bad_amount({**seats, "seed": seed, "dealer": dealer})
+            raise ConfigurationError(why or str(exc)) from exc
+        return State(core)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, _Game):

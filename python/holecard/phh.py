@@ -482,6 +482,8 @@ def _amount(value: object, what: str) -> int:
     if isinstance(value, bool):
         raise ReplayError(f"{what}: not an amount: {value!r}")
     if isinstance(value, int):
+        if value < 0:
+            raise ReplayError(f"{what}: negative amount {value}")
         return value
     if isinstance(value, float):
         if math.isinf(value):
