@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple};
 
+use super::guard::guarded;
 use crate::card::{self, Card};
 use crate::deck::Deck;
 use crate::error::CardError;
@@ -57,45 +58,45 @@ pub(crate) fn card_tuple<'py>(
 impl PyCard {
     #[new]
     fn new(text: &str) -> PyResult<Self> {
-        Ok(Self(text.parse()?))
+        guarded(|| Ok(Self(text.parse()?)))
     }
 
     /// The card with index `4 * (rank - 2) + suit` (0 = `2c` … 51 = `As`).
     #[staticmethod]
     fn from_index(index: i64) -> PyResult<Self> {
-        Ok(Self(Card::from_index(index)?))
+        guarded(|| Ok(Self(Card::from_index(index)?)))
     }
 
     /// The rank, a `holecard.Rank`.
     #[getter]
     fn rank(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         static RANKS: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
-        enum_member(py, &RANKS, "Rank", (self.0.rank() as usize) - 2)
+        guarded(|| enum_member(py, &RANKS, "Rank", (self.0.rank() as usize) - 2))
     }
 
     /// The suit, a `holecard.Suit`.
     #[getter]
     fn suit(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         static SUITS: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
-        enum_member(py, &SUITS, "Suit", self.0.suit() as usize)
+        guarded(|| enum_member(py, &SUITS, "Suit", self.0.suit() as usize))
     }
 
     /// The index `4 * (rank - 2) + suit`.
     #[getter]
-    fn index(&self) -> u8 {
-        self.0.index()
+    fn index(&self) -> PyResult<u8> {
+        guarded(|| Ok(self.0.index()))
     }
 
-    fn __repr__(&self) -> String {
-        format!("Card('{}')", self.0)
+    fn __repr__(&self) -> PyResult<String> {
+        guarded(|| Ok(format!("Card('{}')", self.0)))
     }
 
-    fn __str__(&self) -> String {
-        self.0.to_string()
+    fn __str__(&self) -> PyResult<String> {
+        guarded(|| Ok(self.0.to_string()))
     }
 
-    fn __getnewargs__(&self) -> (String,) {
-        (self.0.to_string(),)
+    fn __getnewargs__(&self) -> PyResult<(String,)> {
+        guarded(|| Ok((self.0.to_string(),)))
     }
 
     fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -163,7 +164,7 @@ pub(crate) fn extract_cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
 /// Reads cards from text: `"As Kd 7h"`, `"AsKd7h"`, `"As, Kd, 7h"`, `10` for `T`, any case.
 #[pyfunction]
 pub fn parse_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
-    Ok(extract_cards(cards)?.into_iter().map(PyCard).collect())
+    guarded(|| Ok(extract_cards(cards)?.into_iter().map(PyCard).collect()))
 }
 
 /// A shuffled 52-card deck; the same seed gives the same order on every platform.
@@ -182,57 +183,71 @@ pub struct PyDeck(Deck);
 impl PyDeck {
     #[new]
     #[pyo3(signature = (*, seed = None))]
-    fn new(seed: Option<u64>) -> Self {
-        let seed = seed.unwrap_or_else(|| {
-            use std::hash::{BuildHasher, RandomState};
-            // Unseeded decks draw their seed from the process's random hasher keys.
-            RandomState::new().hash_one(std::time::SystemTime::now())
-        });
-        Self(Deck::shuffled(seed))
+    fn new(seed: Option<u64>) -> PyResult<Self> {
+        guarded(|| {
+            let seed = seed.unwrap_or_else(|| {
+                use std::hash::{BuildHasher, RandomState};
+                // Unseeded decks draw their seed from the process's random hasher keys.
+                RandomState::new().hash_one(std::time::SystemTime::now())
+            });
+            Ok(Self(Deck::shuffled(seed)))
+        })
     }
 
     /// A deck that deals `cards` in the given order, first card first.
     #[staticmethod]
     fn from_cards(cards: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let cards = extract_cards(cards)?;
-        crate::cardset::CardSet::from_cards(&cards)?;
-        Ok(Self(Deck::from_order(&cards)))
+        guarded(|| {
+            let cards = extract_cards(cards)?;
+            crate::cardset::CardSet::from_cards(&cards)?;
+            Ok(Self(Deck::from_order(&cards)))
+        })
     }
 
     /// Deals `count` cards from the top.
+    ///
+    /// The count is checked first, and the deck then changes only through `Vec::pop`,
+    /// which cannot panic: a failure leaves no half-dealt deck behind.
     #[pyo3(signature = (count = 1))]
     fn deal(&mut self, count: usize) -> PyResult<Vec<PyCard>> {
-        if count > self.0.len() {
-            return Err(PyIndexError::new_err(format!(
-                "cannot deal {count} cards from a deck of {}",
-                self.0.len()
-            )));
-        }
-        Ok((0..count)
-            .filter_map(|_| self.0.deal().map(PyCard))
-            .collect())
+        guarded(|| {
+            if count > self.0.len() {
+                return Err(PyIndexError::new_err(format!(
+                    "cannot deal {count} cards from a deck of {}",
+                    self.0.len()
+                )));
+            }
+            Ok((0..count)
+                .filter_map(|_| self.0.deal().map(PyCard))
+                .collect())
+        })
     }
 
     /// The undealt cards, top card first.
     #[getter]
-    fn cards(&self) -> Vec<PyCard> {
-        self.0.cards().into_iter().map(PyCard).collect()
+    fn cards(&self) -> PyResult<Vec<PyCard>> {
+        guarded(|| Ok(self.0.cards().into_iter().map(PyCard).collect()))
     }
 
-    fn __len__(&self) -> usize {
-        self.0.len()
+    fn __len__(&self) -> PyResult<usize> {
+        guarded(|| Ok(self.0.len()))
     }
 
-    fn __repr__(&self) -> String {
-        format!("<Deck of {} cards>", self.0.len())
+    fn __repr__(&self) -> PyResult<String> {
+        guarded(|| Ok(format!("<Deck of {} cards>", self.0.len())))
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyDeck>().is_ok_and(|o| o.borrow().0 == self.0)
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        guarded(|| match other.cast::<PyDeck>() {
+            Ok(o) => Ok(o.try_borrow()?.0 == self.0),
+            Err(_) => Ok(false),
+        })
     }
 
     fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<(Py<PyAny>, (Vec<PyCard>,))> {
-        let from_cards = slf.get_type().getattr("from_cards")?.unbind();
-        Ok((from_cards, (slf.borrow().cards(),)))
+        guarded(|| {
+            let from_cards = slf.get_type().getattr("from_cards")?.unbind();
+            Ok((from_cards, (slf.try_borrow()?.cards()?,)))
+        })
     }
 }

@@ -7,6 +7,7 @@ use pyo3::types::PyString;
 
 use super::cards::extract_cards;
 use super::error::{DuplicateCardError, InvalidHandError};
+use super::guard::guarded;
 use crate::card::Card;
 use crate::equity::{self as core, EquityError, Game};
 use crate::eval::FourStraight;
@@ -56,25 +57,27 @@ pub fn equity(
     four_straight: &str,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<RawEquity> {
-    let game = Game::from_id(game, four_straight_mode(four_straight)?)?;
-    if hands.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(
-            "hands must be a sequence of hands (e.g. [\"As Ah\", \"Kd Kc\"]), not one string",
-        ));
-    }
-    let hands: Vec<Vec<Card>> = hands
-        .try_iter()
-        .map_err(|_| PyTypeError::new_err("hands must be an iterable of hands"))?
-        .map(|h| extract_cards(&h?))
-        .collect::<PyResult<_>>()?;
-    let dead = match dead {
-        Some(d) => extract_cards(d)?,
-        None => Vec::new(),
-    };
-    let e = super::interrupt::interruptible_with_progress(py, progress, |cancel| {
-        core::equity_cancellable(game, &hands, &dead, samples, seed, threads, cancel)
-    })??;
-    Ok((
-        e.shares, e.exact, e.outcomes, e.wins, e.ties, e.units, e.stderr,
-    ))
+    guarded(|| {
+        let game = Game::from_id(game, four_straight_mode(four_straight)?)?;
+        if hands.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(
+                "hands must be a sequence of hands (e.g. [\"As Ah\", \"Kd Kc\"]), not one string",
+            ));
+        }
+        let hands: Vec<Vec<Card>> = hands
+            .try_iter()
+            .map_err(|_| PyTypeError::new_err("hands must be an iterable of hands"))?
+            .map(|h| extract_cards(&h?))
+            .collect::<PyResult<_>>()?;
+        let dead = match dead {
+            Some(d) => extract_cards(d)?,
+            None => Vec::new(),
+        };
+        let e = super::interrupt::interruptible_with_progress(py, progress, |cancel| {
+            core::equity_cancellable(game, &hands, &dead, samples, seed, threads, cancel)
+        })??;
+        Ok((
+            e.shares, e.exact, e.outcomes, e.wins, e.ties, e.units, e.stderr,
+        ))
+    })
 }

@@ -9,6 +9,7 @@ use pyo3::types::{PyList, PyTuple};
 
 use super::cards::{extract_cards, PyCard};
 use super::error::{InvalidHandError, RankingMismatchError};
+use super::guard::guarded;
 use crate::batch;
 use crate::card::Card;
 use crate::eval::{self, FourStraight, HandValue, Ranking, ShowingGame};
@@ -92,58 +93,66 @@ impl PyHandValue {
     #[getter]
     fn category(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         static CATEGORY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-        let cls = CATEGORY.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
-            Ok(py.import("holecard._enums")?.getattr("Category")?.unbind())
-        })?;
-        Ok(cls.bind(py).call1((self.value.category() as u8,))?.unbind())
+        guarded(|| {
+            let cls = CATEGORY.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+                Ok(py.import("holecard._enums")?.getattr("Category")?.unbind())
+            })?;
+            Ok(cls.bind(py).call1((self.value.category() as u8,))?.unbind())
+        })
     }
 
     /// The five cards used (showing hands: the up-cards), best first.
     #[getter]
     fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let five = eval::best_five(self.value, self.held_cards());
-        PyTuple::new(py, five.into_iter().map(PyCard))
+        guarded(|| {
+            let five = eval::best_five(self.value, self.held_cards());
+            PyTuple::new(py, five.into_iter().map(PyCard))
+        })
     }
 
     /// An integer that orders values of this ranking: greater is stronger.
     #[getter]
-    fn strength(&self) -> u32 {
-        self.value.strength()
+    fn strength(&self) -> PyResult<u32> {
+        guarded(|| Ok(self.value.strength()))
     }
 
     /// The ranking's name, e.g. `"high"`, `"soko"`, `"low8"`, `"showing_stud"`.
     #[getter]
-    fn ranking(&self) -> &'static str {
-        ranking_code(self.value.ranking())
+    fn ranking(&self) -> PyResult<&'static str> {
+        guarded(|| Ok(ranking_code(self.value.ranking())))
     }
 
-    fn __str__(&self) -> String {
-        self.value.to_string()
+    fn __str__(&self) -> PyResult<String> {
+        guarded(|| Ok(self.value.to_string()))
     }
 
-    fn __repr__(&self) -> String {
-        let five: Vec<String> = eval::best_five(self.value, self.held_cards())
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        let cat = format!("{:?}", self.value.category());
-        // CamelCase → UPPER_SNAKE, as the Python enum member.
-        let mut name = String::new();
-        for (i, ch) in cat.chars().enumerate() {
-            if ch.is_uppercase() && i > 0 {
-                name.push('_');
+    fn __repr__(&self) -> PyResult<String> {
+        guarded(|| {
+            let five: Vec<String> = eval::best_five(self.value, self.held_cards())
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            let cat = format!("{:?}", self.value.category());
+            // CamelCase → UPPER_SNAKE, as the Python enum member.
+            let mut name = String::new();
+            for (i, ch) in cat.chars().enumerate() {
+                if ch.is_uppercase() && i > 0 {
+                    name.push('_');
+                }
+                name.push(ch.to_ascii_uppercase());
             }
-            name.push(ch.to_ascii_uppercase());
-        }
-        format!("HandValue({name}, '{}')", five.join(" "))
+            Ok(format!("HandValue({name}, '{}')", five.join(" ")))
+        })
     }
 
-    fn __hash__(&self) -> u64 {
+    fn __hash__(&self) -> PyResult<u64> {
         use std::hash::{DefaultHasher, Hash, Hasher};
-        let mut h = DefaultHasher::new();
-        ranking_code(self.value.ranking()).hash(&mut h);
-        self.value.strength().hash(&mut h);
-        h.finish()
+        guarded(|| {
+            let mut h = DefaultHasher::new();
+            ranking_code(self.value.ranking()).hash(&mut h);
+            self.value.strength().hash(&mut h);
+            Ok(h.finish())
+        })
     }
 
     fn __richcmp__(
@@ -152,43 +161,47 @@ impl PyHandValue {
         op: CompareOp,
         py: Python<'_>,
     ) -> PyResult<Py<PyAny>> {
-        let Ok(other) = other.cast::<PyHandValue>() else {
-            return Ok(py.NotImplemented());
-        };
-        let other = other.get().value;
-        let same = other.ranking() == self.value.ranking();
-        let result = match op {
-            CompareOp::Eq => same && other.strength() == self.value.strength(),
-            CompareOp::Ne => !same || other.strength() != self.value.strength(),
-            _ if !same => {
-                return Err(RankingMismatchError::new_err(format!(
-                    "cannot order a {} value against a {} value",
-                    ranking_code(self.value.ranking()),
-                    ranking_code(other.ranking())
-                )))
-            }
-            _ => op.matches(self.value.strength().cmp(&other.strength())),
-        };
-        Ok(pyo3::types::PyBool::new(py, result)
-            .to_owned()
-            .into_any()
-            .unbind())
+        guarded(|| {
+            let Ok(other) = other.cast::<PyHandValue>() else {
+                return Ok(py.NotImplemented());
+            };
+            let other = other.get().value;
+            let same = other.ranking() == self.value.ranking();
+            let result = match op {
+                CompareOp::Eq => same && other.strength() == self.value.strength(),
+                CompareOp::Ne => !same || other.strength() != self.value.strength(),
+                _ if !same => {
+                    return Err(RankingMismatchError::new_err(format!(
+                        "cannot order a {} value against a {} value",
+                        ranking_code(self.value.ranking()),
+                        ranking_code(other.ranking())
+                    )))
+                }
+                _ => op.matches(self.value.strength().cmp(&other.strength())),
+            };
+            Ok(pyo3::types::PyBool::new(py, result)
+                .to_owned()
+                .into_any()
+                .unbind())
+        })
     }
 
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, ReduceArgs)> {
-        let f = py
-            .import("holecard._core")?
-            .getattr("hand_value_from_parts")?
-            .unbind();
-        let idx = self.held_cards().iter().map(|c| c.index()).collect();
-        Ok((
-            f,
-            (
-                ranking_code(self.value.ranking()),
-                self.value.strength(),
-                idx,
-            ),
-        ))
+        guarded(|| {
+            let f = py
+                .import("holecard._core")?
+                .getattr("hand_value_from_parts")?
+                .unbind();
+            let idx = self.held_cards().iter().map(|c| c.index()).collect();
+            Ok((
+                f,
+                (
+                    ranking_code(self.value.ranking()),
+                    self.value.strength(),
+                    idx,
+                ),
+            ))
+        })
     }
 }
 
@@ -202,19 +215,21 @@ pub fn hand_value_from_parts(
     strength: u32,
     cards: Vec<u8>,
 ) -> PyResult<PyHandValue> {
-    let ranking = ranking_from_code(ranking)?;
-    let cards: Vec<Card> = cards
-        .into_iter()
-        .map(|i| Card::from_index(i64::from(i)))
-        .collect::<Result<_, _>>()?;
-    ranking.validate(&cards)?;
-    let idx: Vec<u8> = cards.iter().map(|c| c.index()).collect();
-    let value = HandValue::from_parts(ranking, strength)
-        .filter(|v| v.strength() == ranking.strength_unchecked(&idx))
-        .ok_or_else(|| {
-            InvalidHandError::new_err(format!("strength {strength} does not match the cards"))
-        })?;
-    Ok(PyHandValue::new(value, &cards))
+    guarded(|| {
+        let ranking = ranking_from_code(ranking)?;
+        let cards: Vec<Card> = cards
+            .into_iter()
+            .map(|i| Card::from_index(i64::from(i)))
+            .collect::<Result<_, _>>()?;
+        ranking.validate(&cards)?;
+        let idx: Vec<u8> = cards.iter().map(|c| c.index()).collect();
+        let value = HandValue::from_parts(ranking, strength)
+            .filter(|v| v.strength() == ranking.strength_unchecked(&idx))
+            .ok_or_else(|| {
+                InvalidHandError::new_err(format!("strength {strength} does not match the cards"))
+            })?;
+        Ok(PyHandValue::new(value, &cards))
+    })
 }
 
 /// Validates and evaluates; `None` only for an 8-or-better hand without a low.
@@ -264,32 +279,32 @@ fn evaluate(ranking: Ranking, cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue>
 /// Best high hand of 5-7 cards (RULES E-2.1).
 #[pyfunction]
 pub fn evaluate_high(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
-    evaluate(Ranking::High, cards)
+    guarded(|| evaluate(Ranking::High, cards))
 }
 
 /// Soko value of exactly five cards (RULES E-2.2).
 #[pyfunction]
 #[pyo3(signature = (cards, *, four_straight = "CONSECUTIVE"))]
 pub fn evaluate_soko(cards: &Bound<'_, PyAny>, four_straight: &str) -> PyResult<PyHandValue> {
-    evaluate(Ranking::Soko(four_straight_mode(four_straight)?), cards)
+    guarded(|| evaluate(Ranking::Soko(four_straight_mode(four_straight)?), cards))
 }
 
 /// Best ace-to-five low of 5-7 cards (RULES E-2.3.1-2; razz).
 #[pyfunction]
 pub fn evaluate_ace_five(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
-    evaluate(Ranking::AceFive, cards)
+    guarded(|| evaluate(Ranking::AceFive, cards))
 }
 
 /// Best 8-or-better low of 5-7 cards, or `None` (RULES E-2.3.3-4).
 #[pyfunction]
 pub fn evaluate_low8(cards: &Bound<'_, PyAny>) -> PyResult<Option<PyHandValue>> {
-    evaluate_opt(Ranking::Low8, cards)
+    guarded(|| evaluate_opt(Ranking::Low8, cards))
 }
 
 /// Deuce-to-seven value of exactly five cards (RULES E-2.4).
 #[pyfunction]
 pub fn evaluate_deuce_seven(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
-    evaluate(Ranking::DeuceSeven, cards)
+    guarded(|| evaluate(Ranking::DeuceSeven, cards))
 }
 
 /// Showing hand of 1-4 up-cards for stud first-to-act (RULES E-2.5).
@@ -301,25 +316,27 @@ pub fn evaluate_showing(
     soko_four_card_hands: bool,
     four_straight: &str,
 ) -> PyResult<PyHandValue> {
-    let mode = four_straight_mode(four_straight)?;
-    let game = match game {
-        "stud" => ShowingGame::Stud,
-        "stud8" => ShowingGame::Stud8,
-        "razz" => ShowingGame::Razz,
-        "soko" => ShowingGame::soko(soko_four_card_hands, mode),
-        other => {
-            return Err(InvalidHandError::new_err(format!(
-                "no showing hands in game {other:?} (expected stud, stud8, razz or soko)"
-            )))
-        }
-    };
-    evaluate(Ranking::Showing(game), cards)
+    guarded(|| {
+        let mode = four_straight_mode(four_straight)?;
+        let game = match game {
+            "stud" => ShowingGame::Stud,
+            "stud8" => ShowingGame::Stud8,
+            "razz" => ShowingGame::Razz,
+            "soko" => ShowingGame::soko(soko_four_card_hands, mode),
+            other => {
+                return Err(InvalidHandError::new_err(format!(
+                    "no showing hands in game {other:?} (expected stud, stud8, razz or soko)"
+                )))
+            }
+        };
+        evaluate(Ranking::Showing(game), cards)
+    })
 }
 
 /// Number of distinct values of a ranking (by code), as counted in RULES §5.1.
 #[pyfunction]
 pub fn distinct_values(ranking: &str) -> PyResult<Option<usize>> {
-    Ok(ranking_from_code(ranking)?.distinct_values())
+    guarded(|| Ok(ranking_from_code(ranking)?.distinct_values()))
 }
 
 /// Rows evaluated between two checks for Ctrl-C and progress reports: a few
@@ -341,50 +358,52 @@ pub fn batch_evaluate<'py>(
     threads: Option<usize>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
-    let ranking = ranking_from_code(ranking)?;
-    if threads == Some(0) {
-        return Err(PyValueError::new_err("threads must be at least 1"));
-    }
-    let k = hands.as_array().ncols();
-    let owned;
-    // `as_slice` also accepts Fortran order, which would read the cards column-wise.
-    let c_order = hands.as_array().is_standard_layout();
-    let flat: &[u8] = if let (true, Ok(s)) = (c_order, hands.as_slice()) {
-        s
-    } else {
-        owned = hands.as_array().iter().copied().collect::<Vec<u8>>();
-        &owned
-    };
-    if k == 0 {
-        return Err(InvalidHandError::new_err(
-            "hands have no cards (shape (n, 0))",
-        ));
-    }
-    let total = flat.len() / k;
-    let mut out = Vec::with_capacity(total);
-    for (step, rows) in flat.chunks(ROWS_PER_STEP * k).enumerate() {
-        let first = step * ROWS_PER_STEP;
-        let part = py
-            .detach(|| batch::evaluate(ranking, rows, k, threads))
-            .map_err(|e| match e {
-                // Row numbers count from the start of the whole array.
-                crate::error::EvalError::BadRow { row, reason } => {
-                    crate::error::EvalError::BadRow {
-                        row: row + first,
-                        reason,
-                    }
-                }
-                other => other,
-            })?;
-        out.extend_from_slice(&part);
-        py.check_signals()?;
-        if let Some(report) = &progress {
-            report.call1((out.len(), total))?;
+    guarded(|| {
+        let ranking = ranking_from_code(ranking)?;
+        if threads == Some(0) {
+            return Err(PyValueError::new_err("threads must be at least 1"));
         }
-    }
-    if total == 0 {
-        // Shape and count checks still apply to an empty batch.
-        batch::evaluate(ranking, flat, k, threads)?;
-    }
-    Ok(PyArray1::from_vec(py, out))
+        let k = hands.as_array().ncols();
+        let owned;
+        // `as_slice` also accepts Fortran order, which would read the cards column-wise.
+        let c_order = hands.as_array().is_standard_layout();
+        let flat: &[u8] = if let (true, Ok(s)) = (c_order, hands.as_slice()) {
+            s
+        } else {
+            owned = hands.as_array().iter().copied().collect::<Vec<u8>>();
+            &owned
+        };
+        if k == 0 {
+            return Err(InvalidHandError::new_err(
+                "hands have no cards (shape (n, 0))",
+            ));
+        }
+        let total = flat.len() / k;
+        let mut out = Vec::with_capacity(total);
+        for (step, rows) in flat.chunks(ROWS_PER_STEP * k).enumerate() {
+            let first = step * ROWS_PER_STEP;
+            let part = py
+                .detach(|| batch::evaluate(ranking, rows, k, threads))
+                .map_err(|e| match e {
+                    // Row numbers count from the start of the whole array.
+                    crate::error::EvalError::BadRow { row, reason } => {
+                        crate::error::EvalError::BadRow {
+                            row: row + first,
+                            reason,
+                        }
+                    }
+                    other => other,
+                })?;
+            out.extend_from_slice(&part);
+            py.check_signals()?;
+            if let Some(report) = &progress {
+                report.call1((out.len(), total))?;
+            }
+        }
+        if total == 0 {
+            // Shape and count checks still apply to an empty batch.
+            batch::evaluate(ranking, flat, k, threads)?;
+        }
+        Ok(PyArray1::from_vec(py, out))
+    })
 }

@@ -6,6 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyTuple};
 
 use super::cards::{extract_cards, PyCard};
+use super::error::InternalError;
+use super::guard::{guarded, guarded_mut};
 use super::player::PyPlayer;
 use crate::card::Card;
 use crate::cardset::CardSet;
@@ -96,89 +98,95 @@ impl PyGameConfig {
         profile: Option<&str>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
-        let game = parse_game(game)?;
-        let structure: BettingStructure = betting.parse()?;
-        let profile = profile.unwrap_or("default").to_ascii_lowercase();
-        let mut o = match profile.as_str() {
-            "default" => Options::defaults(game),
-            "wsop" => Options::wsop(game),
-            "pokerkit" => Options::pokerkit(game),
-            other => {
-                return Err(ConfigurationError::new_err(format!(
-                    "unknown profile {other:?} (expected default, wsop or pokerkit)"
-                )))
-            }
-        };
-        if let Some(opts) = options {
-            for (k, v) in opts.iter() {
-                let name: String = k.extract()?;
-                if !Options::applies_to(&name, game) {
-                    let known = Options::defaults(game)
-                        .items()
-                        .iter()
-                        .any(|(n, _)| *n == name);
-                    return Err(ConfigurationError::new_err(if known {
-                        format!("option {name} does not apply to {}", game.id())
-                    } else {
-                        format!("unknown option {name:?}")
-                    }));
+        guarded(|| {
+            let game = parse_game(game)?;
+            let structure: BettingStructure = betting.parse()?;
+            let profile = profile.unwrap_or("default").to_ascii_lowercase();
+            let mut o = match profile.as_str() {
+                "default" => Options::defaults(game),
+                "wsop" => Options::wsop(game),
+                "pokerkit" => Options::pokerkit(game),
+                other => {
+                    return Err(ConfigurationError::new_err(format!(
+                        "unknown profile {other:?} (expected default, wsop or pokerkit)"
+                    )))
                 }
-                let text = option_text(&name, &v)?;
-                o.set(&name, &text)?;
+            };
+            if let Some(opts) = options {
+                for (k, v) in opts.iter() {
+                    let name: String = k.extract()?;
+                    if !Options::applies_to(&name, game) {
+                        let known = Options::defaults(game)
+                            .items()
+                            .iter()
+                            .any(|(n, _)| *n == name);
+                        return Err(ConfigurationError::new_err(if known {
+                            format!("option {name} does not apply to {}", game.id())
+                        } else {
+                            format!("unknown option {name:?}")
+                        }));
+                    }
+                    let text = option_text(&name, &v)?;
+                    o.set(&name, &text)?;
+                }
             }
-        }
-        let input = StakesInput {
-            ante,
-            bring_in,
-            small_bet,
-            big_bet,
-            small_blind,
-            big_blind,
-            min_bet,
-        };
-        let cfg = GameConfig::new(game, structure, input, o)?;
-        Ok(Self {
-            cfg,
-            profile,
-            input,
+            let input = StakesInput {
+                ante,
+                bring_in,
+                small_bet,
+                big_bet,
+                small_blind,
+                big_blind,
+                min_bet,
+            };
+            let cfg = GameConfig::new(game, structure, input, o)?;
+            Ok(Self {
+                cfg,
+                profile,
+                input,
+            })
         })
     }
 
     /// The game id.
     #[getter]
-    fn game(&self) -> &'static str {
-        self.cfg.game.id()
+    fn game(&self) -> PyResult<&'static str> {
+        guarded(|| Ok(self.cfg.game.id()))
     }
 
     /// The betting structure's name.
     #[getter]
-    fn betting(&self) -> &'static str {
-        self.cfg.structure.name()
+    fn betting(&self) -> PyResult<&'static str> {
+        guarded(|| Ok(self.cfg.structure.name()))
     }
 
     /// The resolved chip amounts as a dict.
     #[getter]
     fn stakes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let s = self.cfg.stakes;
-        let d = PyDict::new(py);
-        d.set_item("ante", s.ante)?;
-        d.set_item("bring_in", s.bring_in)?;
-        d.set_item("small_bet", s.small_bet)?;
-        d.set_item("big_bet", s.big_bet)?;
-        d.set_item("small_blind", s.small_blind)?;
-        d.set_item("big_blind", s.big_blind)?;
-        d.set_item("min_bet", s.min_bet)?;
-        Ok(d)
+        guarded(|| {
+            let s = self.cfg.stakes;
+            let d = PyDict::new(py);
+            d.set_item("ante", s.ante)?;
+            d.set_item("bring_in", s.bring_in)?;
+            d.set_item("small_bet", s.small_bet)?;
+            d.set_item("big_bet", s.big_bet)?;
+            d.set_item("small_blind", s.small_blind)?;
+            d.set_item("big_blind", s.big_blind)?;
+            d.set_item("min_bet", s.min_bet)?;
+            Ok(d)
+        })
     }
 
     /// Every option as name → value text (enum names, `true`/`false`, numbers, `none`).
     #[getter]
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (k, v) in self.cfg.options.items() {
-            d.set_item(k, v)?;
-        }
-        Ok(d)
+        guarded(|| {
+            let d = PyDict::new(py);
+            for (k, v) in self.cfg.options.items() {
+                d.set_item(k, v)?;
+            }
+            Ok(d)
+        })
     }
 
     /// Starts a hand.
@@ -191,54 +199,60 @@ impl PyGameConfig {
         deck: Option<&Bound<'_, PyAny>>,
         dealer: Option<u8>,
     ) -> PyResult<PyGameState> {
-        let deck = match deck {
-            Some(d) if !d.is_none() => Some(extract_cards(d)?),
-            _ => None,
-        };
-        let seed = if deck.is_none() && seed.is_none() {
-            use std::hash::{BuildHasher, RandomState};
-            Some(RandomState::new().hash_one(std::time::SystemTime::now()))
-        } else {
-            seed
-        };
-        let state = GameState::new(&self.cfg, &stacks, &Start { seed, deck, dealer })?;
-        Ok(PyGameState {
-            state,
-            config: self.clone(),
+        guarded(|| {
+            let deck = match deck {
+                Some(d) if !d.is_none() => Some(extract_cards(d)?),
+                _ => None,
+            };
+            let seed = if deck.is_none() && seed.is_none() {
+                use std::hash::{BuildHasher, RandomState};
+                Some(RandomState::new().hash_one(std::time::SystemTime::now()))
+            } else {
+                seed
+            };
+            let state = GameState::new(&self.cfg, &stacks, &Start { seed, deck, dealer })?;
+            Ok(PyGameState {
+                state,
+                config: self.clone(),
+            })
         })
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "GameConfig({:?}, betting={:?}, profile={:?})",
-            self.cfg.game.id(),
-            self.cfg.structure.name(),
-            self.profile
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        guarded(|| {
+            Ok(format!(
+                "GameConfig({:?}, betting={:?}, profile={:?})",
+                self.cfg.game.id(),
+                self.cfg.structure.name(),
+                self.profile
+            ))
+        })
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Py<PyAny>, Bound<'py, PyTuple>)> {
-        let f = py
-            .import("holecard._core")?
-            .getattr("_game_config")?
-            .unbind();
-        let i = self.input;
-        let args = PyTuple::new(
-            py,
-            [
-                self.cfg.game.id().into_pyobject(py)?.into_any(),
-                self.cfg.structure.name().into_pyobject(py)?.into_any(),
-                i.ante.into_pyobject(py)?.into_any(),
-                i.bring_in.into_pyobject(py)?.into_any(),
-                i.small_bet.into_pyobject(py)?.into_any(),
-                i.big_bet.into_pyobject(py)?.into_any(),
-                i.small_blind.into_pyobject(py)?.into_any(),
-                i.big_blind.into_pyobject(py)?.into_any(),
-                i.min_bet.into_pyobject(py)?.into_any(),
-                self.options(py)?.into_any(),
-            ],
-        )?;
-        Ok((f, args))
+        guarded(|| {
+            let f = py
+                .import("holecard._core")?
+                .getattr("_game_config")?
+                .unbind();
+            let i = self.input;
+            let args = PyTuple::new(
+                py,
+                [
+                    self.cfg.game.id().into_pyobject(py)?.into_any(),
+                    self.cfg.structure.name().into_pyobject(py)?.into_any(),
+                    i.ante.into_pyobject(py)?.into_any(),
+                    i.bring_in.into_pyobject(py)?.into_any(),
+                    i.small_bet.into_pyobject(py)?.into_any(),
+                    i.big_bet.into_pyobject(py)?.into_any(),
+                    i.small_blind.into_pyobject(py)?.into_any(),
+                    i.big_blind.into_pyobject(py)?.into_any(),
+                    i.min_bet.into_pyobject(py)?.into_any(),
+                    self.options(py)?.into_any(),
+                ],
+            )?;
+            Ok((f, args))
+        })
     }
 }
 
@@ -265,27 +279,29 @@ pub fn game_config(
     min_bet: Option<u64>,
     options: &Bound<'_, PyDict>,
 ) -> PyResult<PyGameConfig> {
-    let g = parse_game(game)?;
-    let mut o = Options::defaults(g);
-    for (k, v) in options.iter() {
-        let name: String = k.extract()?;
-        let text: String = v.extract()?;
-        o.set(&name, &text)?;
-    }
-    let input = StakesInput {
-        ante,
-        bring_in,
-        small_bet,
-        big_bet,
-        small_blind,
-        big_blind,
-        min_bet,
-    };
-    let cfg = GameConfig::new(g, betting.parse()?, input, o)?;
-    Ok(PyGameConfig {
-        cfg,
-        profile: "custom".into(),
-        input,
+    guarded(|| {
+        let g = parse_game(game)?;
+        let mut o = Options::defaults(g);
+        for (k, v) in options.iter() {
+            let name: String = k.extract()?;
+            let text: String = v.extract()?;
+            o.set(&name, &text)?;
+        }
+        let input = StakesInput {
+            ante,
+            bring_in,
+            small_bet,
+            big_bet,
+            small_blind,
+            big_blind,
+            min_bet,
+        };
+        let cfg = GameConfig::new(g, betting.parse()?, input, o)?;
+        Ok(PyGameConfig {
+            cfg,
+            profile: "custom".into(),
+            input,
+        })
     })
 }
 
@@ -338,21 +354,23 @@ impl PyLegalActions {
         self.0.max_raise_to
     }
 
-    fn __repr__(&self) -> String {
-        let l = &self.0;
-        let o = |v: Option<u64>| v.map_or_else(|| "None".to_string(), |x| x.to_string());
-        let b = |v: bool| if v { "True" } else { "False" };
-        format!(
-            "LegalActions(fold={}, check={}, call={}, bring_in={}, complete={}, min_raise_to={}, max_raise_to={}, draw={})",
-            b(l.fold),
-            b(l.check),
-            o(l.call),
-            o(l.bring_in),
-            o(l.complete),
-            o(l.min_raise_to),
-            o(l.max_raise_to),
-            b(l.draw)
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        guarded(|| {
+            let l = &self.0;
+            let o = |v: Option<u64>| v.map_or_else(|| "None".to_string(), |x| x.to_string());
+            let b = |v: bool| if v { "True" } else { "False" };
+            Ok(format!(
+                "LegalActions(fold={}, check={}, call={}, bring_in={}, complete={}, min_raise_to={}, max_raise_to={}, draw={})",
+                b(l.fold),
+                b(l.check),
+                o(l.call),
+                o(l.bring_in),
+                o(l.complete),
+                o(l.min_raise_to),
+                o(l.max_raise_to),
+                b(l.draw)
+            ))
+        })
     }
 }
 
@@ -371,13 +389,13 @@ impl PyEvent {
     /// `bring_in`, `complete`, `fold`, `check`, `call`, `bet_raise`, `draw`, `timeout`,
     /// `street`, `uncalled`, `show`, `award`.
     #[getter]
-    fn kind(&self) -> &'static str {
-        self.0.kind()
+    fn kind(&self) -> PyResult<&'static str> {
+        guarded(|| Ok(self.0.kind()))
     }
     /// The seat concerned, or None.
     #[getter]
-    fn seat(&self) -> Option<u8> {
-        self.0.seat()
+    fn seat(&self) -> PyResult<Option<u8>> {
+        guarded(|| Ok(self.0.seat()))
     }
     /// Chips moved (`ante`, `blind`, `bring_in`, `call`, `uncalled`, `award`), or None.
     #[getter]
@@ -417,19 +435,23 @@ impl PyEvent {
     }
     /// Draw: the cards discarded.
     #[getter]
-    fn discards(&self) -> Vec<PyCard> {
-        match self.0 {
-            Event::Draw { discards, .. } => cards_of(discards),
-            _ => Vec::new(),
-        }
+    fn discards(&self) -> PyResult<Vec<PyCard>> {
+        guarded(|| {
+            Ok(match self.0 {
+                Event::Draw { discards, .. } => cards_of(discards),
+                _ => Vec::new(),
+            })
+        })
     }
     /// Draw: the cards received.
     #[getter]
-    fn received(&self) -> Vec<PyCard> {
-        match self.0 {
-            Event::Draw { received, .. } => cards_of(received),
-            _ => Vec::new(),
-        }
+    fn received(&self) -> PyResult<Vec<PyCard>> {
+        guarded(|| {
+            Ok(match self.0 {
+                Event::Draw { received, .. } => cards_of(received),
+                _ => Vec::new(),
+            })
+        })
     }
     /// Award: the pot index (0 = main pot).
     #[getter]
@@ -452,8 +474,8 @@ impl PyEvent {
         }
     }
 
-    fn __repr__(&self) -> String {
-        self.0.to_string()
+    fn __repr__(&self) -> PyResult<String> {
+        guarded(|| Ok(self.0.to_string()))
     }
 }
 
@@ -500,36 +522,110 @@ pub struct PyGameState {
 }
 
 impl PyGameState {
+    /// Applies an action whole or not at all. The engine validates an action before it
+    /// changes anything, so an illegal one leaves the state as it was; a panic part-way
+    /// through is undone by [`rewind`] before `InternalError` is raised.
     fn act(&mut self, a: Action) -> PyResult<PyEvent> {
-        Ok(PyEvent(self.state.apply(a)?))
+        self.act_with(|s| s.apply(a))
     }
+
+    fn act_with(
+        &mut self,
+        action: impl FnOnce(&mut GameState) -> Result<Event, ActionError>,
+    ) -> PyResult<PyEvent> {
+        // Only a length is read here: nothing is copied or allocated unless a panic is caught.
+        let done = self.state.actions().len();
+        let cfg = &self.config.cfg;
+        Ok(PyEvent(guarded_mut(&mut self.state, action, |s| {
+            rewind(s, cfg, done)
+        })??))
+    }
+
+    /// The test hook behind `_core._induce_internal_error(state=...)`: a timeout that the
+    /// engine applies in full, then a panic before the call returns.
+    pub(crate) fn induce_panic_mid_action(&mut self, what: &str) -> PyResult<()> {
+        self.act_with(|s| {
+            s.apply(Action::Timeout)?;
+            panic!("{what}")
+        })
+        .map(drop)
+    }
+}
+
+/// The starting stack of each seat.
+fn start_stacks(state: &GameState) -> Vec<u64> {
+    state.seats().iter().map(|s| s.start_stack).collect()
+}
+
+/// The hand started from exactly these parts with `actions` applied in order: how pickle
+/// rebuilds a state, and how [`rewind`] undoes an action that panicked.
+fn replay(
+    cfg: &GameConfig,
+    stacks: &[u64],
+    deck: Vec<Card>,
+    rng_seed: u64,
+    dealer: u8,
+    actions: impl IntoIterator<Item = PyResult<Action>>,
+) -> PyResult<GameState> {
+    let start = Start {
+        seed: Some(rng_seed),
+        deck: Some(deck),
+        dealer: Some(dealer),
+    };
+    let mut state = GameState::new(cfg, stacks, &start)?;
+    for action in actions {
+        state.apply(action?)?;
+    }
+    Ok(state)
+}
+
+/// Puts `state` back as it stood after its first `done` actions by replaying them. What
+/// the replay reads (the starting stacks, deck order, seed and dealer, and the recorded
+/// actions, which only ever grow) is set when the hand starts and never changed, so it is
+/// intact after a panic part-way through an action; the pickle tests check that a replay
+/// reproduces a hand exactly.
+fn rewind(state: &mut GameState, cfg: &GameConfig, done: usize) -> PyResult<()> {
+    let actions = state
+        .actions()
+        .get(..done)
+        .ok_or_else(|| InternalError::new_err("the recorded actions were lost"))?
+        .to_vec();
+    *state = replay(
+        cfg,
+        &start_stacks(state),
+        state.initial_deck(),
+        state.rng_seed(),
+        state.dealer(),
+        actions.into_iter().map(Ok),
+    )?;
+    Ok(())
 }
 
 #[pymethods]
 impl PyGameState {
     /// The table this hand is played at.
     #[getter]
-    fn config(&self) -> PyGameConfig {
-        self.config.clone()
+    fn config(&self) -> PyResult<PyGameConfig> {
+        guarded(|| Ok(self.config.clone()))
     }
     /// Seat to act, or None.
     #[getter]
-    fn actor(&self) -> Option<u8> {
-        self.state.actor()
+    fn actor(&self) -> PyResult<Option<u8>> {
+        guarded(|| Ok(self.state.actor()))
     }
     /// The street's name.
     #[getter]
-    fn street(&self) -> &'static str {
-        self.state.street_name()
+    fn street(&self) -> PyResult<&'static str> {
+        guarded(|| Ok(self.state.street_name()))
     }
     /// Whether the hand is over.
     #[getter]
-    fn is_over(&self) -> bool {
-        self.state.is_over()
+    fn is_over(&self) -> PyResult<bool> {
+        guarded(|| Ok(self.state.is_over()))
     }
     /// What the player to act may do.
-    fn legal_actions(&self) -> PyLegalActions {
-        PyLegalActions(self.state.legal_actions())
+    fn legal_actions(&self) -> PyResult<PyLegalActions> {
+        guarded(|| Ok(PyLegalActions(self.state.legal_actions())))
     }
     /// Fold.
     fn fold(&mut self) -> PyResult<PyEvent> {
@@ -553,18 +649,18 @@ impl PyGameState {
     }
     /// Bet or raise to a total for this round.
     fn bet_or_raise_to(&mut self, amount: &Bound<'_, PyAny>) -> PyResult<PyEvent> {
-        match amount.extract::<u64>() {
-            Ok(a) => self.act(Action::BetRaiseTo(a)),
+        let to = guarded(|| match amount.extract::<u64>() {
+            Ok(to) => Ok(to),
             Err(_) if amount.extract::<i128>().is_ok() => Err(IllegalActionError::new_err(
                 format!("cannot bet or raise to {amount} chips"),
             )),
             Err(e) => Err(e),
-        }
+        })?;
+        self.act(Action::BetRaiseTo(to))
     }
     /// Discard these cards and draw as many.
     fn draw(&mut self, discards: &Bound<'_, PyAny>) -> PyResult<PyEvent> {
-        let cards = extract_cards(discards)?;
-        let set = CardSet::from_cards(&cards)?;
+        let set = guarded(|| Ok(CardSet::from_cards(&extract_cards(discards)?)?))?;
         self.act(Action::Draw(set))
     }
     /// Stand pat.
@@ -577,66 +673,73 @@ impl PyGameState {
     }
     /// Chips behind, per seat.
     #[getter]
-    fn stacks(&self) -> Vec<u64> {
-        self.state.stacks()
+    fn stacks(&self) -> PyResult<Vec<u64>> {
+        guarded(|| Ok(self.state.stacks()))
     }
     /// Chips won minus chips put in, per seat.
     #[getter]
-    fn payoffs(&self) -> Vec<i64> {
-        self.state.payoffs()
+    fn payoffs(&self) -> PyResult<Vec<i64>> {
+        guarded(|| Ok(self.state.payoffs()))
     }
     /// Chips in front of each seat in the current betting round.
     #[getter]
-    fn bets(&self) -> Vec<u64> {
-        self.state.seats().iter().map(|s| s.bet).collect()
+    fn bets(&self) -> PyResult<Vec<u64>> {
+        guarded(|| Ok(self.state.seats().iter().map(|s| s.bet).collect()))
     }
     /// The pots as (amount, eligible seats).
     #[getter]
-    fn pots(&self) -> Vec<(u64, Vec<u8>)> {
-        self.state
-            .pots()
-            .into_iter()
-            .map(|p| (p.amount, p.seats().collect()))
-            .collect()
+    fn pots(&self) -> PyResult<Vec<(u64, Vec<u8>)>> {
+        guarded(|| {
+            Ok(self
+                .state
+                .pots()
+                .into_iter()
+                .map(|p| (p.amount, p.seats().collect()))
+                .collect())
+        })
     }
     /// Every seat's cards, stack and status.
     #[getter]
-    fn players(&self) -> Vec<PyPlayer> {
-        self.state.seats().iter().map(PyPlayer::of).collect()
+    fn players(&self) -> PyResult<Vec<PyPlayer>> {
+        guarded(|| Ok(self.state.seats().iter().map(PyPlayer::of).collect()))
     }
     /// One seat's cards, stack and status (`players[seat]` without the others).
     fn player(&self, seat: usize) -> PyResult<PyPlayer> {
-        let s = self.state.seats().get(seat).ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err(format!("no seat {seat} at this table"))
-        })?;
-        Ok(PyPlayer::of(s))
+        guarded(|| {
+            let s = self.state.seats().get(seat).ok_or_else(|| {
+                pyo3::exceptions::PyIndexError::new_err(format!("no seat {seat} at this table"))
+            })?;
+            Ok(PyPlayer::of(s))
+        })
     }
     /// The stud community card, or None.
     #[getter]
-    fn board(&self) -> Option<PyCard> {
-        self.state.board().map(PyCard)
+    fn board(&self) -> PyResult<Option<PyCard>> {
+        guarded(|| Ok(self.state.board().map(PyCard)))
     }
     /// The events so far.
     #[getter]
-    fn history(&self) -> Vec<PyEvent> {
-        self.state.history().iter().copied().map(PyEvent).collect()
+    fn history(&self) -> PyResult<Vec<PyEvent>> {
+        guarded(|| Ok(self.state.history().iter().copied().map(PyEvent).collect()))
     }
     /// Number of events so far.
     #[getter]
-    fn history_len(&self) -> usize {
-        self.state.history().len()
+    fn history_len(&self) -> PyResult<usize> {
+        guarded(|| Ok(self.state.history().len()))
     }
     /// The dealer (stud: dealer box; 2-7: button) seat.
     #[getter]
-    fn dealer(&self) -> u8 {
-        self.state.dealer()
+    fn dealer(&self) -> PyResult<u8> {
+        guarded(|| Ok(self.state.dealer()))
     }
     /// The undealt cards, top first.
     #[getter]
-    fn stub(&self) -> Vec<PyCard> {
-        self.state.stub().into_iter().map(PyCard).collect()
+    fn stub(&self) -> PyResult<Vec<PyCard>> {
+        guarded(|| Ok(self.state.stub().into_iter().map(PyCard).collect()))
     }
 
+    // Unguarded: a derived `Clone` of owned data cannot panic (running out of memory
+    // aborts), and moving a whole state through `catch_unwind` made copies ~25% slower.
     fn __copy__(&self) -> Self {
         self.clone()
     }
@@ -645,59 +748,70 @@ impl PyGameState {
         self.clone()
     }
 
-    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp, py: Python<'_>) -> Py<PyAny> {
-        let Ok(other) = other.cast::<PyGameState>() else {
-            return py.NotImplemented();
-        };
-        let o = other.borrow();
-        let eq = o.state == self.state && o.config == self.config;
-        match op {
-            CompareOp::Eq => PyBool::new(py, eq).to_owned().into_any().unbind(),
-            CompareOp::Ne => PyBool::new(py, !eq).to_owned().into_any().unbind(),
-            _ => py.NotImplemented(),
-        }
+    fn __richcmp__(
+        &self,
+        other: &Bound<'_, PyAny>,
+        op: CompareOp,
+        py: Python<'_>,
+    ) -> PyResult<Py<PyAny>> {
+        guarded(|| {
+            let Ok(other) = other.cast::<PyGameState>() else {
+                return Ok(py.NotImplemented());
+            };
+            let o = other.try_borrow()?;
+            let eq = o.state == self.state && o.config == self.config;
+            Ok(match op {
+                CompareOp::Eq => PyBool::new(py, eq).to_owned().into_any().unbind(),
+                CompareOp::Ne => PyBool::new(py, !eq).to_owned().into_any().unbind(),
+                _ => py.NotImplemented(),
+            })
+        })
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "<GameState {} street={} actor={} stacks={:?}>",
-            self.state.game().id(),
-            self.state.street_name(),
-            self.state
-                .actor()
-                .map_or_else(|| "None".to_string(), |a| a.to_string()),
-            self.state.stacks()
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        guarded(|| {
+            Ok(format!(
+                "<GameState {} street={} actor={} stacks={:?}>",
+                self.state.game().id(),
+                self.state.street_name(),
+                self.state
+                    .actor()
+                    .map_or_else(|| "None".to_string(), |a| a.to_string()),
+                self.state.stacks()
+            ))
+        })
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Py<PyAny>, Bound<'py, PyTuple>)> {
-        let f = py
-            .import("holecard._core")?
-            .getattr("_restore_state")?
-            .unbind();
-        let starts: Vec<u64> = self.state.seats().iter().map(|s| s.start_stack).collect();
-        let deck: Vec<u8> = self
-            .state
-            .initial_deck()
-            .iter()
-            .map(|c| c.index())
-            .collect();
-        let actions = PyList::empty(py);
-        for a in self.state.actions() {
-            actions.append(encode_action(*a))?;
-        }
-        let args = PyTuple::new(
-            py,
-            [
-                Py::new(py, self.config.clone())?.into_bound(py).into_any(),
-                starts.into_pyobject(py)?.into_any(),
-                PyBytes::new(py, &deck).into_any(),
-                self.state.rng_seed().into_pyobject(py)?.into_any(),
-                self.state.dealer().into_pyobject(py)?.into_any(),
-                actions.into_any(),
-            ],
-        )?;
-        Ok((f, args))
+        guarded(|| {
+            let f = py
+                .import("holecard._core")?
+                .getattr("_restore_state")?
+                .unbind();
+            let starts = start_stacks(&self.state);
+            let deck: Vec<u8> = self
+                .state
+                .initial_deck()
+                .iter()
+                .map(|c| c.index())
+                .collect();
+            let actions = PyList::empty(py);
+            for a in self.state.actions() {
+                actions.append(encode_action(*a))?;
+            }
+            let args = PyTuple::new(
+                py,
+                [
+                    Py::new(py, self.config.clone())?.into_bound(py).into_any(),
+                    starts.into_pyobject(py)?.into_any(),
+                    PyBytes::new(py, &deck).into_any(),
+                    self.state.rng_seed().into_pyobject(py)?.into_any(),
+                    self.state.dealer().into_pyobject(py)?.into_any(),
+                    actions.into_any(),
+                ],
+            )?;
+            Ok((f, args))
+        })
     }
 }
 
@@ -713,24 +827,16 @@ pub fn restore_state(
     dealer: u8,
     actions: Vec<(String, u64)>,
 ) -> PyResult<PyGameState> {
-    let cards: Vec<Card> = deck
-        .iter()
-        .map(|&i| Card::from_index(i64::from(i)))
-        .collect::<Result<_, _>>()?;
-    let mut state = GameState::new(
-        &config.cfg,
-        &stacks,
-        &Start {
-            seed: Some(rng_seed),
-            deck: Some(cards),
-            dealer: Some(dealer),
-        },
-    )?;
-    for (code, arg) in actions {
-        state.apply(decode_action(&code, arg)?)?;
-    }
-    Ok(PyGameState {
-        state,
-        config: config.clone(),
+    guarded(|| {
+        let cards: Vec<Card> = deck
+            .iter()
+            .map(|&i| Card::from_index(i64::from(i)))
+            .collect::<Result<_, _>>()?;
+        let actions = actions.iter().map(|(code, arg)| decode_action(code, *arg));
+        let state = replay(&config.cfg, &stacks, cards, rng_seed, dealer, actions)?;
+        Ok(PyGameState {
+            state,
+            config: config.clone(),
+        })
     })
 }

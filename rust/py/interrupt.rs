@@ -12,6 +12,8 @@ use std::time::Duration;
 use pyo3::prelude::*;
 
 use super::error::InternalError;
+use super::game::PyGameState;
+use super::guard::{guarded, internal};
 use crate::control::Control;
 
 /// How often the waiting thread looks for signals.
@@ -78,21 +80,24 @@ pub(crate) fn interruptible_with_progress<T: Send>(
     })
 }
 
-/// The `InternalError` for a panic payload.
-pub(crate) fn internal(payload: &(dyn std::any::Any + Send)) -> PyErr {
-    let what = payload
-        .downcast_ref::<&str>()
-        .map(ToString::to_string)
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".to_string());
-    InternalError::new_err(format!(
-        "internal error in holecard's native code (please report it): {what}"
-    ))
-}
-
-/// Panics inside the guarded runner: lets the tests prove that a native failure reaches
-/// Python as `holecard.InternalError`, not as a `PanicException`.
+/// Panics in native code on purpose, so the tests can prove that a native failure reaches
+/// Python as `holecard.InternalError`, never as a `PanicException`: by default on the
+/// worker of [`interruptible`]; with `inline=True` on the calling thread, through
+/// [`guarded`] like every short call; with `state`, in the middle of an action on that
+/// `GameState` (after the engine applied a timeout), which must leave it unchanged.
 #[pyfunction]
-pub fn _induce_internal_error(py: Python<'_>) -> PyResult<()> {
-    interruptible(py, |_| -> () { panic!("deliberately induced failure") })
+#[pyo3(signature = (*, inline = false, state = None))]
+pub fn _induce_internal_error(
+    py: Python<'_>,
+    inline: bool,
+    state: Option<&Bound<'_, PyGameState>>,
+) -> PyResult<()> {
+    const WHAT: &str = "deliberately induced failure";
+    if let Some(state) = state {
+        return state.try_borrow_mut()?.induce_panic_mid_action(WHAT);
+    }
+    if inline {
+        return guarded(|| -> PyResult<()> { panic!("{WHAT}") });
+    }
+    interruptible(py, |_| -> () { panic!("{WHAT}") })
 }

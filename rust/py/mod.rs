@@ -8,6 +8,7 @@ mod equity;
 mod error;
 mod eval;
 mod game;
+mod guard;
 mod interrupt;
 mod player;
 mod sim;
@@ -18,6 +19,10 @@ use pyo3::prelude::*;
 #[pymodule]
 #[pyo3(name = "_core")]
 fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    guard::guarded(|| add_members(m))
+}
+
+fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<cards::PyCard>()?;
     m.add_class::<cards::PyDeck>()?;

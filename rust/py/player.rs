@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::cards::{card_tuple, extract_cards};
+use super::guard::guarded;
 use crate::card::Card;
 use crate::game::Seat;
 
@@ -66,41 +67,43 @@ impl PyPlayer {
         folded: bool,
         bet: u64,
     ) -> PyResult<Self> {
-        let cards = extract_cards(hole_cards)?;
-        if cards.len() > 8 {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "a player holds at most 8 cards, got {}",
-                cards.len()
-            )));
-        }
-        let mut up_mask = 0u8;
-        for c in extract_cards(up_cards)? {
-            let i = cards.iter().position(|&h| h == c).ok_or_else(|| {
-                pyo3::exceptions::PyValueError::new_err(format!(
-                    "up card {c} is not among the hole cards"
-                ))
-            })?;
-            up_mask |= 1 << i;
-        }
-        Ok(PyPlayer {
-            cards,
-            up_mask,
-            stack,
-            folded,
-            bet,
+        guarded(|| {
+            let cards = extract_cards(hole_cards)?;
+            if cards.len() > 8 {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "a player holds at most 8 cards, got {}",
+                    cards.len()
+                )));
+            }
+            let mut up_mask = 0u8;
+            for c in extract_cards(up_cards)? {
+                let i = cards.iter().position(|&h| h == c).ok_or_else(|| {
+                    pyo3::exceptions::PyValueError::new_err(format!(
+                        "up card {c} is not among the hole cards"
+                    ))
+                })?;
+                up_mask |= 1 << i;
+            }
+            Ok(PyPlayer {
+                cards,
+                up_mask,
+                stack,
+                folded,
+                bet,
+            })
         })
     }
 
     /// Every card held, in the order received.
     #[getter]
     fn hole_cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        card_tuple(py, self.cards.iter().copied())
+        guarded(|| card_tuple(py, self.cards.iter().copied()))
     }
 
     /// The face-up cards, in the order received.
     #[getter]
     fn up_cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        card_tuple(py, self.up())
+        guarded(|| card_tuple(py, self.up()))
     }
 
     /// Chips behind.

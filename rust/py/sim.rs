@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use pyo3::prelude::*;
 
+use super::guard::guarded;
 use crate::game::options::{BettingStructure, GameKind, Options};
 use crate::game::{GameConfig, StakesInput};
 use crate::sim::{self, Bot, SimError, Table};
@@ -68,33 +69,35 @@ pub fn simulate(
     first_hand: u64,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<RawSim> {
-    let cfg = table_config(config)?;
-    let bots: Vec<Bot> = bots
-        .iter()
-        .map(|b| b.parse::<Bot>())
-        .collect::<Result<_, _>>()?;
-    let table = Table::new(cfg, bots, stack)?;
-    let stats = super::interrupt::interruptible_with_progress(py, progress, |cancel| {
-        sim::simulate_range_cancellable(&table, first_hand, hands, seed, threads, cancel)
-    })??;
-    let per_seat = stats
-        .seats
-        .iter()
-        .map(|s| {
-            (
-                s.net,
-                s.net_squared,
-                s.hands_won,
-                s.showdowns,
-                s.showdowns_won,
-            )
-        })
-        .collect();
-    Ok((
-        stats.hands,
-        stats.showdown_hands,
-        stats.actions,
-        table.stack(),
-        per_seat,
-    ))
+    guarded(|| {
+        let cfg = table_config(config)?;
+        let bots: Vec<Bot> = bots
+            .iter()
+            .map(|b| b.parse::<Bot>())
+            .collect::<Result<_, _>>()?;
+        let table = Table::new(cfg, bots, stack)?;
+        let stats = super::interrupt::interruptible_with_progress(py, progress, |cancel| {
+            sim::simulate_range_cancellable(&table, first_hand, hands, seed, threads, cancel)
+        })??;
+        let per_seat = stats
+            .seats
+            .iter()
+            .map(|s| {
+                (
+                    s.net,
+                    s.net_squared,
+                    s.hands_won,
+                    s.showdowns,
+                    s.showdowns_won,
+                )
+            })
+            .collect();
+        Ok((
+            stats.hands,
+            stats.showdown_hands,
+            stats.actions,
+            table.stack(),
+            per_seat,
+        ))
+    })
 }
