@@ -107,12 +107,12 @@ def test_a_panic_mid_action_leaves_the_state_unchanged(state: State) -> None:
         snapshot = pickle.dumps(state)
         history = state.history
         with pytest.raises(holecard.InternalError, match=MESSAGE):
-            _core._induce_internal_error(state=state._s)
+            _core._induce_internal_error(state=state)
         assert state == before
         assert pickle.dumps(state) == snapshot
         assert state.history == history
         assert state.legal_actions() == before.legal_actions()
-        assert state._s.stub == before._s.stub
+        assert state._stub == before._stub
         assert state.pots == before.pots
         # The restored state goes on exactly as an untouched copy does.
         step(state, n)
@@ -123,5 +123,5 @@ def test_a_panic_mid_action_leaves_the_state_unchanged(state: State) -> None:
     # A finished hand refuses the timeout before anything can panic.
     snapshot = pickle.dumps(state)
     with pytest.raises(holecard.IllegalActionError):
-        _core._induce_internal_error(state=state._s)
+        _core._induce_internal_error(state=state)
     assert pickle.dumps(state) == snapshot

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar
 
 from holecard import _core
-from holecard._core import Card, Event, LegalActions
+from holecard._core import Event, LegalActions
 from holecard._enums import FourStraightMode
-from holecard._types import CardsLike
+from holecard._types import CardsLike, Pot
 from holecard.exceptions import ConfigurationError
 from holecard.options import (
     Betting,
@@ -46,7 +46,7 @@ from holecard.options import (
 )
 
 if TYPE_CHECKING:
-    from holecard.phh import HandHistory
+    pass
 
 __all__ = [
     "DeuceSevenTripleDraw",
@@ -69,167 +69,8 @@ class _Unset(enum.Enum):
 _UNSET = _Unset.UNSET
 
 
-class Pot(NamedTuple):
-    """A pot: its chips and the seats that contest it."""
-
-    amount: int
-    players: tuple[int, ...]
-
-
 Player = _core.Player
-
-
-class State:
-    """One hand. Illegal actions raise ``IllegalActionError`` and change nothing.
-
-    States compare equal when they come from the same table, stacks, deck and actions; they
-    can be copied and pickled.
-    """
-
-    __slots__ = ("_s",)
-
-    def __init__(self, core: _core.GameState) -> None:
-        self._s = core
-
-    @property
-    def actor(self) -> int | None:
-        """The seat to act, or ``None`` when the hand is over."""
-        return self._s.actor
-
-    @property
-    def street(self) -> str:
-        """The current street's name.
-
-        Stud ``third`` … ``seventh``; Soko ``second`` … ``fifth``; 2-7 ``predraw``,
-        ``first_draw``, ``after_first_draw`` … ``after_third_draw``; ``over`` at the end.
-        """
-        return self._s.street
-
-    def legal_actions(self) -> LegalActions:
-        """What the player to act may do."""
-        return self._s.legal_actions()
-
-    def fold(self) -> Event:
-        """Fold."""
-        return self._s.fold()
-
-    def check(self) -> Event:
-        """Check."""
-        return self._s.check()
-
-    def call(self) -> Event:
-        """Call (all-in for less when short)."""
-        return self._s.call()
-
-    def post_bring_in(self) -> Event:
-        """Post the stud bring-in."""
-        return self._s.post_bring_in()
-
-    def complete(self) -> Event:
-        """Complete the bring-in to the small bet (fixed limit)."""
-        return self._s.complete()
-
-    def bet_or_raise_to(self, amount: int) -> Event:
-        """Bet or raise to ``amount``, the player's total for this betting round."""
-        return self._s.bet_or_raise_to(amount)
-
-    def draw(self, discards: CardsLike) -> Event:
-        """2-7: discard these cards and draw as many (nothing = stand pat)."""
-        return self._s.draw(discards)
-
-    def stand_pat(self) -> Event:
-        """2-7: draw no card."""
-        return self._s.stand_pat()
-
-    def timeout(self) -> Event:
-        """The player to act ran out of time.
-
-        In a betting round: check when free, else fold (G-1.5.6; the bring-in is posted). In
-        a 2-7 draw: stand pat, with no bet or raise in the next betting round (D-7).
-        """
-        return self._s.timeout()
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the hand is over (pots awarded)."""
-        return self._s.is_over
-
-    @property
-    def stacks(self) -> list[int]:
-        """Chips behind, per seat."""
-        return self._s.stacks
-
-    @property
-    def bets(self) -> list[int]:
-        """Chips in front of each seat in the current betting round."""
-        return self._s.bets
-
-    @property
-    def pots(self) -> list[Pot]:
-        """Main pot then side pots, from the chips of finished betting rounds."""
-        return [Pot(amount, tuple(seats)) for amount, seats in self._s.pots]
-
-    @property
-    def payoffs(self) -> list[int]:
-        """Chips won minus chips put in, per seat."""
-        return self._s.payoffs
-
-    @property
-    def players(self) -> tuple[Player, ...]:
-        """Every seat's cards, stack and status."""
-        return tuple(self._s.players)
-
-    def player(self, seat: int) -> Player:
-        """One seat's cards, stack and status (``players[seat]`` without the others)."""
-        return self._s.player(seat)
-
-    @property
-    def board(self) -> tuple[Card, ...]:
-        """The stud community card (RULES T-9.3) if one was dealt: ``()`` or ``(card,)``."""
-        card = self._s.board
-        return () if card is None else (card,)
-
-    @property
-    def history(self) -> tuple[Event, ...]:
-        """Every event so far, in order."""
-        return tuple(self._s.history)
-
-    @property
-    def dealer(self) -> int:
-        """The dealer box (stud) or button (2-7) seat."""
-        return self._s.dealer
-
-    def to_phh(self, **metadata: object) -> HandHistory:
-        """This hand (finished or not) as a PHH hand history (:func:`holecard.phh.state_to_phh`).
-
-        The history replays through either engine to the same final state, except for
-        hands that dealt recycled cards (see :func:`holecard.phh.state_to_phh`).
-
-        Args:
-            **metadata: optional PHH fields (``event``, ``players`` …).
-        """
-        from holecard.phh import state_to_phh
-
-        return state_to_phh(self, **metadata)
-
-    def __copy__(self) -> State:
-        return State(self._s.__copy__())
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        return State(self._s.__copy__())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return bool(self._s == other._s)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __reduce__(self) -> tuple[type[State], tuple[_core.GameState]]:
-        return (State, (self._s,))
-
-    def __repr__(self) -> str:
-        return repr(self._s).replace("<GameState", "<State", 1)
+State = _core.State
 
 
 def _bad_amount(values: dict[str, object]) -> str | None:
@@ -369,12 +210,11 @@ class _Game:
                 blind); stud: the dealer box (only with ``stud_dealer_position=ROTATING``).
         """
         try:
-            core = self._config.start(list(stacks), seed=seed, deck=deck, dealer=dealer)
+            return self._config.start(list(stacks), seed=seed, deck=deck, dealer=dealer)
         except OverflowError as exc:  # negative or huge: name the seat
             seats = {f"the stack of seat {i}": s for i, s in enumerate(stacks)}
             why = _bad_amount({**seats, "seed": seed, "dealer": dealer})
             raise ConfigurationError(why or str(exc)) from exc
-        return State(core)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, _Game):

@@ -895,7 +895,7 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
 
 
 def _fast_state_to_phh(state: FastState) -> HandHistory:
-    config = state._s.config
+    config = state._config
     kind, betting = config.game, config.betting
     stakes = config.stakes
     stacks = list(state.stacks)

@@ -600,7 +600,7 @@ class _RecycleOrder:
     def __call__(self, cards: list[str]) -> list[str]:
         self.calls += 1
         pool = set(cards)
-        stub_after = [str(c) for c in self.fast._s.stub]
+        stub_after = [str(c) for c in self.fast._stub]
         kinds = [e.kind for e in self.events]
         assert kinds.count("recycle") + kinds.count("reshuffle") == 1, (
             f"reference recycles {sorted(pool)} but the fast engine did {kinds}"
@@ -691,8 +691,8 @@ def _play(
             break
         action = random_action(draw, fast, fixed)
         steps.append(action)
-        before_stub = [str(c) for c in fast._s.stub]
-        seen = fast._s.history_len
+        before_stub = [str(c) for c in fast._stub]
+        seen = fast._history_len
         apply_action(fast, action)
         new_events = list(fast.history[seen:])
         hook = _RecycleOrder(fast, before_stub, new_events)

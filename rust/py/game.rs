@@ -3,9 +3,10 @@
 
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyTuple};
 
-use super::cards::{extract_cards, PyCard};
+use super::cards::{card_tuple, extract_cards, PyCard};
 use super::error::InternalError;
 use super::guard::{guarded, guarded_mut};
 use super::player::PyPlayer;
@@ -307,56 +308,85 @@ pub fn game_config(
 
 /// What the player to act may do. `call` = chips to add; `complete`, `min_raise_to`,
 /// `max_raise_to` = totals for the round; all `False`/`None` when the hand is over.
-#[pyclass(module = "holecard._core", name = "LegalActions", frozen, eq, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyLegalActions(LegalActions);
+///
+/// The attributes are stored as ready Python objects (read-only members), so reading one
+/// is a plain attribute load: players and bots read several per action.
+#[pyclass(module = "holecard._core", name = "LegalActions", frozen)]
+pub struct PyLegalActions {
+    value: LegalActions,
+    /// Folding is allowed.
+    #[pyo3(get)]
+    fold: Py<PyAny>,
+    /// Checking is allowed.
+    #[pyo3(get)]
+    check: Py<PyAny>,
+    /// Drawing (or standing pat) is the action.
+    #[pyo3(get)]
+    draw: Py<PyAny>,
+    /// Chips to add to call, or None.
+    #[pyo3(get)]
+    call: Py<PyAny>,
+    /// The bring-in amount, or None.
+    #[pyo3(get)]
+    bring_in: Py<PyAny>,
+    /// The total to complete to, or None.
+    #[pyo3(get)]
+    complete: Py<PyAny>,
+    /// Smallest bet/raise total, or None.
+    #[pyo3(get)]
+    min_raise_to: Py<PyAny>,
+    /// Largest bet/raise total, or None (fixed limit: the other allowed size).
+    #[pyo3(get)]
+    max_raise_to: Py<PyAny>,
+}
+
+impl PyLegalActions {
+    fn new(py: Python<'_>, value: LegalActions) -> PyResult<Self> {
+        let flag = |b: bool| PyBool::new(py, b).to_owned().into_any().unbind();
+        let chips = |v: Option<u64>| -> PyResult<Py<PyAny>> {
+            Ok(v.into_pyobject(py)?.into_any().unbind())
+        };
+        Ok(PyLegalActions {
+            value,
+            fold: flag(value.fold),
+            check: flag(value.check),
+            draw: flag(value.draw),
+            call: chips(value.call)?,
+            bring_in: chips(value.bring_in)?,
+            complete: chips(value.complete)?,
+            min_raise_to: chips(value.min_raise_to)?,
+            max_raise_to: chips(value.max_raise_to)?,
+        })
+    }
+}
 
 #[pymethods]
 impl PyLegalActions {
-    /// Folding is allowed.
-    #[getter]
-    fn fold(&self) -> bool {
-        self.0.fold
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        guarded(|| {
+            let Ok(other) = other.cast::<PyLegalActions>() else {
+                return Ok(py.NotImplemented());
+            };
+            let eq = other.get().value == self.value;
+            Ok(match op {
+                CompareOp::Eq => PyBool::new(py, eq).to_owned().into_any().unbind(),
+                CompareOp::Ne => PyBool::new(py, !eq).to_owned().into_any().unbind(),
+                _ => py.NotImplemented(),
+            })
+        })
     }
-    /// Checking is allowed.
-    #[getter]
-    fn check(&self) -> bool {
-        self.0.check
-    }
-    /// Drawing (or standing pat) is the action.
-    #[getter]
-    fn draw(&self) -> bool {
-        self.0.draw
-    }
-    /// Chips to add to call, or None.
-    #[getter]
-    fn call(&self) -> Option<u64> {
-        self.0.call
-    }
-    /// The bring-in amount, or None.
-    #[getter]
-    fn bring_in(&self) -> Option<u64> {
-        self.0.bring_in
-    }
-    /// The total to complete to, or None.
-    #[getter]
-    fn complete(&self) -> Option<u64> {
-        self.0.complete
-    }
-    /// Smallest bet/raise total, or None.
-    #[getter]
-    fn min_raise_to(&self) -> Option<u64> {
-        self.0.min_raise_to
-    }
-    /// Largest bet/raise total, or None (fixed limit: the other allowed size).
-    #[getter]
-    fn max_raise_to(&self) -> Option<u64> {
-        self.0.max_raise_to
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.value.hash(&mut h);
+        h.finish()
     }
 
     fn __repr__(&self) -> PyResult<String> {
         guarded(|| {
-            let l = &self.0;
+            let l = &self.value;
             let o = |v: Option<u64>| v.map_or_else(|| "None".to_string(), |x| x.to_string());
             let b = |v: bool| if v { "True" } else { "False" };
             Ok(format!(
@@ -512,9 +542,12 @@ fn decode_action(code: &str, arg: u64) -> PyResult<Action> {
     })
 }
 
-/// One hand of a game. Actions raise `IllegalActionError` and leave the state unchanged
-/// when the rules do not allow them.
-#[pyclass(module = "holecard._core", name = "GameState")]
+/// One hand. Illegal actions raise ``IllegalActionError`` and change nothing.
+///
+/// States compare equal when they come from the same table, stacks, deck and actions; they
+/// can be copied and pickled. One class, implemented natively: every method is a direct
+/// call, with no Python frame between the caller and the engine.
+#[pyclass(module = "holecard._core", name = "State")]
 #[derive(Clone)]
 pub struct PyGameState {
     state: GameState,
@@ -603,29 +636,32 @@ fn rewind(state: &mut GameState, cfg: &GameConfig, done: usize) -> PyResult<()> 
 
 #[pymethods]
 impl PyGameState {
-    /// The table this hand is played at.
-    #[getter]
+    /// The table this hand is played at (internal: `holecard.phh` reads it).
+    #[getter(_config)]
     fn config(&self) -> PyResult<PyGameConfig> {
         guarded(|| Ok(self.config.clone()))
     }
-    /// Seat to act, or None.
+    /// The seat to act, or ``None`` when the hand is over.
     #[getter]
     fn actor(&self) -> PyResult<Option<u8>> {
         guarded(|| Ok(self.state.actor()))
     }
-    /// The street's name.
+    /// The current street's name.
+    ///
+    /// Stud ``third`` … ``seventh``; Soko ``second`` … ``fifth``; 2-7 ``predraw``,
+    /// ``first_draw``, ``after_first_draw`` … ``after_third_draw``; ``over`` at the end.
     #[getter]
     fn street(&self) -> PyResult<&'static str> {
         guarded(|| Ok(self.state.street_name()))
     }
-    /// Whether the hand is over.
+    /// Whether the hand is over (pots awarded).
     #[getter]
     fn is_over(&self) -> PyResult<bool> {
         guarded(|| Ok(self.state.is_over()))
     }
     /// What the player to act may do.
-    fn legal_actions(&self) -> PyResult<PyLegalActions> {
-        guarded(|| Ok(PyLegalActions(self.state.legal_actions())))
+    fn legal_actions(&self, py: Python<'_>) -> PyResult<PyLegalActions> {
+        guarded(|| PyLegalActions::new(py, self.state.legal_actions()))
     }
     /// Fold.
     fn fold(&mut self) -> PyResult<PyEvent> {
@@ -635,19 +671,19 @@ impl PyGameState {
     fn check(&mut self) -> PyResult<PyEvent> {
         self.act(Action::Check)
     }
-    /// Call.
+    /// Call (all-in for less when short).
     fn call(&mut self) -> PyResult<PyEvent> {
         self.act(Action::Call)
     }
-    /// Post the bring-in.
+    /// Post the stud bring-in.
     fn post_bring_in(&mut self) -> PyResult<PyEvent> {
         self.act(Action::PostBringIn)
     }
-    /// Complete the bring-in.
+    /// Complete the bring-in to the small bet (fixed limit).
     fn complete(&mut self) -> PyResult<PyEvent> {
         self.act(Action::Complete)
     }
-    /// Bet or raise to a total for this round.
+    /// Bet or raise to ``amount``, the player's total for this betting round.
     fn bet_or_raise_to(&mut self, amount: &Bound<'_, PyAny>) -> PyResult<PyEvent> {
         let to = guarded(|| match amount.extract::<u64>() {
             Ok(to) => Ok(to),
@@ -658,16 +694,19 @@ impl PyGameState {
         })?;
         self.act(Action::BetRaiseTo(to))
     }
-    /// Discard these cards and draw as many.
+    /// 2-7: discard these cards and draw as many (nothing = stand pat).
     fn draw(&mut self, discards: &Bound<'_, PyAny>) -> PyResult<PyEvent> {
         let set = guarded(|| Ok(CardSet::from_cards(&extract_cards(discards)?)?))?;
         self.act(Action::Draw(set))
     }
-    /// Stand pat.
+    /// 2-7: draw no card.
     fn stand_pat(&mut self) -> PyResult<PyEvent> {
         self.act(Action::StandPat)
     }
     /// The player to act ran out of time.
+    ///
+    /// In a betting round: check when free, else fold (G-1.5.6; the bring-in is posted). In
+    /// a 2-7 draw: stand pat, with no bet or raise in the next betting round (D-7).
     fn timeout(&mut self) -> PyResult<PyEvent> {
         self.act(Action::Timeout)
     }
@@ -686,22 +725,37 @@ impl PyGameState {
     fn bets(&self) -> PyResult<Vec<u64>> {
         guarded(|| Ok(self.state.seats().iter().map(|s| s.bet).collect()))
     }
-    /// The pots as (amount, eligible seats).
+    /// Main pot then side pots (``Pot(amount, players)``), from the chips of finished
+    /// betting rounds.
     #[getter]
-    fn pots(&self) -> PyResult<Vec<(u64, Vec<u8>)>> {
+    fn pots<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        static POT: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
         guarded(|| {
-            Ok(self
-                .state
+            let pot = POT.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+                Ok(py.import("holecard._types")?.getattr("Pot")?.unbind())
+            })?;
+            self.state
                 .pots()
                 .into_iter()
-                .map(|p| (p.amount, p.seats().collect()))
-                .collect())
+                .map(|p| {
+                    let seats = PyTuple::new(py, p.seats().collect::<Vec<u8>>())?;
+                    pot.bind(py).call1((p.amount, seats))
+                })
+                .collect()
         })
     }
     /// Every seat's cards, stack and status.
     #[getter]
-    fn players(&self) -> PyResult<Vec<PyPlayer>> {
-        guarded(|| Ok(self.state.seats().iter().map(PyPlayer::of).collect()))
+    fn players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        guarded(|| {
+            let players = self
+                .state
+                .seats()
+                .iter()
+                .map(|s| Py::new(py, PyPlayer::of(s)))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyTuple::new(py, players)
+        })
     }
     /// One seat's cards, stack and status (`players[seat]` without the others).
     fn player(&self, seat: usize) -> PyResult<PyPlayer> {
@@ -712,30 +766,57 @@ impl PyGameState {
             Ok(PyPlayer::of(s))
         })
     }
-    /// The stud community card, or None.
+    /// The stud community card (RULES T-9.3) if one was dealt: ``()`` or ``(card,)``.
     #[getter]
-    fn board(&self) -> PyResult<Option<PyCard>> {
-        guarded(|| Ok(self.state.board().map(PyCard)))
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        guarded(|| card_tuple(py, self.state.board()))
     }
-    /// The events so far.
+    /// Every event so far, in order.
     #[getter]
-    fn history(&self) -> PyResult<Vec<PyEvent>> {
-        guarded(|| Ok(self.state.history().iter().copied().map(PyEvent).collect()))
+    fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        guarded(|| {
+            let events = self
+                .state
+                .history()
+                .iter()
+                .map(|&e| Py::new(py, PyEvent(e)))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyTuple::new(py, events)
+        })
     }
-    /// Number of events so far.
-    #[getter]
+    /// Number of events so far (internal, for the differential tests).
+    #[getter(_history_len)]
     fn history_len(&self) -> PyResult<usize> {
         guarded(|| Ok(self.state.history().len()))
     }
-    /// The dealer (stud: dealer box; 2-7: button) seat.
+    /// The dealer box (stud) or button (2-7) seat.
     #[getter]
     fn dealer(&self) -> PyResult<u8> {
         guarded(|| Ok(self.state.dealer()))
     }
-    /// The undealt cards, top first.
-    #[getter]
+    /// The undealt cards, top first (internal, for the differential tests).
+    #[getter(_stub)]
     fn stub(&self) -> PyResult<Vec<PyCard>> {
         guarded(|| Ok(self.state.stub().into_iter().map(PyCard).collect()))
+    }
+
+    /// This hand (finished or not) as a PHH hand history (:func:`holecard.phh.state_to_phh`).
+    ///
+    /// The history replays through either engine to the same final state, except for
+    /// hands that dealt recycled cards (see :func:`holecard.phh.state_to_phh`).
+    ///
+    /// Args:
+    ///     **metadata: optional PHH fields (``event``, ``players`` …).
+    #[pyo3(signature = (**metadata))]
+    fn to_phh<'py>(
+        slf: &Bound<'py, Self>,
+        metadata: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        guarded(|| {
+            let write = py.import("holecard.phh")?.getattr("state_to_phh")?;
+            write.call((slf,), metadata)
+        })
     }
 
     // Unguarded: a derived `Clone` of owned data cannot panic (running out of memory
@@ -771,7 +852,7 @@ impl PyGameState {
     fn __repr__(&self) -> PyResult<String> {
         guarded(|| {
             Ok(format!(
-                "<GameState {} street={} actor={} stacks={:?}>",
+                "<State {} street={} actor={} stacks={:?}>",
                 self.state.game().id(),
                 self.state.street_name(),
                 self.state
