@@ -1,8 +1,12 @@
-"""Shared test configuration: hypothesis profiles (choose with HYPOTHESIS_PROFILE)."""
+"""Shared test configuration: hypothesis profiles (choose with HYPOTHESIS_PROFILE), the
+shared data path, and a child interpreter that Ctrl-C can reach."""
 
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 from hypothesis import HealthCheck, settings
@@ -17,3 +21,22 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 #: The shared hand histories and rules, a sibling of the repository (as CI lays it out).
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def python_child(script: str) -> subprocess.Popen[str]:
+    """A Python child running ``script`` with its stdout piped, for the Ctrl-C tests.
+
+    SIGINT is reset to its default in the child before Python starts: a test run started
+    in the background inherits SIGINT as ignored, and Python then installs no
+    KeyboardInterrupt handler, so those tests would measure the shell, not holecard.
+    """
+    return subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=_default_sigint,
+    )

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import signal
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 
@@ -13,6 +11,7 @@ import numpy.typing as npt
 import pytest
 from hypothesis import given
 
+from conftest import python_child
 from holecard import Card, InvalidHandError, _core, batch
 from holecard.testing import card_arrays
 
@@ -150,9 +149,7 @@ except KeyboardInterrupt:
 
 
 def test_sigint_stops_a_long_batch_within_a_second() -> None:
-    with subprocess.Popen(
-        [sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True
-    ) as child:
+    with python_child(CHILD) as child:
         assert child.stdout is not None
         assert child.stdout.readline().strip() == "started"
         sent = time.monotonic()

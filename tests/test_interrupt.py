@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import signal
-import subprocess
-import sys
 import time
 
 import pytest
 
 import holecard
+from conftest import python_child
 from holecard import _core
 
 # An exact stud hi/lo enumeration of 34 billion completions: minutes of work.
@@ -36,9 +35,7 @@ except KeyboardInterrupt:
 
 @pytest.mark.parametrize("script", [EQUITY, MONTE_CARLO], ids=["exact", "monte_carlo"])
 def test_sigint_stops_equity_within_a_second(script: str) -> None:
-    with subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True
-    ) as child:
+    with python_child(script) as child:
         assert child.stdout is not None
         assert child.stdout.readline().strip() == "started"
         time.sleep(1.5)  # well inside the native computation
