@@ -429,3 +429,26 @@ def test_hand_sizes_per_game(game: str, hand: str) -> None:
 def test_hands_must_be_a_sequence_of_hands() -> None:
     with pytest.raises(TypeError, match="sequence of hands"):
         equity("stud", "As Ah Kd Kc")
+
+
+@pytest.mark.parametrize(
+    ("hands", "samples"),
+    [
+        (["As Ah Kd Kc Qs Qh", "Js Jh Td Tc 9s 9h"], None),  # 7,140 completions
+        (["As Ah Kd Kc", "Js Jh Td Tc", "2c 3c 4c 5d"], 5_000),
+        (["As Ah Kd Kc Qs Qh", "Js Jh Td Tc 9s 9h"], 400_000),  # above the inline size
+    ],
+)
+def test_small_work_on_the_calling_thread_equals_the_worker(
+    hands: list[str], samples: int | None
+) -> None:
+    """Small calls run inline (no worker thread); a progress callback forces the
+    interruptible worker. Both give the same exact or seeded result."""
+    calls: list[tuple[int, int]] = []
+    inline = equity("stud", hands, samples=samples, seed=11)
+    worker = equity(
+        "stud", hands, samples=samples, seed=11, progress=lambda d, t: calls.append((d, t))
+    )
+    assert inline == worker
+    assert calls
+    assert calls[-1][0] == calls[-1][1]

@@ -470,6 +470,18 @@ pub fn equity(
     equity_cancellable(game, hands, dead, samples, seed, threads, &NEVER)
 }
 
+/// The work an equity call would do: its completions when exact (`samples: None`), its
+/// samples otherwise. The hands are checked as [`equity`] checks them.
+pub fn work(
+    game: Game,
+    hands: &[Vec<Card>],
+    dead: &[Card],
+    samples: Option<u64>,
+) -> Result<u128, EquityError> {
+    let setup = Setup::new(game, hands, dead)?;
+    Ok(samples.map_or_else(|| setup.completions(), u128::from))
+}
+
 /// [`equity`] that stops early with [`EquityError::Cancelled`] once `cancel` is set (each
 /// worker checks it between jobs of a few milliseconds).
 pub fn equity_cancellable(

@@ -9,6 +9,7 @@ use super::cards::extract_cards;
 use super::error::{DuplicateCardError, InvalidHandError};
 use super::guard::guarded;
 use crate::card::Card;
+use crate::control::NEVER;
 use crate::equity::{self as core, EquityError, Game};
 use crate::eval::FourStraight;
 
@@ -37,6 +38,11 @@ fn four_straight_mode(text: &str) -> PyResult<FourStraight> {
 
 /// The raw result: shares, exact, outcomes, wins, ties, units, stderr.
 type RawEquity = (Vec<f64>, bool, u64, Vec<u64>, Vec<u64>, Vec<u128>, Vec<f64>);
+
+/// Work this small (completions or samples; a few milliseconds) runs on the calling thread
+/// with the GIL released: handing it to an interruptible worker thread costs more than the
+/// work itself, and it ends long before a Ctrl-C would matter.
+const INLINE_WORK: u128 = 100_000;
 
 /// Expected pot shares of `hands` in `game` (RULES §2, H-5): exact when `samples` is
 /// `None`, otherwise seeded Monte Carlo. See `holecard.equity` for the documented API.
@@ -73,9 +79,17 @@ pub fn equity(
             Some(d) => extract_cards(d)?,
             None => Vec::new(),
         };
-        let e = super::interrupt::interruptible_with_progress(py, progress, |cancel| {
-            core::equity_cancellable(game, &hands, &dead, samples, seed, threads, cancel)
-        })??;
+        let small = progress.is_none()
+            && core::work(game, &hands, &dead, samples).is_ok_and(|w| w <= INLINE_WORK);
+        let e = if small {
+            py.detach(|| {
+                core::equity_cancellable(game, &hands, &dead, samples, seed, threads, &NEVER)
+            })?
+        } else {
+            super::interrupt::interruptible_with_progress(py, progress, |cancel| {
+                core::equity_cancellable(game, &hands, &dead, samples, seed, threads, cancel)
+            })??
+        };
         Ok((
             e.shares, e.exact, e.outcomes, e.wins, e.ties, e.units, e.stderr,
         ))
