@@ -44,9 +44,15 @@ impl GameState {
         } else {
             (r.base + r.unit, r.base + r.unit)
         };
-        // After a chain of short all-ins the nominal target can fall to C or below.
-        let fix = |t: u64| if t > c { t } else { c + r.unit };
-        (fix(small), fix(big))
+        // Short all-ins can carry C past the small-bet total under the open pair (FULL_BET:
+        // two all-ins that each add less than S); only the targets above C remain, the
+        // big one (G-1.9.3 "complete to C_before + F'" with F' = G). Were both passed,
+        // one bet over C would be the only raise left.
+        match (small > c, big > c) {
+            (true, _) => (small, big),
+            (false, true) => (big, big),
+            (false, false) => (c + r.unit, c + r.unit),
+        }
     }
 
     /// Pot/no limit: the smallest total of a full bet/raise now (G-1.7.4, G-1.7.5).

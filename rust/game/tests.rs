@@ -715,6 +715,44 @@ fn g_1_6_4_all_in_between_small_and_big_bet_leaves_the_choice() {
 }
 
 #[test]
+fn g_1_9_3_short_all_ins_past_the_small_bet_leave_only_the_big_bet() {
+    // Open pair on 4th street (S = 10, G = 20), FULL_BET: seat 1 is all-in for 9, seat 2
+    // all-in for 15; neither is a full bet, and C = 15 is past the small total 10. Seat
+    // 3 may call 15 or raise to the big total 20 only (both engines used to offer a raise
+    // below C or an inverted range here).
+    let cfg = cfg_with(
+        GameKind::Stud,
+        BettingStructure::FixedLimit,
+        stud_stakes(0, 5, 10),
+        |o| {
+            o.limit_short_all_in_rule = LimitShortAllInRule::FullBet;
+        },
+    );
+    let d = stud_deck(
+        &["Ac Kc Qc Jc", "Ad Kd Qd Jd"],
+        "2c 9h 8s 7s 3c 4s 9d 2d 5h",
+    );
+    let mut st = start(&cfg, &[100, 14, 20, 100], &d);
+    st.apply(Action::PostBringIn).unwrap();
+    for _ in 0..3 {
+        st.apply(Action::Call).unwrap();
+    }
+    assert_eq!(st.actor(), Some(1));
+    st.apply(Action::BetRaiseTo(9)).unwrap();
+    let la = st.legal_actions();
+    assert_eq!((la.min_raise_to, la.max_raise_to), (Some(10), Some(15)));
+    st.apply(Action::BetRaiseTo(15)).unwrap();
+    assert_eq!(st.actor(), Some(3));
+    let la = st.legal_actions();
+    assert_eq!(
+        (la.call, la.min_raise_to, la.max_raise_to),
+        (Some(15), Some(20), Some(20))
+    );
+    assert!(st.apply(Action::BetRaiseTo(25)).is_err());
+    st.apply(Action::BetRaiseTo(20)).unwrap();
+}
+
+#[test]
 fn v_r6_cap_after_completion() {
     for (max, raises_ok) in [(Some(3), 3), (Some(4), 4)] {
         let cfg = cfg_with(

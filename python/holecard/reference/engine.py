@@ -1398,9 +1398,16 @@ class State:
             return [g.table["small_bet"]]  # G-1.6.3
         if self.open_pair:  # G-1.6.4
             if self.big_made:
-                return [self.full + g.table["big_bet"]]
-            return sorted({self.full + g.table["small_bet"], self.full + g.table["big_bet"]})
-        return [self.full + g.unit(self.street)]
+                targets = [self.full + g.table["big_bet"]]
+            else:
+                targets = sorted(
+                    {self.full + g.table["small_bet"], self.full + g.table["big_bet"]}
+                )
+        else:
+            targets = [self.full + g.unit(self.street)]
+        # Short all-ins that are not full wagers can carry C past the small total (open
+        # pair, FULL_BET): only totals above C are raises; none left means one more unit.
+        return [t for t in targets if t > self.C] or [self.C + g.unit(self.street)]
 
     def _may_raise(self, p: int) -> bool:
         if self.penalty[p] >= self.street:  # D-7
