@@ -39,7 +39,8 @@ Interpretations where RULES.md leaves room (each is a deliberate choice):
   or when the accumulated increase he faces is at least F'/2 (``FULL_BET``: F'). Later
   full raises go to "last full level + unit" (V-R1, V-R2, V-R5). The bring-in player
   who opens instead of posting completes from nothing, so F' = S for him. Under the open
-  pair only a wager of exactly G fixes later raises at G. An all-in for less than the
+  pair only a wager of exactly G fixes later raises at G, and when short all-ins have
+  carried C past the small-bet total, the big-bet total is the only raise left. An all-in for less than the
   largest legal target is always allowed (G-1.9.1), also between S and G under the
   open-pair rule.
 * Heads-up (G-1.6.2) means two live players who are not all-in.
