@@ -258,7 +258,11 @@ impl GameState {
                 });
             }
             OddChipOrder::HighCardBySuitAll | OddChipOrder::LowCardBySuitAll => {
-                let lowest = order == OddChipOrder::LowCardBySuitAll || low_game;
+                // G-1.11.4: the lowest card only for LOW_CARD_BY_SUIT_ALL in a low half
+                // (stud/8 low, razz, 2-7); otherwise the highest. Ranks as in the half
+                // being split: the ace is low in ace-to-five halves.
+                let low_split = low_game || self.cfg.game == GameKind::DeuceSeven;
+                let lowest = order == OddChipOrder::LowCardBySuitAll && low_split;
                 winners.sort_by_key(|&w| {
                     let own: Vec<Card> = self.seats[w as usize].cards().collect();
                     if lowest {

@@ -45,9 +45,11 @@ Interpretations where RULES.md leaves room (each is a deliberate choice):
   open-pair rule.
 * Heads-up (G-1.6.2) means two live players who are not all-in.
 * ``showing_tie_break = SUIT``: highest single up-card by rank (in razz aces are low, as
-  for its bring-in), then suit. ``odd_chip_order``: ``HIGH_CARD_BY_SUIT_BEST5`` uses the
-  five cards of the half being split (for a low half the low's cards);
-  ``HIGH_CARD_BY_SUIT_ALL`` the highest of all the player's cards;
+  for its bring-in), then suit. ``odd_chip_order`` (ranks as in the half being split:
+  the ace is low in ace-to-five halves, razz and the stud/8 low):
+  ``HIGH_CARD_BY_SUIT_BEST5`` uses the highest of the five cards of the half being split
+  (for a low half the low's cards); ``HIGH_CARD_BY_SUIT_ALL`` the highest of all the
+  player's cards;
   ``LOW_CARD_BY_SUIT_ALL`` is ``..._ALL`` for high halves and, for low halves (stud/8 low, razz),
   the lowest card (ace low), then the
   lowest suit. A remainder smaller than one chip unit goes to the next winner in order.
@@ -1842,6 +1844,8 @@ class State:
 
     def _replacements(self, p: int, k: int) -> list[str]:
         """Deal k cards to p, reshuffling per D-10 when the stub runs short."""
+        if k == 0:
+            return []  # standing pat needs no card, so it never reshuffles
         got: list[str] = []
         policy = self._opt("reshuffle_policy")
         if policy is ReshufflePolicy.EXCLUDE_CURRENT_ROUND:
@@ -1986,12 +1990,12 @@ class State:
                 return (self.ord(p),)
             if mode is OddChipOrder.HIGH_CARD_BY_SUIT_BEST5:
                 value = values[p][1] if half == "low" else values[p][0]
-                best = max(card_key(c, low_rank=False) for c in value.cards)
+                best = max(card_key(c, low_rank=ace_low) for c in value.cards)
                 return (-best[0], -best[1], self.ord(p))
             if mode is OddChipOrder.LOW_CARD_BY_SUIT_ALL and low_half:
                 lowest = min(card_key(c, low_rank=ace_low) for c in self._all_cards(p))
                 return (lowest[0], lowest[1], self.ord(p))
-            best = max(card_key(c, low_rank=False) for c in self._all_cards(p))
+            best = max(card_key(c, low_rank=ace_low) for c in self._all_cards(p))
             return (-best[0], -best[1], self.ord(p))
 
         return sorted(winners, key=key)
