@@ -40,9 +40,9 @@ Interpretations where RULES.md leaves room (each is a deliberate choice):
   full raises go to "last full level + unit" (V-R1, V-R2, V-R5). The bring-in player
   who opens instead of posting completes from nothing, so F' = S for him. Under the open
   pair only a wager of exactly G fixes later raises at G, and when short all-ins have
-  carried C past the small-bet total, the big-bet total is the only raise left. An all-in for less than the
-  largest legal target is always allowed (G-1.9.1), also between S and G under the
-  open-pair rule.
+  carried C past the small-bet total, the big-bet total is the only raise left. An
+  all-in for less than the largest legal target is always allowed (G-1.9.1), also
+  between S and G under the open-pair rule.
 * Heads-up (G-1.6.2) means two live players who are not all-in.
 * ``showing_tie_break = SUIT``: highest single up-card by rank (in razz aces are low, as
   for its bring-in), then suit. ``odd_chip_order`` (ranks as in the half being split:
