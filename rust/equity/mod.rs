@@ -470,16 +470,26 @@ pub fn equity(
     equity_cancellable(game, hands, dead, samples, seed, threads, &NEVER)
 }
 
-/// The work an equity call would do: its completions when exact (`samples: None`), its
-/// samples otherwise. The hands are checked as [`equity`] checks them.
-pub fn work(
+/// A validated equity request: its hands checked once, then sized and run.
+pub struct Prepared {
+    setup: Setup,
+    threads: Option<usize>,
+}
+
+/// Checks an equity request as [`equity`] does (thread count first, then the cards).
+pub fn prepare(
     game: Game,
     hands: &[Vec<Card>],
     dead: &[Card],
-    samples: Option<u64>,
-) -> Result<u128, EquityError> {
-    let setup = Setup::new(game, hands, dead)?;
-    Ok(samples.map_or_else(|| setup.completions(), u128::from))
+    threads: Option<usize>,
+) -> Result<Prepared, EquityError> {
+    if threads == Some(0) {
+        return Err(EquityError::ZeroThreads);
+    }
+    Ok(Prepared {
+        setup: Setup::new(game, hands, dead)?,
+        threads,
+    })
 }
 
 /// [`equity`] that stops early with [`EquityError::Cancelled`] once `cancel` is set (each
@@ -493,32 +503,48 @@ pub fn equity_cancellable(
     threads: Option<usize>,
     cancel: &Control,
 ) -> Result<Equity, EquityError> {
-    if threads == Some(0) {
-        return Err(EquityError::ZeroThreads);
+    prepare(game, hands, dead, threads)?.run(samples, seed, cancel)
+}
+
+impl Prepared {
+    /// The work the request would do: its completions when exact (`samples: None`), its
+    /// samples otherwise.
+    #[must_use]
+    pub fn work(&self, samples: Option<u64>) -> u128 {
+        samples.map_or_else(|| self.setup.completions(), u128::from)
     }
-    let setup = Setup::new(game, hands, dead)?;
-    let t = tables();
-    match samples {
-        Some(0) => Err(EquityError::ZeroSamples),
-        Some(n) => {
-            let totals = with_threads(threads, || sample::run(&setup, t, n, seed, cancel));
-            if cancel.is_cancelled() {
-                return Err(EquityError::Cancelled);
+
+    /// Runs the request (see [`equity_cancellable`]).
+    pub fn run(
+        &self,
+        samples: Option<u64>,
+        seed: u64,
+        cancel: &Control,
+    ) -> Result<Equity, EquityError> {
+        let (setup, threads) = (&self.setup, self.threads);
+        let t = tables();
+        match samples {
+            Some(0) => Err(EquityError::ZeroSamples),
+            Some(n) => {
+                let totals = with_threads(threads, || sample::run(setup, t, n, seed, cancel));
+                if cancel.is_cancelled() {
+                    return Err(EquityError::Cancelled);
+                }
+                Ok(totals.finish(setup.players(), false))
             }
-            Ok(totals.finish(setup.players(), false))
-        }
-        None => {
-            let total = setup.completions();
-            let plan = exact::plan(&setup);
-            if plan.work > MAX_EXACT_WORK {
-                return Err(EquityError::TooManyOutcomes(total));
+            None => {
+                let total = setup.completions();
+                let plan = exact::plan(setup);
+                if plan.work > MAX_EXACT_WORK {
+                    return Err(EquityError::TooManyOutcomes(total));
+                }
+                let totals = with_threads(threads, || exact::run(setup, t, &plan, cancel));
+                if cancel.is_cancelled() {
+                    return Err(EquityError::Cancelled);
+                }
+                debug_assert_eq!(totals.outcomes, total);
+                Ok(totals.finish(setup.players(), true))
             }
-            let totals = with_threads(threads, || exact::run(&setup, t, &plan, cancel));
-            if cancel.is_cancelled() {
-                return Err(EquityError::Cancelled);
-            }
-            debug_assert_eq!(totals.outcomes, total);
-            Ok(totals.finish(setup.players(), true))
         }
     }
 }

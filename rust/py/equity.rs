@@ -79,15 +79,12 @@ pub fn equity(
             Some(d) => extract_cards(d)?,
             None => Vec::new(),
         };
-        let small = progress.is_none()
-            && core::work(game, &hands, &dead, samples).is_ok_and(|w| w <= INLINE_WORK);
-        let e = if small {
-            py.detach(|| {
-                core::equity_cancellable(game, &hands, &dead, samples, seed, threads, &NEVER)
-            })?
+        let request = core::prepare(game, &hands, &dead, threads)?;
+        let e = if progress.is_none() && request.work(samples) <= INLINE_WORK {
+            py.detach(|| request.run(samples, seed, &NEVER))?
         } else {
             super::interrupt::interruptible_with_progress(py, progress, |cancel| {
-                core::equity_cancellable(game, &hands, &dead, samples, seed, threads, cancel)
+                request.run(samples, seed, cancel)
             })??
         };
         Ok((

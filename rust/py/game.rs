@@ -306,6 +306,15 @@ pub fn game_config(
     })
 }
 
+/// The answer of an `==`/`!=`-only `__richcmp__` whose operands are equal when `eq`.
+fn equality(py: Python<'_>, op: CompareOp, eq: bool) -> Py<PyAny> {
+    match op {
+        CompareOp::Eq => PyBool::new(py, eq).to_owned().into_any().unbind(),
+        CompareOp::Ne => PyBool::new(py, !eq).to_owned().into_any().unbind(),
+        _ => py.NotImplemented(),
+    }
+}
+
 /// What the player to act may do. `call` = chips to add; `complete`, `min_raise_to`,
 /// `max_raise_to` = totals for the round; all `False`/`None` when the hand is over.
 ///
@@ -369,11 +378,7 @@ impl PyLegalActions {
                 return Ok(py.NotImplemented());
             };
             let eq = other.get().value == self.value;
-            Ok(match op {
-                CompareOp::Eq => PyBool::new(py, eq).to_owned().into_any().unbind(),
-                CompareOp::Ne => PyBool::new(py, !eq).to_owned().into_any().unbind(),
-                _ => py.NotImplemented(),
-            })
+            Ok(equality(py, op, eq))
         })
     }
 
@@ -841,11 +846,7 @@ impl PyGameState {
             };
             let o = other.try_borrow()?;
             let eq = o.state == self.state && o.config == self.config;
-            Ok(match op {
-                CompareOp::Eq => PyBool::new(py, eq).to_owned().into_any().unbind(),
-                CompareOp::Ne => PyBool::new(py, !eq).to_owned().into_any().unbind(),
-                _ => py.NotImplemented(),
-            })
+            Ok(equality(py, op, eq))
         })
     }
 
