@@ -684,10 +684,10 @@ fn g_1_9_3_bring_in_player_opening_short_completes_from_nothing() {
     );
 }
 
-#[test]
-fn g_1_6_4_all_in_between_small_and_big_bet_leaves_the_choice() {
-    // Open pair on 4th street (S = 10, G = 20): an all-in bet of 15 is a full bet (it adds
-    // at least S, FULL_BET), but not a big bet: the next raise is to 25 or 35.
+/// Stud FL (B = 5, S = 10, G = 20, FULL_BET) on 4th street under the open pair: every seat
+/// called the bring-in on 3rd street and seat 1, pairing his door 9h with the 9d, acts
+/// first. `stacks` are before the bring-in round (each seat puts in 5).
+fn open_pair_fourth_street(stacks: &[u64]) -> GameState {
     let cfg = cfg_with(
         GameKind::Stud,
         BettingStructure::FixedLimit,
@@ -696,14 +696,26 @@ fn g_1_6_4_all_in_between_small_and_big_bet_leaves_the_choice() {
             o.limit_short_all_in_rule = LimitShortAllInRule::FullBet;
         },
     );
-    // Doors 2c (bring-in), 9h, 9s; 4th street pairs seat 1's nine: 9h 9d showing.
-    let d = stud_deck(&["Ac Kc Qc", "Ad Kd Qd"], "2c 9h 8s 3c 4s 9d");
-    let mut st = start(&cfg, &[100, 20, 100], &d);
+    // Doors 2c (bring-in), 9h, 8s, 7s; after the burn 3c, 4th street gives seat 1 the 9d.
+    let (downs, doors) = match stacks.len() {
+        3 => (["Ac Kc Qc", "Ad Kd Qd"], "2c 9h 8s 3c 4s 9d"),
+        _ => (["Ac Kc Qc Jc", "Ad Kd Qd Jd"], "2c 9h 8s 7s 3c 4s 9d 2d 5h"),
+    };
+    let mut st = start(&cfg, stacks, &stud_deck(&downs, doors));
     st.apply(Action::PostBringIn).unwrap();
-    st.apply(Action::Call).unwrap();
-    st.apply(Action::Call).unwrap();
+    for _ in 1..stacks.len() {
+        st.apply(Action::Call).unwrap();
+    }
     assert_eq!(st.street_index(), 1);
     assert_eq!(st.actor(), Some(1)); // the open pair acts first
+    st
+}
+
+#[test]
+fn g_1_6_4_all_in_between_small_and_big_bet_leaves_the_choice() {
+    // Open pair on 4th street (S = 10, G = 20): an all-in bet of 15 is a full bet (it adds
+    // at least S, FULL_BET), but not a big bet: the next raise is to 25 or 35.
+    let mut st = open_pair_fourth_street(&[100, 20, 100]);
     let la = st.legal_actions();
     assert_eq!((la.min_raise_to, la.max_raise_to), (Some(10), Some(15)));
     st.apply(Action::BetRaiseTo(15)).unwrap();
@@ -720,24 +732,7 @@ fn g_1_9_3_short_all_ins_past_the_small_bet_leave_only_the_big_bet() {
     // all-in for 15; neither is a full bet, and C = 15 is past the small total 10. Seat
     // 3 may call 15 or raise to the big total 20 only (both engines used to offer a raise
     // below C or an inverted range here).
-    let cfg = cfg_with(
-        GameKind::Stud,
-        BettingStructure::FixedLimit,
-        stud_stakes(0, 5, 10),
-        |o| {
-            o.limit_short_all_in_rule = LimitShortAllInRule::FullBet;
-        },
-    );
-    let d = stud_deck(
-        &["Ac Kc Qc Jc", "Ad Kd Qd Jd"],
-        "2c 9h 8s 7s 3c 4s 9d 2d 5h",
-    );
-    let mut st = start(&cfg, &[100, 14, 20, 100], &d);
-    st.apply(Action::PostBringIn).unwrap();
-    for _ in 0..3 {
-        st.apply(Action::Call).unwrap();
-    }
-    assert_eq!(st.actor(), Some(1));
+    let mut st = open_pair_fourth_street(&[100, 14, 20, 100]);
     st.apply(Action::BetRaiseTo(9)).unwrap();
     let la = st.legal_actions();
     assert_eq!((la.min_raise_to, la.max_raise_to), (Some(10), Some(15)));
