@@ -1,12 +1,13 @@
 //! Batch evaluation: many hands of `k` cards in one flat `u8` buffer, spread over threads.
 //!
-//! Each row is validated while it is evaluated (indices below 52, no card twice); the
-//! first bad row is reported and no result is returned.
+//! Each row is validated while it is evaluated (indices below 52, no card twice): the OR of
+//! its cards' mask bits must have one bit per card. The first bad row is reported and no
+//! result is returned.
 
 use rayon::prelude::*;
 
 use crate::error::EvalError;
-use crate::eval::tables::{tables, Tables, CARD_KEY};
+use crate::eval::tables::{tables, Tables, CARD_KEY, CARD_MASK};
 use crate::eval::Ranking;
 use crate::threads::with_threads;
 
@@ -98,9 +99,9 @@ fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]
         (Ranking::High, _) => {
             let high = t.high_t();
             match k {
-                5 => run::<5>(rows, out, |k, l| high.with_flush(k, l)),
-                6 => run::<6>(rows, out, |k, l| high.with_flush(k, l)),
-                _ => run::<7>(rows, out, |k, l| high.with_flush(k, l)),
+                5 => run::<5>(rows, out, |k, m| high.with_flush(k, || m)),
+                6 => run::<6>(rows, out, |k, m| high.with_flush(k, || m)),
+                _ => run::<7>(rows, out, |k, m| high.with_flush(k, || m)),
             }
         }
         (Ranking::AceFive | Ranking::Low8, _) => {
@@ -117,11 +118,11 @@ fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]
         }
         (Ranking::DeuceSeven, _) => {
             let d7 = t.deuce7_t();
-            run::<5>(rows, out, |k, l| d7.with_flush(k, l))
+            run::<5>(rows, out, |k, m| d7.with_flush(k, || m))
         }
         (Ranking::Soko(mode), _) => {
             let soko = t.soko_t(mode);
-            run::<5>(rows, out, |k, l| soko.value(k, l))
+            run::<5>(rows, out, |k, m| soko.value(k, || m))
         }
         (Ranking::Showing(_), _) => Some(0),
     }
@@ -131,34 +132,69 @@ fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]
 /// from the summing lets the CPU keep many of them in flight at once.
 const BLOCK: usize = 64;
 
+/// Evaluates rows of `K` cards; returns the index of the first bad row.
 #[inline]
 fn run<const K: usize>(
     rows: &[u8],
     out: &mut [u32],
-    eval: impl Fn(u64, &[u8]) -> u16,
+    eval: impl Fn(u64, u64) -> u16,
 ) -> Option<usize> {
-    let mut keys = [0u64; BLOCK];
-    for (b, (block, res)) in rows
-        .chunks(K * BLOCK)
-        .zip(out.chunks_mut(BLOCK))
-        .enumerate()
-    {
-        for (i, hand) in block.chunks_exact(K).enumerate() {
-            let mut key = 0u64;
-            let mut seen = 0u64;
-            for &c in hand {
-                key += CARD_KEY[c as usize];
-                seen |= 1u64 << (c & 63);
-            }
-            // A repeated card leaves fewer than K bits; an index above 51 marks the key.
-            if seen.count_ones() as usize != K || key >> 48 != 0 {
-                return Some(b * BLOCK + i);
-            }
-            keys[i] = key;
+    let mut scratch = Scratch::default();
+    // Whole blocks have a length the compiler knows; the remainder runs the same code.
+    let blocks = rows.chunks_exact(K * BLOCK);
+    let tail = blocks.remainder();
+    let mut outs = out.chunks_exact_mut(BLOCK);
+    for (b, (block, res)) in blocks.zip(&mut outs).enumerate() {
+        if let Some(i) = run_block::<K>(block, res, &mut scratch, &eval) {
+            return Some(b * BLOCK + i);
         }
-        for ((slot, &key), hand) in res.iter_mut().zip(&keys).zip(block.chunks_exact(K)) {
-            *slot = u32::from(eval(key, hand));
+    }
+    let done = rows.len() / (K * BLOCK) * BLOCK;
+    run_block::<K>(tail, outs.into_remainder(), &mut scratch, &eval).map(|i| done + i)
+}
+
+/// Per-block summaries: each hand's summed card keys and ORed card mask.
+struct Scratch {
+    keys: [u64; BLOCK],
+    masks: [u64; BLOCK],
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch {
+            keys: [0; BLOCK],
+            masks: [0; BLOCK],
         }
+    }
+}
+
+/// Summarises and validates up to `BLOCK` rows, then looks them all up.
+// `run` calls this twice (whole blocks, remainder); both must inline for speed.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn run_block<const K: usize>(
+    block: &[u8],
+    res: &mut [u32],
+    s: &mut Scratch,
+    eval: &impl Fn(u64, u64) -> u16,
+) -> Option<usize> {
+    let slots = s.keys.iter_mut().zip(s.masks.iter_mut());
+    for (i, (hand, (key_slot, mask_slot))) in block.chunks_exact(K).zip(slots).enumerate() {
+        let mut key = 0u64;
+        let mut mask = 0u64;
+        for &c in hand {
+            key += CARD_KEY[c as usize];
+            mask |= CARD_MASK[c as usize];
+        }
+        // A repeated card or an index above 51 leaves fewer than K bits.
+        if mask.count_ones() as usize != K {
+            return Some(i);
+        }
+        *key_slot = key;
+        *mask_slot = mask;
+    }
+    for ((slot, &key), &mask) in res.iter_mut().zip(&s.keys).zip(&s.masks) {
+        *slot = u32::from(eval(key, mask));
     }
     None
 }

@@ -3,10 +3,11 @@
 //! Every hand is summarised by adding one precomputed `u64` per card: the low 32 bits sum
 //! per-rank multipliers chosen so that every multiset of at most seven ranks has a unique
 //! sum (the rank key; the multipliers are OMPEval's), the high 32 bits count cards per suit
-//! in four nibbles. A second `u64` ORs one bit per card into four 16-bit suit lanes. A
-//! flush (or a Soko four-flush) is read from the suit lanes; everything else depends only
-//! on the ranks and is found by a perfect hash of the rank key: `slot = key + offset[key >>
-//! 12]` (row displacement, built once at first use).
+//! in four nibbles. A second `u64`, the card mask, ORs one bit per card into four 16-bit
+//! suit lanes (`16 * suit + rank`). A flush (or a Soko four-flush) is detected from the suit
+//! counts and read from the mask's lane; everything else depends only on the ranks and is
+//! found by a perfect hash of the rank key: `slot = key + offset[key >> 12]` (row
+//! displacement, built once at first use).
 //!
 //! Tables hold a dense *strength*: the 1-based place of the hand's value among all
 //! distinct values of its ranking, weakest first (high: 1 ..= 7,462). The same strength is
@@ -31,12 +32,8 @@ const ROW_SHIFT: u32 = 12;
 /// Rank tables are a power of two long so that masked indices need no bounds check.
 const TABLE_LEN: usize = SLOTS.next_power_of_two();
 
-/// Added to the key by any index that is not a card (52..=255); no sum of real card keys
-/// reaches bit 48, so `key >> 48 != 0` flags a bad index.
-pub(crate) const NOT_A_CARD: u64 = 1 << 56;
-
 const fn card_keys() -> [u64; 256] {
-    let mut keys = [NOT_A_CARD; 256];
+    let mut keys = [0u64; 256];
     let mut c = 0;
     while c < 52 {
         keys[c] = RANK_BASES[c / 4] as u64 | 1u64 << (32 + 4 * (c % 4));
@@ -48,13 +45,31 @@ const fn card_keys() -> [u64; 256] {
 /// Per-card rank key plus suit counter, indexed by any `u8` (no bounds check needed).
 pub(crate) static CARD_KEY: [u64; 256] = card_keys();
 
-/// The 13-bit rank mask of the cards of `suit` in a hand (the cold, flush-only path).
+const fn card_masks() -> [u64; 256] {
+    let mut masks = [0u64; 256];
+    let mut c = 0;
+    while c < 52 {
+        masks[c] = 1u64 << (16 * (c % 4) + c / 4);
+        c += 1;
+    }
+    masks
+}
+
+/// Per-card mask bit `16 * suit + rank`, indexed by any `u8`. An index that is not a card
+/// has no bit, so the OR of `k` entries has `k` bits exactly when they are `k` distinct
+/// cards: one popcount validates a hand.
+pub(crate) static CARD_MASK: [u64; 256] = card_masks();
+
+/// The card mask of a hand (see [`CARD_MASK`]).
 #[inline]
-fn suited_ranks(cards: &[u8], suit: u32) -> usize {
-    cards
-        .iter()
-        .filter(|&&c| u32::from(c & 3) == suit && c < 52)
-        .fold(0, |m, &c| m | 1 << (c >> 2))
+pub(crate) fn mask_of(cards: &[u8]) -> u64 {
+    cards.iter().fold(0, |m, &c| m | CARD_MASK[c as usize])
+}
+
+/// The 13-bit rank mask of one suit's lane of a card mask.
+#[inline]
+fn suit_lane(mask: u64, suit: u32) -> usize {
+    (mask >> (16 * (suit & 3))) as usize & 0x1fff
 }
 
 /// A ranking's dense values: the category of each strength (index 0 unused).
@@ -245,14 +260,16 @@ impl Ranked {
     }
 
     /// The strength of a hand of 5-7 cards, reading the flush table when five share a suit.
+    /// `mask` gives the hand's card mask; it is only called for a flush, so callers that
+    /// have no mask at hand pay for it on that rare path alone.
     #[inline]
-    pub(crate) fn with_flush(&self, key: u64, cards: &[u8]) -> u16 {
+    pub(crate) fn with_flush(&self, key: u64, mask: impl FnOnce() -> u64) -> u16 {
         // Suit nibble + 3 has bit 3 set from five cards of a suit on.
         let flush = ((key >> 32) as u32 + 0x3333) & 0x8888;
         if flush == 0 {
             self.by_ranks(key)
         } else {
-            self.flush[suited_ranks(cards, flush.trailing_zeros() / 4) & 0x1fff]
+            self.flush[suit_lane(mask(), flush.trailing_zeros() / 4)]
         }
     }
 
@@ -382,7 +399,7 @@ impl Tables {
     /// As above, from the summarised hand.
     #[inline]
     pub(crate) fn high_of(&self, key: u64, cards: &[u8]) -> u16 {
-        self.high_t().with_flush(key, cards)
+        self.high_t().with_flush(key, || mask_of(cards))
     }
 
     /// Ace-to-five strength of 5-7 valid, distinct cards.
@@ -421,7 +438,7 @@ impl Tables {
     /// As above, from the summarised hand.
     #[inline]
     pub(crate) fn deuce_seven_of(&self, key: u64, cards: &[u8]) -> u16 {
-        self.deuce7_t().with_flush(key, cards)
+        self.deuce7_t().with_flush(key, || mask_of(cards))
     }
 
     /// Soko strength of exactly 5 valid, distinct cards.
@@ -434,7 +451,7 @@ impl Tables {
     /// As above, from the summarised hand.
     #[inline]
     pub(crate) fn soko_of(&self, mode: FourStraight, key: u64, cards: &[u8]) -> u16 {
-        self.soko_t(mode).value(key, cards)
+        self.soko_t(mode).value(key, || mask_of(cards))
     }
 }
 
@@ -487,9 +504,10 @@ fn flush_table(value5: impl Fn(u32) -> u16) -> Vec<u16> {
 }
 
 impl SokoTables {
-    /// Soko strength of exactly 5 valid, distinct cards, from the summarised hand.
+    /// Soko strength of exactly 5 valid, distinct cards, from the summarised hand; `mask`
+    /// gives the card mask and is only called when four or more share a suit.
     #[inline]
-    pub(crate) fn value(&self, key: u64, cards: &[u8]) -> u16 {
+    pub(crate) fn value(&self, key: u64, mask: impl FnOnce() -> u64) -> u16 {
         let t = self;
         // Nibble + 4 has bit 3 set from four cards of a suit on.
         let four = ((key >> 32) as u32 + 0x4444) & 0x8888;
@@ -498,14 +516,14 @@ impl SokoTables {
             return by_ranks;
         }
         let suit = four.trailing_zeros() / 4;
-        let suited = suited_ranks(cards, suit) & 0x1fff;
+        let mask = mask();
+        let suited = suit_lane(mask, suit);
         if suited.count_ones() == 5 {
             return t.flush[suited];
         }
-        let odd = cards
-            .iter()
-            .find(|&&c| u32::from(c & 3) != suit)
-            .map_or(0, |&c| usize::from(c >> 2));
+        // The one card off the suit: folding the other lanes leaves its rank bit.
+        let off = mask & !(0x1fff << (16 * suit));
+        let odd = (off | off >> 16 | off >> 32 | off >> 48).trailing_zeros() as usize & 0xf;
         // A straight outranks the four-flush; nothing else a four-suited hand can be does.
         by_ranks.max(t.four_flush[(suited << 4 | odd) & 0x1ffff])
     }
