@@ -41,6 +41,11 @@ fn batch_single_thread(c: &mut Criterion) {
             b.iter(|| batch::evaluate(ranking, h, k, Some(1)).map(|v| v.len()));
         });
     }
+    // The evaluation alone: the output buffer is allocated once and reused.
+    let mut out = vec![0u32; HANDS];
+    group.bench_function("high7_into", |b| {
+        b.iter(|| batch::evaluate_into(Ranking::High, &seven, 7, Some(1), &mut out));
+    });
     group.finish();
 }
 

@@ -7,7 +7,7 @@
 use rayon::prelude::*;
 
 use crate::error::EvalError;
-use crate::eval::tables::{tables, Tables, CARD_KEY, CARD_MASK};
+use crate::eval::tables::{suits_with, tables, Ranked, SokoTables, Tables, CARD_KEY, CARD_MASK};
 use crate::eval::Ranking;
 use crate::threads::with_threads;
 
@@ -23,6 +23,21 @@ pub fn evaluate(
     k: usize,
     threads: Option<usize>,
 ) -> Result<Vec<u32>, EvalError> {
+    let mut out = vec![0u32; cards.len() / k.max(1)];
+    evaluate_into(ranking, cards, k, threads, &mut out)?;
+    Ok(out)
+}
+
+/// As [`evaluate`], writing the strengths into `out`, which must hold one slot per row:
+/// a caller that evaluates batch after batch reuses one buffer instead of allocating.
+/// After an error, `out` may hold some strengths already written.
+pub fn evaluate_into(
+    ranking: Ranking,
+    cards: &[u8],
+    k: usize,
+    threads: Option<usize>,
+    out: &mut [u32],
+) -> Result<(), EvalError> {
     let (lo, hi) = match ranking {
         Ranking::High | Ranking::AceFive | Ranking::Low8 => (5, 7),
         Ranking::Soko(_) | Ranking::DeuceSeven => (5, 5),
@@ -45,8 +60,14 @@ pub fn evaluate(
             cards.len()
         )));
     }
+    if out.len() != cards.len() / k {
+        return Err(EvalError::Unsupported(format!(
+            "the output has {} slots for {} rows",
+            out.len(),
+            cards.len() / k
+        )));
+    }
     let t = tables();
-    let mut out = vec![0u32; cards.len() / k];
     let work = |(chunk_no, (rows, res)): (usize, (&[u8], &mut [u32]))| {
         run_rows(t, ranking, k, rows, res).map(|r| chunk_no * CHUNK_ROWS + r)
     };
@@ -65,11 +86,11 @@ pub fn evaluate(
                 .filter_map(work)
                 .min()
         };
-        with_threads(threads, || par(&mut out))
+        with_threads(threads, || par(out))
     };
     match bad {
         Some(row) => Err(bad_row(&cards[row * k..(row + 1) * k], row)),
-        None => Ok(out),
+        None => Ok(()),
     }
 }
 
@@ -97,60 +118,105 @@ fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]
     // Each arm fetches its table once, outside the per-hand loop.
     match (ranking, k) {
         (Ranking::High, _) => {
-            let high = t.high_t();
+            let high = Flush(t.high_t());
             match k {
-                5 => run::<5>(rows, out, |k, m| high.with_flush(k, || m)),
-                6 => run::<6>(rows, out, |k, m| high.with_flush(k, || m)),
-                _ => run::<7>(rows, out, |k, m| high.with_flush(k, || m)),
+                5 => run::<5>(rows, out, &high),
+                6 => run::<6>(rows, out, &high),
+                _ => run::<7>(rows, out, &high),
             }
         }
         (Ranking::AceFive | Ranking::Low8, _) => {
-            let low = if ranking == Ranking::AceFive {
+            let low = RanksOnly(if ranking == Ranking::AceFive {
                 t.ace_five_t()
             } else {
                 t.low8_t()
-            };
+            });
             match k {
-                5 => run::<5>(rows, out, |k, _| low.by_ranks(k)),
-                6 => run::<6>(rows, out, |k, _| low.by_ranks(k)),
-                _ => run::<7>(rows, out, |k, _| low.by_ranks(k)),
+                5 => run::<5>(rows, out, &low),
+                6 => run::<6>(rows, out, &low),
+                _ => run::<7>(rows, out, &low),
             }
         }
-        (Ranking::DeuceSeven, _) => {
-            let d7 = t.deuce7_t();
-            run::<5>(rows, out, |k, m| d7.with_flush(k, || m))
-        }
-        (Ranking::Soko(mode), _) => {
-            let soko = t.soko_t(mode);
-            run::<5>(rows, out, |k, m| soko.value(k, || m))
-        }
+        (Ranking::DeuceSeven, _) => run::<5>(rows, out, &Flush(t.deuce7_t())),
+        (Ranking::Soko(mode), _) => run::<5>(rows, out, t.soko_t(mode)),
         (Ranking::Showing(_), _) => Some(0),
     }
 }
 
+/// How a ranking turns a hand's summary into its strength, split so that the common case
+/// (suits do not matter) is one lookup with no branch.
+trait Lookup {
+    /// The strength if the hand's suits do not matter.
+    fn by_ranks(&self, key: u64) -> u16;
+    /// Whether the suits may matter (enough cards of one suit).
+    fn suited(&self, key: u64) -> bool;
+    /// The strength of a hand that [`Lookup::suited`] flagged, from its card mask.
+    fn with_suits(&self, key: u64, mask: u64) -> u16;
+}
+
+/// A ranking in which five cards of a suit make a flush (high, deuce-to-seven).
+struct Flush<'a>(&'a Ranked);
+
+impl Lookup for Flush<'_> {
+    fn by_ranks(&self, key: u64) -> u16 {
+        self.0.by_ranks(key)
+    }
+    fn suited(&self, key: u64) -> bool {
+        suits_with(key, 5) != 0
+    }
+    fn with_suits(&self, key: u64, mask: u64) -> u16 {
+        self.0.with_flush(key, || mask)
+    }
+}
+
+/// A ranking that ignores suits (ace-to-five, 8-or-better).
+struct RanksOnly<'a>(&'a Ranked);
+
+impl Lookup for RanksOnly<'_> {
+    fn by_ranks(&self, key: u64) -> u16 {
+        self.0.by_ranks(key)
+    }
+    fn suited(&self, _key: u64) -> bool {
+        false
+    }
+    fn with_suits(&self, key: u64, _mask: u64) -> u16 {
+        self.0.by_ranks(key)
+    }
+}
+
+/// Soko: four cards of a suit may make a four-flush or a flush (E-2.5).
+impl Lookup for SokoTables {
+    fn by_ranks(&self, key: u64) -> u16 {
+        SokoTables::by_ranks(self, key)
+    }
+    fn suited(&self, key: u64) -> bool {
+        suits_with(key, 4) != 0
+    }
+    fn with_suits(&self, key: u64, mask: u64) -> u16 {
+        self.value(key, || mask)
+    }
+}
+
 /// Hands summarised per block before their table lookups: keeping the lookups apart
-/// from the summing lets the CPU keep many of them in flight at once.
+/// from the summing lets the CPU keep many of them in flight at once. 64 hands also let
+/// one `u64` flag the suited ones.
 const BLOCK: usize = 64;
 
 /// Evaluates rows of `K` cards; returns the index of the first bad row.
 #[inline]
-fn run<const K: usize>(
-    rows: &[u8],
-    out: &mut [u32],
-    eval: impl Fn(u64, u64) -> u16,
-) -> Option<usize> {
+fn run<const K: usize>(rows: &[u8], out: &mut [u32], lookup: &impl Lookup) -> Option<usize> {
     let mut scratch = Scratch::default();
     // Whole blocks have a length the compiler knows; the remainder runs the same code.
     let blocks = rows.chunks_exact(K * BLOCK);
     let tail = blocks.remainder();
     let mut outs = out.chunks_exact_mut(BLOCK);
     for (b, (block, res)) in blocks.zip(&mut outs).enumerate() {
-        if let Some(i) = run_block::<K>(block, res, &mut scratch, &eval) {
+        if let Some(i) = run_block::<K>(block, res, &mut scratch, lookup) {
             return Some(b * BLOCK + i);
         }
     }
     let done = rows.len() / (K * BLOCK) * BLOCK;
-    run_block::<K>(tail, outs.into_remainder(), &mut scratch, &eval).map(|i| done + i)
+    run_block::<K>(tail, outs.into_remainder(), &mut scratch, lookup).map(|i| done + i)
 }
 
 /// Per-block summaries: each hand's summed card keys and ORed card mask.
@@ -168,7 +234,10 @@ impl Default for Scratch {
     }
 }
 
-/// Summarises and validates up to `BLOCK` rows, then looks them all up.
+/// Summarises and validates up to `BLOCK` rows, looks them all up by ranks, then redoes
+/// the few whose suits matter. Deciding that while summing (where there is spare
+/// arithmetic) rather than branching per lookup keeps a rare, unpredictable branch from
+/// throwing away the lookups in flight.
 // `run` calls this twice (whole blocks, remainder); both must inline for speed.
 #[allow(clippy::inline_always)]
 #[inline(always)]
@@ -176,8 +245,9 @@ fn run_block<const K: usize>(
     block: &[u8],
     res: &mut [u32],
     s: &mut Scratch,
-    eval: &impl Fn(u64, u64) -> u16,
+    lookup: &impl Lookup,
 ) -> Option<usize> {
+    let mut suited = 0u64;
     let slots = s.keys.iter_mut().zip(s.masks.iter_mut());
     for (i, (hand, (key_slot, mask_slot))) in block.chunks_exact(K).zip(slots).enumerate() {
         let mut key = 0u64;
@@ -192,9 +262,19 @@ fn run_block<const K: usize>(
         }
         *key_slot = key;
         *mask_slot = mask;
+        suited |= u64::from(lookup.suited(key)) << i;
     }
-    for ((slot, &key), &mask) in res.iter_mut().zip(&s.keys).zip(&s.masks) {
-        *slot = u32::from(eval(key, mask));
+    for (slot, &key) in res.iter_mut().zip(&s.keys) {
+        *slot = u32::from(lookup.by_ranks(key));
+    }
+    while suited != 0 {
+        let i = suited.trailing_zeros() as usize;
+        suited &= suited - 1;
+        if let (Some(slot), Some(&key), Some(&mask)) =
+            (res.get_mut(i), s.keys.get(i), s.masks.get(i))
+        {
+            *slot = u32::from(lookup.with_suits(key, mask));
+        }
     }
     None
 }

@@ -66,6 +66,14 @@ pub(crate) fn mask_of(cards: &[u8]) -> u64 {
     cards.iter().fold(0, |m, &c| m | CARD_MASK[c as usize])
 }
 
+/// The suit nibbles of a key, bit 3 set in each suit that at least `n` cards share (5 for a
+/// flush, 4 for a Soko four-flush): a nibble counts at most seven, so `count + 8 - n`
+/// reaches 8 exactly from `n` on. 0 when no suit has `n` cards.
+#[inline]
+pub(crate) fn suits_with(key: u64, n: u32) -> u32 {
+    ((key >> 32) as u32 + 0x1111 * (8 - n)) & 0x8888
+}
+
 /// The 13-bit rank mask of one suit's lane of a card mask.
 #[inline]
 fn suit_lane(mask: u64, suit: u32) -> usize {
@@ -264,8 +272,7 @@ impl Ranked {
     /// have no mask at hand pay for it on that rare path alone.
     #[inline]
     pub(crate) fn with_flush(&self, key: u64, mask: impl FnOnce() -> u64) -> u16 {
-        // Suit nibble + 3 has bit 3 set from five cards of a suit on.
-        let flush = ((key >> 32) as u32 + 0x3333) & 0x8888;
+        let flush = suits_with(key, 5);
         if flush == 0 {
             self.by_ranks(key)
         } else {
@@ -504,14 +511,19 @@ fn flush_table(value5: impl Fn(u32) -> u16) -> Vec<u16> {
 }
 
 impl SokoTables {
+    /// The strength of a hand with no four cards of a suit.
+    #[inline]
+    pub(crate) fn by_ranks(&self, key: u64) -> u16 {
+        self.rank[slot(key as u32) & (TABLE_LEN - 1)]
+    }
+
     /// Soko strength of exactly 5 valid, distinct cards, from the summarised hand; `mask`
     /// gives the card mask and is only called when four or more share a suit.
     #[inline]
     pub(crate) fn value(&self, key: u64, mask: impl FnOnce() -> u64) -> u16 {
         let t = self;
-        // Nibble + 4 has bit 3 set from four cards of a suit on.
-        let four = ((key >> 32) as u32 + 0x4444) & 0x8888;
-        let by_ranks = t.rank[slot(key as u32) & (TABLE_LEN - 1)];
+        let four = suits_with(key, 4);
+        let by_ranks = t.by_ranks(key);
         if four == 0 {
             return by_ranks;
         }

@@ -379,11 +379,13 @@ pub fn batch_evaluate<'py>(
             ));
         }
         let total = flat.len() / k;
-        let mut out = Vec::with_capacity(total);
-        for (step, rows) in flat.chunks(ROWS_PER_STEP * k).enumerate() {
+        let mut out = vec![0u32; total];
+        let steps = flat
+            .chunks(ROWS_PER_STEP * k)
+            .zip(out.chunks_mut(ROWS_PER_STEP));
+        for (step, (rows, part)) in steps.enumerate() {
             let first = step * ROWS_PER_STEP;
-            let part = py
-                .detach(|| batch::evaluate(ranking, rows, k, threads))
+            py.detach(|| batch::evaluate_into(ranking, rows, k, threads, part))
                 .map_err(|e| match e {
                     // Row numbers count from the start of the whole array.
                     crate::error::EvalError::BadRow { row, reason } => {
@@ -394,10 +396,9 @@ pub fn batch_evaluate<'py>(
                     }
                     other => other,
                 })?;
-            out.extend_from_slice(&part);
             py.check_signals()?;
             if let Some(report) = &progress {
-                report.call1((out.len(), total))?;
+                report.call1(((first + part.len()), total))?;
             }
         }
         if total == 0 {
