@@ -7,7 +7,9 @@
 use rayon::prelude::*;
 
 use crate::error::EvalError;
-use crate::eval::tables::{suits_with, tables, Ranked, SokoTables, Tables, CARD_KEY, CARD_MASK};
+use crate::eval::tables::{
+    mask_of, suits_with, tables, Ranked, SokoTables, Tables, CARD_KEY, CARD_MASK,
+};
 use crate::eval::Ranking;
 use crate::threads::with_threads;
 
@@ -205,51 +207,37 @@ const BLOCK: usize = 64;
 /// Evaluates rows of `K` cards; returns the index of the first bad row.
 #[inline]
 fn run<const K: usize>(rows: &[u8], out: &mut [u32], lookup: &impl Lookup) -> Option<usize> {
-    let mut scratch = Scratch::default();
+    // Per block: each hand's summed card keys.
+    let mut keys = [0u64; BLOCK];
     // Whole blocks have a length the compiler knows; the remainder runs the same code.
     let blocks = rows.chunks_exact(K * BLOCK);
     let tail = blocks.remainder();
     let mut outs = out.chunks_exact_mut(BLOCK);
     for (b, (block, res)) in blocks.zip(&mut outs).enumerate() {
-        if let Some(i) = run_block::<K>(block, res, &mut scratch, lookup) {
+        if let Some(i) = run_block::<K>(block, res, &mut keys, lookup) {
             return Some(b * BLOCK + i);
         }
     }
     let done = rows.len() / (K * BLOCK) * BLOCK;
-    run_block::<K>(tail, outs.into_remainder(), &mut scratch, lookup).map(|i| done + i)
-}
-
-/// Per-block summaries: each hand's summed card keys and ORed card mask.
-struct Scratch {
-    keys: [u64; BLOCK],
-    masks: [u64; BLOCK],
-}
-
-impl Default for Scratch {
-    fn default() -> Self {
-        Scratch {
-            keys: [0; BLOCK],
-            masks: [0; BLOCK],
-        }
-    }
+    run_block::<K>(tail, outs.into_remainder(), &mut keys, lookup).map(|i| done + i)
 }
 
 /// Summarises and validates up to `BLOCK` rows, looks them all up by ranks, then redoes
 /// the few whose suits matter. Deciding that while summing (where there is spare
 /// arithmetic) rather than branching per lookup keeps a rare, unpredictable branch from
-/// throwing away the lookups in flight.
+/// throwing away the lookups in flight; the card masks of those few are rebuilt rather
+/// than stored for every hand.
 // `run` calls this twice (whole blocks, remainder); both must inline for speed.
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn run_block<const K: usize>(
     block: &[u8],
     res: &mut [u32],
-    s: &mut Scratch,
+    keys: &mut [u64; BLOCK],
     lookup: &impl Lookup,
 ) -> Option<usize> {
     let mut suited = 0u64;
-    let slots = s.keys.iter_mut().zip(s.masks.iter_mut());
-    for (i, (hand, (key_slot, mask_slot))) in block.chunks_exact(K).zip(slots).enumerate() {
+    for (i, (hand, key_slot)) in block.chunks_exact(K).zip(keys.iter_mut()).enumerate() {
         let mut key = 0u64;
         let mut mask = 0u64;
         for &c in hand {
@@ -261,19 +249,17 @@ fn run_block<const K: usize>(
             return Some(i);
         }
         *key_slot = key;
-        *mask_slot = mask;
         suited |= u64::from(lookup.suited(key)) << i;
     }
-    for (slot, &key) in res.iter_mut().zip(&s.keys) {
+    for (slot, &key) in res.iter_mut().zip(keys.iter()) {
         *slot = u32::from(lookup.by_ranks(key));
     }
     while suited != 0 {
         let i = suited.trailing_zeros() as usize;
         suited &= suited - 1;
-        if let (Some(slot), Some(&key), Some(&mask)) =
-            (res.get_mut(i), s.keys.get(i), s.masks.get(i))
-        {
-            *slot = u32::from(lookup.with_suits(key, mask));
+        let hand = block.get(i * K..(i + 1) * K).unwrap_or_default();
+        if let (Some(slot), Some(&key)) = (res.get_mut(i), keys.get(i)) {
+            *slot = u32::from(lookup.with_suits(key, mask_of(hand)));
         }
     }
     None
