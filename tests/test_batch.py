@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 
 from conftest import python_child
-from holecard import Card, InvalidHandError, _core, batch
+from holecard import Card, ConfigurationError, InvalidHandError, _core, batch, parse_cards
 from holecard.testing import card_arrays
 
 PER_CALL: dict[str, Callable[..., object]] = {
@@ -57,6 +57,65 @@ def test_large_batches_are_split_across_threads_identically() -> None:
     # Non-contiguous views and other integer types give the same answer.
     assert np.array_equal(batch.evaluate_high(hands.astype(np.int64)), one)
     assert np.array_equal(batch.evaluate_high(np.asfortranarray(hands)), one)
+
+
+@pytest.mark.parametrize(("name", "k"), CASES)
+def test_out_is_filled_and_returned(name: str, k: int) -> None:
+    rng = np.random.default_rng(k)
+    hands = np.argsort(rng.random((3_000, 52)), axis=1)[:, :k].astype(np.uint8)
+    fresh = getattr(batch, name)(hands)
+    out = np.full(len(hands), 99, dtype=np.uint32)
+    assert getattr(batch, name)(hands, out=out) is out
+    assert np.array_equal(out, fresh)
+    # Reused for a second batch, on every thread count.
+    out[:] = 0
+    assert getattr(batch, name)(hands, threads=2, out=out) is out
+    assert np.array_equal(out, fresh)
+
+
+def test_out_over_several_steps_with_progress() -> None:
+    rows = np.array([[c.index for c in parse_cards("As Ks Qs Js Ts 2d 3c")]] * 3)
+    rows[1, 4] = Card("9s").index
+    rows[2, 0] = Card("2h").index
+    hands = np.tile(rows.astype(np.uint8), (800_000, 1))
+    out = np.zeros(len(hands), dtype=np.uint32)
+    seen: list[int] = []
+    batch.evaluate_high(hands, out=out, progress=lambda done, _total: seen.append(done))
+    assert seen == [1 << 20, 2 << 20, len(hands)]
+    assert np.array_equal(out, np.tile(batch.evaluate_high(rows.astype(np.uint8)), 800_000))
+
+
+@pytest.mark.parametrize(
+    ("out", "message"),
+    [
+        (np.zeros(4, dtype=np.uint32), r"3 slots .* shape \(4,\)"),
+        (np.zeros(3, dtype=np.int64), "dtype int64"),
+        (np.zeros((3, 1), dtype=np.uint32), r"shape \(3, 1\)"),
+        (np.zeros(6, dtype=np.uint32)[::2], r"C-contiguous .* shape \(3,\), dtype uint32"),
+        ([0, 0, 0], "got a list"),
+    ],
+)
+def test_a_bad_out_is_a_configuration_error(out: object, message: str) -> None:
+    hands = np.tile(np.arange(7, dtype=np.uint8), (3, 1))
+    with pytest.raises(ConfigurationError, match=message):
+        batch.evaluate_high(hands, out=out)  # type: ignore[arg-type]
+
+
+def test_a_read_only_out_is_refused_and_left_alone() -> None:
+    hands = np.tile(np.arange(7, dtype=np.uint8), (3, 1))
+    out = np.zeros(3, dtype=np.uint32)
+    out.setflags(write=False)
+    with pytest.raises(ConfigurationError, match="writeable False"):
+        batch.evaluate_high(hands, out=out)
+    assert out.tolist() == [0, 0, 0]
+    assert isinstance(ConfigurationError("x"), ValueError)
+
+
+def test_a_bad_row_with_out_still_names_the_row() -> None:
+    hands = np.tile(np.arange(7, dtype=np.uint8), (10, 1))
+    hands[6, 1] = 0
+    with pytest.raises(InvalidHandError, match="row 6: card index 0 appears twice"):
+        batch.evaluate_high(hands, out=np.zeros(10, dtype=np.uint32))
 
 
 def test_empty_batch() -> None:

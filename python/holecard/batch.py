@@ -8,6 +8,11 @@ above 51, a card twice) raises :class:`~holecard.InvalidHandError` naming the fi
 Long batches respond to Ctrl-C (``KeyboardInterrupt``) between steps of about a million
 rows, and report ``progress(done, total)`` after each step when a callback is given.
 
+``out=`` takes a writable, C-contiguous ``uint32`` array of ``n`` slots to fill and
+return instead of allocating one, for programs that evaluate batch after batch; a wrong
+``out`` raises :class:`~holecard.ConfigurationError`. After an error ``out`` may hold some
+strengths already written.
+
 >>> import numpy as np
 >>> from holecard import batch, evaluate_high, parse_cards
 >>> hands = np.array([[c.index for c in parse_cards("As Ks Qs Js Ts 2d 3c")],
@@ -15,6 +20,9 @@ rows, and report ``progress(done, total)`` after each step when a callback is gi
 >>> batch.evaluate_high(hands).tolist()
 [7462, 49]
 >>> int(batch.evaluate_high(hands)[1]) == evaluate_high("2c 3d 4h 5s 7c 8d 9h").strength
+True
+>>> out = np.zeros(2, dtype=np.uint32)
+>>> batch.evaluate_ace_five(hands, out=out) is out
 True
 """
 
@@ -58,16 +66,26 @@ Progress = Callable[[int, int], object]
 
 
 def _run(
-    ranking: str, hands: npt.ArrayLike, threads: int | None, progress: Progress | None
+    ranking: str,
+    hands: npt.ArrayLike,
+    threads: int | None,
+    progress: Progress | None,
+    out: Strengths | None,
 ) -> Strengths:
-    return _core.batch_evaluate(ranking, _as_hands(hands), threads=threads, progress=progress)
+    return _core.batch_evaluate(
+        ranking, _as_hands(hands), threads=threads, progress=progress, out=out
+    )
 
 
 def evaluate_high(
-    hands: npt.ArrayLike, *, threads: int | None = None, progress: Progress | None = None
+    hands: npt.ArrayLike,
+    *,
+    threads: int | None = None,
+    progress: Progress | None = None,
+    out: Strengths | None = None,
 ) -> Strengths:
     """High strengths (RULES E-2.1) of rows of 5, 6 or 7 cards."""
-    return _run("high", hands, threads, progress)
+    return _run("high", hands, threads, progress, out)
 
 
 def evaluate_soko(
@@ -76,29 +94,42 @@ def evaluate_soko(
     four_straight: FourStraightMode | str = FourStraightMode.CONSECUTIVE,
     threads: int | None = None,
     progress: Progress | None = None,
+    out: Strengths | None = None,
 ) -> Strengths:
     """Soko strengths (RULES E-2.2) of rows of exactly 5 cards."""
     mode = FourStraightMode(str(four_straight).upper())
     code = "soko" if mode is FourStraightMode.CONSECUTIVE else f"soko_{mode.value.lower()}"
-    return _run(code, hands, threads, progress)
+    return _run(code, hands, threads, progress, out)
 
 
 def evaluate_ace_five(
-    hands: npt.ArrayLike, *, threads: int | None = None, progress: Progress | None = None
+    hands: npt.ArrayLike,
+    *,
+    threads: int | None = None,
+    progress: Progress | None = None,
+    out: Strengths | None = None,
 ) -> Strengths:
     """Ace-to-five low strengths (RULES E-2.3.1-2, razz) of rows of 5, 6 or 7 cards."""
-    return _run("ace_five", hands, threads, progress)
+    return _run("ace_five", hands, threads, progress, out)
 
 
 def evaluate_low8(
-    hands: npt.ArrayLike, *, threads: int | None = None, progress: Progress | None = None
+    hands: npt.ArrayLike,
+    *,
+    threads: int | None = None,
+    progress: Progress | None = None,
+    out: Strengths | None = None,
 ) -> Strengths:
     """8-or-better low strengths (RULES E-2.3.3-4); 0 where a row has no qualifying low."""
-    return _run("low8", hands, threads, progress)
+    return _run("low8", hands, threads, progress, out)
 
 
 def evaluate_deuce_seven(
-    hands: npt.ArrayLike, *, threads: int | None = None, progress: Progress | None = None
+    hands: npt.ArrayLike,
+    *,
+    threads: int | None = None,
+    progress: Progress | None = None,
+    out: Strengths | None = None,
 ) -> Strengths:
     """Deuce-to-seven strengths (RULES E-2.4) of rows of exactly 5 cards."""
-    return _run("deuce_seven", hands, threads, progress)
+    return _run("deuce_seven", hands, threads, progress, out)

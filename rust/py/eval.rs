@@ -1,6 +1,6 @@
 //! `HandValue`, the evaluator functions and batch evaluation.
 
-use numpy::{PyArray1, PyReadonlyArray2};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -343,20 +343,53 @@ pub fn distinct_values(ranking: &str) -> PyResult<Option<usize>> {
 /// milliseconds of work, so an interrupt is seen well within a second.
 const ROWS_PER_STEP: usize = 1 << 20;
 
-/// Strengths of every row of a `uint8 (n, k)` array, with the GIL released.
+pyo3::import_exception!(holecard.exceptions, ConfigurationError);
+
+/// The caller's `out` array if it can take `rows` strengths: a writable, C-contiguous 1-D
+/// `uint32` array of exactly that length.
+fn output_array<'py>(out: &Bound<'py, PyAny>, rows: usize) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let fits = out
+        .cast::<PyArray1<u32>>()
+        .ok()
+        .filter(|a| a.len() == rows && a.is_c_contiguous() && a.try_readwrite().is_ok());
+    fits.cloned().ok_or_else(|| {
+        let attr = |name: &str| out.getattr(name).map(|v| v.to_string());
+        let got = match (attr("shape"), attr("dtype")) {
+            (Ok(shape), Ok(dtype)) => {
+                let writeable = out.getattr("flags").and_then(|f| f.getattr("writeable"));
+                let writeable = writeable.map_or_else(|_| "?".into(), |w| w.to_string());
+                format!("an array of shape {shape}, dtype {dtype}, writeable {writeable}")
+            }
+            _ => format!(
+                "a {}",
+                out.get_type()
+                    .name()
+                    .map_or_else(|_| "?".into(), |n| n.to_string())
+            ),
+        };
+        ConfigurationError::new_err(format!(
+            "out must be a writable, C-contiguous 1-D uint32 array of {rows} slots (one per \
+             row); got {got}"
+        ))
+    })
+}
+
+/// Strengths of every row of a `uint8 (n, k)` array, with the GIL released, written into
+/// `out` when given (and returned) or into a new array.
 ///
 /// The rows are evaluated in steps; between steps the call checks for signals (so Ctrl-C
 /// raises `KeyboardInterrupt`) and reports `progress(done, total)` if given.
 // PyO3 extracts arguments by value; the read-only borrow ends with the call.
 #[allow(clippy::needless_pass_by_value)]
 #[pyfunction]
-#[pyo3(signature = (ranking, hands, *, threads = None, progress = None))]
+#[pyo3(signature = (ranking, hands, *, threads = None, progress = None, out = None))]
 pub fn batch_evaluate<'py>(
     py: Python<'py>,
     ranking: &str,
     hands: PyReadonlyArray2<'py, u8>,
     threads: Option<usize>,
     progress: Option<Bound<'py, PyAny>>,
+    out: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     guarded(|| {
         let ranking = ranking_from_code(ranking)?;
@@ -379,10 +412,19 @@ pub fn batch_evaluate<'py>(
             ));
         }
         let total = flat.len() / k;
-        let mut out = vec![0u32; total];
+        let array = match &out {
+            Some(given) => output_array(given, total)?,
+            None => PyArray1::zeros(py, total, false),
+        };
+        let mut writer = array
+            .try_readwrite()
+            .map_err(|e| ConfigurationError::new_err(format!("out cannot be written: {e}")))?;
+        let strengths = writer
+            .as_slice_mut()
+            .map_err(|e| ConfigurationError::new_err(format!("out cannot be written: {e}")))?;
         let steps = flat
             .chunks(ROWS_PER_STEP * k)
-            .zip(out.chunks_mut(ROWS_PER_STEP));
+            .zip(strengths.chunks_mut(ROWS_PER_STEP));
         for (step, (rows, part)) in steps.enumerate() {
             let first = step * ROWS_PER_STEP;
             py.detach(|| batch::evaluate_into(ranking, rows, k, threads, part))
@@ -405,6 +447,7 @@ pub fn batch_evaluate<'py>(
             // Shape and count checks still apply to an empty batch.
             batch::evaluate(ranking, flat, k, threads)?;
         }
-        Ok(PyArray1::from_vec(py, out))
+        drop(writer);
+        Ok(array)
     })
 }
