@@ -53,6 +53,11 @@ def main() -> None:
         "holecard batch.evaluate_high 7 cards, 1 thread",
         timed(lambda: batch.evaluate_high(seven, threads=1), args.hands, args.repeats),
     )
+    out = np.empty(len(seven), dtype=np.uint32)
+    add(
+        "holecard batch.evaluate_high 7 cards, 1 thread, out=",
+        timed(lambda: batch.evaluate_high(seven, threads=1, out=out), args.hands, args.repeats),
+    )
     add(
         "holecard batch.evaluate_high 7 cards, all cores",
         timed(lambda: batch.evaluate_high(seven), args.hands, args.repeats),
