@@ -1,8 +1,8 @@
 //! Batch evaluation: many hands of `k` cards in one flat `u8` buffer, spread over threads.
 //!
 //! Each row is validated while it is evaluated (indices below 52, no card twice): the OR of
-//! its cards' mask bits must have one bit per card. The first bad row is reported and no
-//! result is returned.
+//! its cards' mask bits must have one bit per card. The first bad row is reported as the
+//! error; strengths of earlier rows may already have been written to the output.
 
 use rayon::prelude::*;
 
@@ -25,21 +25,15 @@ pub fn evaluate(
     k: usize,
     threads: Option<usize>,
 ) -> Result<Vec<u32>, EvalError> {
-    let mut out = vec![0u32; cards.len() / k.max(1)];
+    let rows = check(ranking, cards.len(), k)?;
+    let mut out = vec![0u32; rows];
     evaluate_into(ranking, cards, k, threads, &mut out)?;
     Ok(out)
 }
 
-/// As [`evaluate`], writing the strengths into `out`, which must hold one slot per row:
-/// a caller that evaluates batch after batch reuses one buffer instead of allocating.
-/// After an error, `out` may hold some strengths already written.
-pub fn evaluate_into(
-    ranking: Ranking,
-    cards: &[u8],
-    k: usize,
-    threads: Option<usize>,
-    out: &mut [u32],
-) -> Result<(), EvalError> {
+/// The number of rows in `len` card indices, if `ranking` has a batch evaluator for rows
+/// of `k` cards and they make whole rows; checked before any output is made.
+pub fn check(ranking: Ranking, len: usize, k: usize) -> Result<usize, EvalError> {
     let (lo, hi) = match ranking {
         Ranking::High | Ranking::AceFive | Ranking::Low8 => (5, 7),
         Ranking::Soko(_) | Ranking::DeuceSeven => (5, 5),
@@ -56,17 +50,29 @@ pub fn evaluate_into(
             got: k,
         });
     }
-    if cards.len() % k != 0 {
+    if len % k != 0 {
         return Err(EvalError::Unsupported(format!(
-            "{} card indices do not make whole rows of {k}",
-            cards.len()
+            "{len} card indices do not make whole rows of {k}"
         )));
     }
-    if out.len() != cards.len() / k {
+    Ok(len / k)
+}
+
+/// As [`evaluate`], writing the strengths into `out`, which must hold one slot per row:
+/// a caller that evaluates batch after batch reuses one buffer instead of allocating.
+/// After an error, `out` may hold some strengths already written.
+pub fn evaluate_into(
+    ranking: Ranking,
+    cards: &[u8],
+    k: usize,
+    threads: Option<usize>,
+    out: &mut [u32],
+) -> Result<(), EvalError> {
+    let rows = check(ranking, cards.len(), k)?;
+    if out.len() != rows {
         return Err(EvalError::Unsupported(format!(
-            "the output has {} slots for {} rows",
-            out.len(),
-            cards.len() / k
+            "the output has {} slots for {rows} rows",
+            out.len()
         )));
     }
     let t = tables();
@@ -263,4 +269,90 @@ fn run_block<const K: usize>(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+    use crate::eval::FourStraight;
+
+    fn row(text: &str) -> Vec<u8> {
+        parse_cards(text)
+            .unwrap()
+            .iter()
+            .map(|c| c.index())
+            .collect()
+    }
+
+    /// `n` rows of `k` cards cycling through a few hands, with `special` placed at rows
+    /// 63, 64 (the edges of the first two blocks) and `n - 1` (the partial last block).
+    fn rows_with(k: usize, n: usize, special: &[u8]) -> Vec<u8> {
+        let plain = [
+            row("2c 7d 9h Js Kc 4d 3h"),
+            row("Ac Ad 5h 5s 9c Td Qh"),
+            row("3s 4s 8s 2d 6h Kh Ah"),
+        ];
+        let mut cards = Vec::new();
+        for i in 0..n {
+            if i == 63 || i == 64 || i == n - 1 {
+                cards.extend_from_slice(special);
+            } else {
+                cards.extend_from_slice(&plain[i % 3][..k]);
+            }
+        }
+        cards
+    }
+
+    #[test]
+    fn suited_hands_at_block_edges_equal_single_evaluation() {
+        let t = tables();
+        let cases: [(Ranking, usize, &str); 5] = [
+            (Ranking::High, 7, "2h 9h Jh Kh 4h 4c 4d"),
+            (Ranking::High, 6, "2h 3h 4h 5h 6h 7h"),
+            (Ranking::DeuceSeven, 5, "2s 3s 4s 5s 7s"),
+            (
+                Ranking::Soko(FourStraight::Consecutive),
+                5,
+                "2d 6d 9d Kd Ks",
+            ),
+            (
+                Ranking::Soko(FourStraight::Consecutive),
+                5,
+                "2d 6d 9d Kd Ad",
+            ),
+        ];
+        for (ranking, k, special) in cases {
+            let cards = rows_with(k, 200, &row(special));
+            let got = evaluate(ranking, &cards, k, Some(1)).unwrap();
+            for (i, hand) in cards.chunks_exact(k).enumerate() {
+                let want = match ranking {
+                    Ranking::High => t.high(hand),
+                    Ranking::DeuceSeven => t.deuce_seven(hand),
+                    Ranking::Soko(mode) => t.soko(mode, hand),
+                    _ => unreachable!(),
+                };
+                assert_eq!(got[i], u32::from(want), "{ranking:?} row {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn bad_counts_and_output_sizes_are_errors() {
+        let cards = rows_with(7, 100, &row("2c 3c 4c 5c 6c 7c 8c"));
+        for k in [0, 4, 8] {
+            assert!(matches!(
+                evaluate(Ranking::High, &cards, k, Some(1)),
+                Err(EvalError::Count { .. })
+            ));
+        }
+        for len in [99, 101] {
+            let mut out = vec![0u32; len];
+            let err = evaluate_into(Ranking::High, &cards, 7, Some(1), &mut out).unwrap_err();
+            assert!(err
+                .to_string()
+                .contains(&format!("{len} slots for 100 rows")));
+        }
+        assert!(evaluate(Ranking::High, &cards[..699], 7, Some(1)).is_err());
+    }
 }

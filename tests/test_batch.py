@@ -62,15 +62,30 @@ def test_large_batches_are_split_across_threads_identically() -> None:
 @pytest.mark.parametrize(("name", "k"), CASES)
 def test_out_is_filled_and_returned(name: str, k: int) -> None:
     rng = np.random.default_rng(k)
-    hands = np.argsort(rng.random((3_000, 52)), axis=1)[:, :k].astype(np.uint8)
+    # More rows than two parallel chunks, so threads=2 really splits the work.
+    hands = np.argsort(rng.random((40_000, 52)), axis=1)[:, :k].astype(np.uint8)
     fresh = getattr(batch, name)(hands)
+    sample = range(0, len(hands), 397)
+    assert [int(fresh[i]) for i in sample] == [per_call(name, hands[i]) for i in sample]
     out = np.full(len(hands), 99, dtype=np.uint32)
     assert getattr(batch, name)(hands, out=out) is out
     assert np.array_equal(out, fresh)
-    # Reused for a second batch, on every thread count.
+    # Reused for a second batch, split over two threads.
     out[:] = 0
     assert getattr(batch, name)(hands, threads=2, out=out) is out
     assert np.array_equal(out, fresh)
+
+
+@pytest.mark.parametrize("name", ["evaluate_high", "evaluate_ace_five", "evaluate_low8"])
+def test_six_card_blocks_equal_per_call(name: str) -> None:
+    # Whole blocks of 64 rows and a partial one, with flushes among them.
+    rng = np.random.default_rng(6)
+    hands = np.argsort(rng.random((300, 52)), axis=1)[:, :6].astype(np.uint8)
+    hands[63] = [c.index for c in parse_cards("2s 5s 9s Js Ks 3d")]
+    hands[64] = [c.index for c in parse_cards("2h 3h 4h 5h 6h 7h")]
+    hands[299] = [c.index for c in parse_cards("Ac Kc Qc Jc 9c 8c")]
+    got = getattr(batch, name)(hands, threads=1)
+    assert got.tolist() == [per_call(name, row) for row in hands]
 
 
 def test_out_over_several_steps_with_progress() -> None:
@@ -85,13 +100,26 @@ def test_out_over_several_steps_with_progress() -> None:
     assert np.array_equal(out, np.tile(batch.evaluate_high(rows.astype(np.uint8)), 800_000))
 
 
+def test_empty_batch_with_out() -> None:
+    out = np.zeros(0, dtype=np.uint32)
+    assert batch.evaluate_high(np.zeros((0, 7), dtype=np.uint8), out=out) is out
+
+
+def _overlapping() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32]]:
+    buffer = np.zeros(28, dtype=np.uint8)
+    return buffer.reshape(4, 7), buffer[:16].view(np.uint32)
+
+
 @pytest.mark.parametrize(
     ("out", "message"),
     [
-        (np.zeros(4, dtype=np.uint32), r"3 slots .* shape \(4,\)"),
+        (np.zeros(4, dtype=np.uint32), "3 slots .* it has 4 slots"),
         (np.zeros(3, dtype=np.int64), "dtype int64"),
+        (np.zeros(3, dtype=">u4"), "dtype >u4"),
         (np.zeros((3, 1), dtype=np.uint32), r"shape \(3, 1\)"),
-        (np.zeros(6, dtype=np.uint32)[::2], r"C-contiguous .* shape \(3,\), dtype uint32"),
+        (np.zeros((), dtype=np.uint32), r"shape \(\)"),
+        (np.zeros(6, dtype=np.uint32)[::2], "not C-contiguous and aligned"),
+        (np.zeros(13, dtype=np.uint8)[1:].view(np.uint32), "not C-contiguous and aligned"),
         ([0, 0, 0], "got a list"),
     ],
 )
@@ -101,11 +129,24 @@ def test_a_bad_out_is_a_configuration_error(out: object, message: str) -> None:
         batch.evaluate_high(hands, out=out)  # type: ignore[arg-type]
 
 
+def test_an_out_sharing_memory_with_the_hands_is_refused() -> None:
+    hands, out = _overlapping()
+    hands[:] = np.arange(7, dtype=np.uint8)
+    with pytest.raises(ConfigurationError, match="cannot be written"):
+        batch.evaluate_high(hands, out=out)
+    assert hands.tolist() == [list(range(7))] * 4
+
+
+def test_bad_hands_are_reported_before_a_bad_out() -> None:
+    with pytest.raises(InvalidHandError, match="got 4"):
+        batch.evaluate_high(np.zeros((3, 4), dtype=np.uint8), out=np.zeros(1, dtype=np.int8))
+
+
 def test_a_read_only_out_is_refused_and_left_alone() -> None:
     hands = np.tile(np.arange(7, dtype=np.uint8), (3, 1))
     out = np.zeros(3, dtype=np.uint32)
     out.setflags(write=False)
-    with pytest.raises(ConfigurationError, match="writeable False"):
+    with pytest.raises(ConfigurationError, match=r"cannot be written .*not writeable"):
         batch.evaluate_high(hands, out=out)
     assert out.tolist() == [0, 0, 0]
     assert isinstance(ConfigurationError("x"), ValueError)
@@ -132,6 +173,16 @@ def test_first_bad_row_is_named() -> None:
     hands[10, 2] = 52
     with pytest.raises(InvalidHandError, match=r"row 10: card index 52 is not in 0\.\.=51"):
         batch.evaluate_high(hands, threads=2)
+    hands[49_990, 6] = hands[49_990, 0]
+    with pytest.raises(InvalidHandError, match="row 10: "):
+        batch.evaluate_high(hands, threads=2)
+    hands[10, 2] = 11 if 11 not in hands[10] else 12
+    # The first bad row is now in the last, partial block of the last parallel chunk.
+    hands[40_123] = hands[40_124]
+    hands[45_000] = hands[45_001]
+    for threads in (1, 2, None):
+        with pytest.raises(InvalidHandError, match=r"row 49990: card index \d+ appears twice"):
+            batch.evaluate_high(hands, threads=threads)
     with pytest.raises(InvalidHandError, match="row 0"):
         batch.evaluate_high(np.array([[0, 1, 2, 3, -1]]))
     with pytest.raises(InvalidHandError, match="row 0"):
@@ -145,6 +196,7 @@ def test_first_bad_row_is_named() -> None:
         (np.zeros((3, 8), dtype=np.uint8), "got 8"),
         (np.zeros(7, dtype=np.uint8), "2-D"),
         (np.zeros((2, 7), dtype=np.float64), "integer"),
+        (np.zeros((0, 2**44), dtype=np.uint8), "got 17592186044416"),
     ],
 )
 def test_bad_shapes_and_types(hands: npt.NDArray[np.generic], message: str) -> None:

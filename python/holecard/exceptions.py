@@ -55,4 +55,8 @@ class InternalError(HoleCardError, RuntimeError):
 
 
 class ConfigurationError(HoleCardError, ValueError):
-    """An impossible table or an unknown option, rejected when the game is built."""
+    """An impossible table, an unknown option or an unusable argument.
+
+    Tables and options are rejected when the game is built; a batch ``out=`` array of the
+    wrong size or type when the batch is called.
+    """

@@ -68,9 +68,12 @@ pub(crate) fn mask_of(cards: &[u8]) -> u64 {
 
 /// The suit nibbles of a key, bit 3 set in each suit that at least `n` cards share (5 for a
 /// flush, 4 for a Soko four-flush): a nibble counts at most seven, so `count + 8 - n`
-/// reaches 8 exactly from `n` on. 0 when no suit has `n` cards.
+/// reaches 8 exactly from `n` on. 0 when no suit has `n` cards. Callers take the lowest
+/// flagged suit, which is the only one while `2 * n` exceeds the hand size (5 of at most
+/// 7 cards; 4 of Soko's 5).
 #[inline]
 pub(crate) fn suits_with(key: u64, n: u32) -> u32 {
+    debug_assert!((4..=5).contains(&n));
     ((key >> 32) as u32 + 0x1111 * (8 - n)) & 0x8888
 }
 
@@ -462,7 +465,7 @@ impl Tables {
     }
 }
 
-/// The summed card keys and ORed suit lanes of a hand.
+/// The summed card keys of a hand.
 #[inline]
 pub(crate) fn summarise(cards: &[u8]) -> u64 {
     cards.iter().map(|&c| CARD_KEY[c as usize]).sum()

@@ -345,33 +345,33 @@ const ROWS_PER_STEP: usize = 1 << 20;
 
 pyo3::import_exception!(holecard.exceptions, ConfigurationError);
 
-/// The caller's `out` array if it can take `rows` strengths: a writable, C-contiguous 1-D
-/// `uint32` array of exactly that length.
+/// The caller's `out` array if it can take `rows` strengths: a writable, C-contiguous,
+/// aligned 1-D `uint32` array of exactly that length, not in use elsewhere (such as the
+/// hands themselves).
 fn output_array<'py>(out: &Bound<'py, PyAny>, rows: usize) -> PyResult<Bound<'py, PyArray1<u32>>> {
-    let fits = out
-        .cast::<PyArray1<u32>>()
-        .ok()
-        .filter(|a| a.len() == rows && a.is_c_contiguous() && a.try_readwrite().is_ok());
-    fits.cloned().ok_or_else(|| {
-        let attr = |name: &str| out.getattr(name).map(|v| v.to_string());
-        let got = match (attr("shape"), attr("dtype")) {
-            (Ok(shape), Ok(dtype)) => {
-                let writeable = out.getattr("flags").and_then(|f| f.getattr("writeable"));
-                let writeable = writeable.map_or_else(|_| "?".into(), |w| w.to_string());
-                format!("an array of shape {shape}, dtype {dtype}, writeable {writeable}")
+    let problem = match out.cast::<PyArray1<u32>>() {
+        Err(_) => {
+            let attr = |name: &str| out.getattr(name).map(|v| v.to_string());
+            if let (Ok(shape), Ok(dtype)) = (attr("shape"), attr("dtype")) {
+                format!("got an array of shape {shape}, dtype {dtype}")
+            } else {
+                let name = out.get_type().name().map(|n| n.to_string());
+                format!("got a {}", name.as_deref().unwrap_or("?"))
             }
-            _ => format!(
-                "a {}",
-                out.get_type()
-                    .name()
-                    .map_or_else(|_| "?".into(), |n| n.to_string())
-            ),
-        };
-        ConfigurationError::new_err(format!(
-            "out must be a writable, C-contiguous 1-D uint32 array of {rows} slots (one per \
-             row); got {got}"
-        ))
-    })
+        }
+        Ok(a) if a.len() != rows => format!("it has {} slots", a.len()),
+        Ok(a) if !a.is_c_contiguous() || !a.is_aligned() => {
+            "it is not C-contiguous and aligned".to_string()
+        }
+        Ok(a) => match a.try_readwrite() {
+            Ok(_) => return Ok(a.clone()),
+            Err(e) => format!("it cannot be written ({e})"),
+        },
+    };
+    Err(ConfigurationError::new_err(format!(
+        "out must be a writable, C-contiguous 1-D uint32 array of {rows} slots (one per row); \
+         {problem}"
+    )))
 }
 
 /// Strengths of every row of a `uint8 (n, k)` array, with the GIL released, written into
@@ -411,7 +411,8 @@ pub fn batch_evaluate<'py>(
                 "hands have no cards (shape (n, 0))",
             ));
         }
-        let total = flat.len() / k;
+        // Shape and count checks come first: before the output is made or checked.
+        let total = batch::check(ranking, flat.len(), k)?;
         let array = match &out {
             Some(given) => output_array(given, total)?,
             None => PyArray1::zeros(py, total, false),
@@ -442,10 +443,6 @@ pub fn batch_evaluate<'py>(
             if let Some(report) = &progress {
                 report.call1(((first + part.len()), total))?;
             }
-        }
-        if total == 0 {
-            // Shape and count checks still apply to an empty batch.
-            batch::evaluate(ranking, flat, k, threads)?;
         }
         drop(writer);
         Ok(array)
