@@ -27,7 +27,7 @@ pub fn evaluate(
 ) -> Result<Vec<u32>, EvalError> {
     let rows = check(ranking, cards.len(), k)?;
     let mut out = vec![0u32; rows];
-    evaluate_into(ranking, cards, k, threads, &mut out)?;
+    fill(ranking, cards, k, threads, &mut out)?;
     Ok(out)
 }
 
@@ -75,6 +75,17 @@ pub fn evaluate_into(
             out.len()
         )));
     }
+    fill(ranking, cards, k, threads, out)
+}
+
+/// Evaluates checked rows (see [`check`]) into an output of one slot per row.
+fn fill(
+    ranking: Ranking,
+    cards: &[u8],
+    k: usize,
+    threads: Option<usize>,
+    out: &mut [u32],
+) -> Result<(), EvalError> {
     let t = tables();
     let work = |(chunk_no, (rows, res)): (usize, (&[u8], &mut [u32]))| {
         run_rows(t, ranking, k, rows, res).map(|r| chunk_no * CHUNK_ROWS + r)

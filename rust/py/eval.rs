@@ -1,6 +1,6 @@
 //! `HandValue`, the evaluator functions and batch evaluation.
 
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyReadwriteArray1, PyUntypedArrayMethods};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -345,10 +345,13 @@ const ROWS_PER_STEP: usize = 1 << 20;
 
 pyo3::import_exception!(holecard.exceptions, ConfigurationError);
 
-/// The caller's `out` array if it can take `rows` strengths: a writable, C-contiguous,
-/// aligned 1-D `uint32` array of exactly that length, not in use elsewhere (such as the
-/// hands themselves).
-fn output_array<'py>(out: &Bound<'py, PyAny>, rows: usize) -> PyResult<Bound<'py, PyArray1<u32>>> {
+/// The caller's `out` array, borrowed for writing, if it can take `rows` strengths: a
+/// writable, C-contiguous, aligned 1-D `uint32` array of exactly that length, not in use
+/// elsewhere (such as the hands themselves).
+fn output_array<'py>(
+    out: &Bound<'py, PyAny>,
+    rows: usize,
+) -> PyResult<PyReadwriteArray1<'py, u32>> {
     let problem = match out.cast::<PyArray1<u32>>() {
         Err(_) => {
             let attr = |name: &str| out.getattr(name).map(|v| v.to_string());
@@ -364,7 +367,7 @@ fn output_array<'py>(out: &Bound<'py, PyAny>, rows: usize) -> PyResult<Bound<'py
             "it is not C-contiguous and aligned".to_string()
         }
         Ok(a) => match a.try_readwrite() {
-            Ok(_) => return Ok(a.clone()),
+            Ok(writer) => return Ok(writer),
             Err(e) => format!("it cannot be written ({e})"),
         },
     };
@@ -372,6 +375,11 @@ fn output_array<'py>(out: &Bound<'py, PyAny>, rows: usize) -> PyResult<Bound<'py
         "out must be a writable, C-contiguous 1-D uint32 array of {rows} slots (one per row); \
          {problem}"
     )))
+}
+
+/// The error for an output array that cannot be borrowed for writing as one slice.
+fn unwritable(e: impl std::fmt::Display) -> PyErr {
+    ConfigurationError::new_err(format!("out cannot be written: {e}"))
 }
 
 /// Strengths of every row of a `uint8 (n, k)` array, with the GIL released, written into
@@ -413,16 +421,15 @@ pub fn batch_evaluate<'py>(
         }
         // Shape and count checks come first: before the output is made or checked.
         let total = batch::check(ranking, flat.len(), k)?;
-        let array = match &out {
+        let mut writer = match &out {
             Some(given) => output_array(given, total)?,
-            None => PyArray1::zeros(py, total, false),
+            None => PyArray1::zeros(py, total, false)
+                .try_readwrite()
+                .map_err(unwritable)?,
         };
-        let mut writer = array
-            .try_readwrite()
-            .map_err(|e| ConfigurationError::new_err(format!("out cannot be written: {e}")))?;
-        let strengths = writer
-            .as_slice_mut()
-            .map_err(|e| ConfigurationError::new_err(format!("out cannot be written: {e}")))?;
+        let array: &Bound<'py, PyArray1<u32>> = &writer;
+        let array = array.clone();
+        let strengths = writer.as_slice_mut().map_err(unwritable)?;
         let steps = flat
             .chunks(ROWS_PER_STEP * k)
             .zip(strengths.chunks_mut(ROWS_PER_STEP));
@@ -441,7 +448,7 @@ pub fn batch_evaluate<'py>(
                 })?;
             py.check_signals()?;
             if let Some(report) = &progress {
-                report.call1(((first + part.len()), total))?;
+                report.call1((first + part.len(), total))?;
             }
         }
         drop(writer);
