@@ -1,15 +1,15 @@
 //! Batch evaluation: many hands of `k` cards in one flat `u8` buffer, spread over threads.
 //!
-//! Each row is validated while it is evaluated (indices below 52, no card twice): the OR of
-//! its cards' mask bits must have one bit per card. The first bad row is reported as the
+//! Each row is validated while it is evaluated (indices below 52, no card twice): the sum
+//! of its cards' mask bits must have one bit per card. The first bad row is reported as the
 //! error; strengths of earlier rows may already have been written to the output.
 
 use rayon::prelude::*;
 
 use crate::error::EvalError;
-use crate::eval::tables::{
-    mask_of, suits_with, tables, Ranked, SokoTables, Tables, CARD_KEY, CARD_MASK,
-};
+use wide::u64x2;
+
+use crate::eval::tables::{mask_of, suits_with, tables, Ranked, SokoTables, Tables, CARD_KEY_MASK};
 use crate::eval::Ranking;
 use crate::threads::with_threads;
 
@@ -50,7 +50,7 @@ pub fn check(ranking: Ranking, len: usize, k: usize) -> Result<usize, EvalError>
             got: k,
         });
     }
-    if len % k != 0 {
+    if !len.is_multiple_of(k) {
         return Err(EvalError::Unsupported(format!(
             "{len} card indices do not make whole rows of {k}"
         )));
@@ -255,12 +255,11 @@ fn run_block<const K: usize>(
 ) -> Option<usize> {
     let mut suited = 0u64;
     for (i, (hand, key_slot)) in block.chunks_exact(K).zip(keys.iter_mut()).enumerate() {
-        let mut key = 0u64;
-        let mut mask = 0u64;
+        let mut sum = u64x2::ZERO;
         for &c in hand {
-            key += CARD_KEY[c as usize];
-            mask |= CARD_MASK[c as usize];
+            sum += CARD_KEY_MASK[c as usize];
         }
+        let [key, mask] = sum.to_array();
         // A repeated card or an index above 51 leaves fewer than K bits.
         if mask.count_ones() as usize != K {
             return Some(i);
@@ -344,6 +343,68 @@ mod tests {
                     _ => unreachable!(),
                 };
                 assert_eq!(got[i], u32::from(want), "{ranking:?} row {i}");
+            }
+        }
+    }
+
+    /// The summed mask bits reject every repeated card (twice up to `k` times, which
+    /// carries into other cards' bits) and every index that is not a card, in any row
+    /// position and any ranking, and accept the same rows once they are made valid.
+    #[test]
+    fn every_repeat_and_bad_index_is_the_reported_row() {
+        let rankings = [
+            Ranking::High,
+            Ranking::AceFive,
+            Ranking::Low8,
+            Ranking::DeuceSeven,
+            Ranking::Soko(FourStraight::Consecutive),
+        ];
+        // 2c twice sums to the bit of 3c, a carry that could pass for another card.
+        let carries = [row("2c 2c 4c 5c 6c"), row("2c 2c 3c 3c 4c")];
+        for ranking in rankings {
+            for k in 5..=7 {
+                let Ok(rows) = check(ranking, 10 * k, k) else {
+                    continue;
+                };
+                let base = rows_with(k, rows, &row("2c 7d 9h Js Kc 4d 3h")[..k]);
+                let mut bad_rows: Vec<Vec<u8>> = carries
+                    .iter()
+                    .map(|r| {
+                        let mut r = r.clone();
+                        r.resize(k, 50);
+                        r
+                    })
+                    .collect();
+                for pos in 0..k {
+                    for repeats in 2..=k {
+                        let mut r = row("2c 7d 9h Js Kc 4d 3h")[..k].to_vec();
+                        for slot in r.iter_mut().skip(pos).take(repeats) {
+                            *slot = 51;
+                        }
+                        bad_rows.push(r);
+                    }
+                    for index in [52u8, 63, 64, 255] {
+                        let mut r = row("2c 7d 9h Js Kc 4d 3h")[..k].to_vec();
+                        r[pos] = index;
+                        bad_rows.push(r);
+                    }
+                }
+                for bad in bad_rows {
+                    if bad.iter().filter(|&&c| c == 51).count() < 2
+                        && bad.iter().all(|&c| c < 52)
+                        && (1..k).all(|i| !bad[..i].contains(&bad[i]))
+                    {
+                        continue; // a single 51 replacing nothing repeated: valid
+                    }
+                    let mut cards = base.clone();
+                    cards[7 * k..8 * k].copy_from_slice(&bad);
+                    let err = evaluate(ranking, &cards, k, Some(1)).unwrap_err();
+                    assert!(
+                        matches!(err, EvalError::BadRow { row: 7, .. }),
+                        "{ranking:?} {bad:?}: {err}"
+                    );
+                }
+                assert!(evaluate(ranking, &base, k, Some(1)).is_ok());
             }
         }
     }

@@ -324,7 +324,7 @@ impl SubsetIndex {
         let v = &self.values[group[rank] as usize..group[rank + 1] as usize];
         let at_most = v.partition_point(|&x| x <= best);
         let below = v.partition_point(|&x| x < best);
-        let sign = if s % 2 == 0 { 1 } else { -1 };
+        let sign = if s.is_multiple_of(2) { 1 } else { -1 };
         acc[0] += sign * v.len() as i64;
         acc[1] += sign * (v.len() - at_most) as i64;
         acc[2] += sign * (at_most - below) as i64;

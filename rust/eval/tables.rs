@@ -19,6 +19,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use wide::u64x2;
+
 use super::keys::{self, Counts};
 use super::offsets::{ROW_OFFSETS, SLOTS};
 use super::{Category, FourStraight};
@@ -59,6 +61,21 @@ const fn card_masks() -> [u64; 256] {
 /// has no bit, so the OR of `k` entries has `k` bits exactly when they are `k` distinct
 /// cards: one popcount validates a hand.
 pub(crate) static CARD_MASK: [u64; 256] = card_masks();
+
+/// Per-card rank key and mask bit side by side, indexed by any `u8`, for the batch path:
+/// both halves of a hand are summed with one SIMD add per card. Summing the mask bits
+/// instead of ORing them validates as well, since a sum of `k` powers of two has `k` bits
+/// set only if no two of them are equal (any carry loses a bit); an index that is not a
+/// card adds nothing and so also leaves fewer than `k`.
+pub(crate) static CARD_KEY_MASK: [u64x2; 256] = {
+    let mut both = [u64x2::new([0, 0]); 256];
+    let mut c = 0;
+    while c < 52 {
+        both[c] = u64x2::new([CARD_KEY[c], CARD_MASK[c]]);
+        c += 1;
+    }
+    both
+};
 
 /// The card mask of a hand (see [`CARD_MASK`]).
 #[inline]
