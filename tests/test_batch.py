@@ -59,6 +59,23 @@ def test_large_batches_are_split_across_threads_identically() -> None:
     assert np.array_equal(batch.evaluate_high(np.asfortranarray(hands)), one)
 
 
+@pytest.mark.parametrize(("name", "k"), [(name, sizes[-1]) for name, sizes in SIZES.items()])
+def test_large_new_outputs_are_written_in_every_slot(name: str, k: int) -> None:
+    # Large outputs are not zeroed before they are filled. Freeing a same-sized array of
+    # an impossible strength first makes an unwritten slot likely to show it.
+    rows = 20_000
+    rng = np.random.default_rng(k + 100)
+    hands = np.argsort(rng.random((rows, 52)), axis=1)[:, :k].astype(np.uint8)
+    for threads in (1, 2):
+        sentinel = np.full(rows, 0xFFFF_FFFF, dtype=np.uint32)
+        del sentinel
+        got = getattr(batch, name)(hands, threads=threads)
+        assert got.flags.c_contiguous
+        assert got.flags.writeable
+        assert got.dtype == np.uint32
+        assert got.tolist() == [per_call(name, row) for row in hands]
+
+
 @pytest.mark.parametrize(("name", "k"), CASES)
 def test_out_is_filled_and_returned(name: str, k: int) -> None:
     rng = np.random.default_rng(k)

@@ -377,6 +377,25 @@ fn output_array<'py>(
     )))
 }
 
+/// Rows from which a new output comes from `numpy.empty` rather than zeroed memory.
+const UNZEROED_FROM_ROWS: usize = 1 << 14;
+
+/// A new output array of `rows` slots. A large one is left unzeroed (`numpy.empty`):
+/// every slot is written before it is returned, and zeroing first would cost a tenth of the
+/// evaluation itself (fresh pages faulted in, or a memset). A small one is zeroed, which is
+/// cheaper than calling into Python for it.
+fn new_output(py: Python<'_>, rows: usize) -> PyResult<Bound<'_, PyArray1<u32>>> {
+    static EMPTY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    if rows < UNZEROED_FROM_ROWS {
+        return Ok(PyArray1::zeros(py, rows, false));
+    }
+    let empty = EMPTY.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+        Ok(py.import("numpy")?.getattr("empty")?.unbind())
+    })?;
+    let array = empty.bind(py).call1((rows, "uint32"))?;
+    Ok(array.cast_into::<PyArray1<u32>>()?)
+}
+
 /// The error for an output array that cannot be borrowed for writing as one slice.
 fn unwritable(e: impl std::fmt::Display) -> PyErr {
     ConfigurationError::new_err(format!("out cannot be written: {e}"))
@@ -423,9 +442,7 @@ pub fn batch_evaluate<'py>(
         let total = batch::check(ranking, flat.len(), k)?;
         let mut writer = match &out {
             Some(given) => output_array(given, total)?,
-            None => PyArray1::zeros(py, total, false)
-                .try_readwrite()
-                .map_err(unwritable)?,
+            None => new_output(py, total)?.try_readwrite().map_err(unwritable)?,
         };
         let array: &Bound<'py, PyArray1<u32>> = &writer;
         let array = array.clone();
