@@ -57,9 +57,9 @@ const fn card_masks() -> [u64; 256] {
     masks
 }
 
-/// Per-card mask bit `16 * suit + rank`, indexed by any `u8`. An index that is not a card
-/// has no bit, so the OR of `k` entries has `k` bits exactly when they are `k` distinct
-/// cards: one popcount validates a hand.
+/// Per-card mask bit `16 * suit + rank`, indexed by any `u8`; an index that is not a card
+/// has no bit (which lets the batch path validate a hand with one popcount, see
+/// [`CARD_KEY_MASK`]).
 pub(crate) static CARD_MASK: [u64; 256] = card_masks();
 
 /// Per-card rank key and mask bit side by side, indexed by any `u8`, for the batch path:
