@@ -187,6 +187,21 @@ def test_wsop_profile_and_overrides() -> None:
     assert Razz(**STUD_TABLE, profile=WSOP).options["bring_in_card"] == "HIGHEST"
 
 
+def test_pickled_config_keeps_profile_stakes_and_options() -> None:
+    from holecard import _core
+
+    for profile in ("default", "wsop", "pokerkit"):
+        game = SevenCardStud(**STUD_TABLE, profile=profile, max_raises=None)
+        config = game._config
+        back = pickle.loads(pickle.dumps(config))
+        assert back == config
+        assert repr(back) == repr(config)
+        assert f"profile={profile!r}" in repr(back).replace('"', "'")
+        assert back.stakes == config.stakes
+        assert back.options == config.options
+        assert isinstance(back, _core.GameConfig)
+
+
 def test_pots_players_and_history_after_showdown() -> None:
     game = SevenCardStudHiLo(**STUD_TABLE)
     state = game.start([100, 20, 100], seed=5)

@@ -285,13 +285,8 @@ class State:
 def _game_config(
     game: str,
     betting: str,
-    ante: int | None,
-    bring_in: int | None,
-    small_bet: int | None,
-    big_bet: int | None,
-    small_blind: int | None,
-    big_blind: int | None,
-    min_bet: int | None,
+    stakes: tuple[int | None, ...],
+    profile: str,
     options: dict[str, str],
 ) -> GameConfig: ...
 def _restore_state(

@@ -230,6 +230,12 @@ fn perfect_hash(keys: &[u32]) -> (Vec<u32>, usize) {
 /// go without a bounds check.
 type RankTable = Box<[u16; TABLE_LEN]>;
 
+/// The entry of a summed hand (5-7 cards) in a rank table.
+#[inline]
+fn rank_entry(table: &RankTable, key: u64) -> u16 {
+    table[slot(key as u32) & (TABLE_LEN - 1)]
+}
+
 /// A zeroed rank table.
 fn rank_table() -> RankTable {
     vec![0u16; TABLE_LEN]
@@ -284,7 +290,7 @@ impl Ranked {
     /// The strength of a hand whose suits do not matter (or that holds no flush).
     #[inline]
     pub(crate) fn by_ranks(&self, key: u64) -> u16 {
-        self.rank[slot(key as u32) & (TABLE_LEN - 1)]
+        rank_entry(&self.rank, key)
     }
 
     /// The strength of a hand of 5-7 cards, reading the flush table when five share a suit.
@@ -534,7 +540,7 @@ impl SokoTables {
     /// The strength of a hand with no four cards of a suit.
     #[inline]
     pub(crate) fn by_ranks(&self, key: u64) -> u16 {
-        self.rank[slot(key as u32) & (TABLE_LEN - 1)]
+        rank_entry(&self.rank, key)
     }
 
     /// Soko strength of exactly 5 valid, distinct cards, from the summarised hand; `mask`

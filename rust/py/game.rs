@@ -131,7 +131,7 @@ impl PyGameConfig {
                     o.set(&name, &text)?;
                 }
             }
-            let input = StakesInput {
+            let input = stakes_input([
                 ante,
                 bring_in,
                 small_bet,
@@ -139,7 +139,7 @@ impl PyGameConfig {
                 small_blind,
                 big_blind,
                 min_bet,
-            };
+            ]);
             let cfg = GameConfig::new(game, structure, input, o)?;
             Ok(Self {
                 cfg,
@@ -237,18 +237,22 @@ impl PyGameConfig {
                 .getattr("_game_config")?
                 .unbind();
             let i = self.input;
+            let stakes = [
+                i.ante,
+                i.bring_in,
+                i.small_bet,
+                i.big_bet,
+                i.small_blind,
+                i.big_blind,
+                i.min_bet,
+            ];
             let args = PyTuple::new(
                 py,
                 [
                     self.cfg.game.id().into_pyobject(py)?.into_any(),
                     self.cfg.structure.name().into_pyobject(py)?.into_any(),
-                    i.ante.into_pyobject(py)?.into_any(),
-                    i.bring_in.into_pyobject(py)?.into_any(),
-                    i.small_bet.into_pyobject(py)?.into_any(),
-                    i.big_bet.into_pyobject(py)?.into_any(),
-                    i.small_blind.into_pyobject(py)?.into_any(),
-                    i.big_blind.into_pyobject(py)?.into_any(),
-                    i.min_bet.into_pyobject(py)?.into_any(),
+                    PyTuple::new(py, stakes)?.into_any(),
+                    self.profile.as_str().into_pyobject(py)?.into_any(),
                     self.options(py)?.into_any(),
                 ],
             )?;
@@ -264,20 +268,31 @@ impl PartialEq for PyGameConfig {
     }
 }
 
-/// Rebuilds a `GameConfig` from its parts (pickle).
+/// The stake amounts as given, in the order ante, bring-in, small bet, big bet, small
+/// blind, big blind, minimum bet (unset ones are derived by `GameConfig::new`).
+fn stakes_input(
+    [ante, bring_in, small_bet, big_bet, small_blind, big_blind, min_bet]: [Option<u64>; 7],
+) -> StakesInput {
+    StakesInput {
+        ante,
+        bring_in,
+        small_bet,
+        big_bet,
+        small_blind,
+        big_blind,
+        min_bet,
+    }
+}
+
+/// Rebuilds a `GameConfig` from its parts (pickle): the stakes as given (see
+/// [`stakes_input`]), the profile's name and every option's value text.
 #[pyfunction]
 #[pyo3(name = "_game_config")]
-#[allow(clippy::too_many_arguments)]
 pub fn game_config(
     game: &str,
     betting: &str,
-    ante: Option<u64>,
-    bring_in: Option<u64>,
-    small_bet: Option<u64>,
-    big_bet: Option<u64>,
-    small_blind: Option<u64>,
-    big_blind: Option<u64>,
-    min_bet: Option<u64>,
+    stakes: [Option<u64>; 7],
+    profile: String,
     options: &Bound<'_, PyDict>,
 ) -> PyResult<PyGameConfig> {
     guarded(|| {
@@ -288,19 +303,11 @@ pub fn game_config(
             let text: String = v.extract()?;
             o.set(&name, &text)?;
         }
-        let input = StakesInput {
-            ante,
-            bring_in,
-            small_bet,
-            big_bet,
-            small_blind,
-            big_blind,
-            min_bet,
-        };
+        let input = stakes_input(stakes);
         let cfg = GameConfig::new(g, betting.parse()?, input, o)?;
         Ok(PyGameConfig {
             cfg,
-            profile: "custom".into(),
+            profile,
             input,
         })
     })
