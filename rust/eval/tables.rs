@@ -622,6 +622,55 @@ impl SokoTables {
 mod tests {
     use super::*;
 
+    impl Scale {
+        fn bytes(&self) -> usize {
+            self.categories.len() * size_of::<Category>() + self.raw.len() * size_of::<u32>()
+        }
+    }
+
+    impl Ranked {
+        fn bytes(&self) -> usize {
+            self.scale.bytes() + size_of_val(&*self.rank) + self.flush.len() * 2
+        }
+    }
+
+    impl SokoTables {
+        fn bytes(&self) -> usize {
+            self.scale.bytes()
+                + size_of_val(&*self.rank)
+                + (self.flush.len() + self.four_flush.len()) * 2
+        }
+    }
+
+    /// Every lookup table, each ranking and Soko mode built, fits in a few megabytes
+    /// (3.0 MiB, a fifth of it the rank tables' power-of-two padding, never touched).
+    #[test]
+    fn every_table_together_takes_a_few_mib() {
+        let t = tables();
+        let rankings: usize = [t.high_t(), t.ace_five_t(), t.low8_t(), t.deuce7_t()]
+            .iter()
+            .map(|r| r.bytes())
+            .sum();
+        let soko: usize = [
+            FourStraight::Consecutive,
+            FourStraight::OpenEnded,
+            FourStraight::WithGutshot,
+        ]
+        .iter()
+        .map(|&m| t.soko_t(m).bytes())
+        .sum();
+        let statics = size_of_val(&ROW_OFFSETS)
+            + size_of_val(&CARD_KEY)
+            + size_of_val(&CARD_MASK)
+            + size_of_val(&CARD_KEY_MASK);
+        let total = rankings + soko + statics;
+        assert!(total < 4 << 20, "{total} bytes");
+        assert!(
+            total > 2 << 20,
+            "{total} bytes: a table is missing from the count"
+        );
+    }
+
     /// The committed row offsets map every rank multiset of 5-7 cards to its own slot.
     #[test]
     fn row_offsets_are_a_perfect_hash() {
