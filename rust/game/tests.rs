@@ -58,6 +58,28 @@ fn start(cfg: &GameConfig, stacks: &[u64], deck_text: &str) -> GameState {
 }
 
 /// A stud deck: hole cards `downs` (per round, seat order), door cards, then the rest.
+/// A hand dealt from the deck that `seed` shuffles.
+fn seeded(cfg: &GameConfig, stacks: &[u64], seed: u64) -> GameState {
+    let start = Start {
+        seed: Some(seed),
+        ..Start::default()
+    };
+    GameState::new(cfg, stacks, &start).unwrap()
+}
+
+/// Checks or calls until the betting round ends.
+fn check_or_call_while_betting(st: &mut GameState) {
+    while st.phase() == Phase::Betting {
+        let la = st.legal_actions();
+        st.apply(if la.check {
+            Action::Check
+        } else {
+            Action::Call
+        })
+        .unwrap();
+    }
+}
+
 fn stud_deck(downs: &[&str], doors: &str) -> String {
     let mut s = String::new();
     for d in downs {
@@ -561,15 +583,7 @@ fn v_r3_no_limit_accumulated_short_all_ins_reopen() {
     // 6 seats: 0 SB, 1 BB, 2..5 = A B C D? Use post-draw round: everyone checks pre-draw.
     let mut st =
         GameState::new(&cfg, &[5000, 5000, 5000, 225, 5000, 300], &Start::default()).unwrap();
-    while st.phase() == Phase::Betting {
-        let la = st.legal_actions();
-        st.apply(if la.check {
-            Action::Check
-        } else {
-            Action::Call
-        })
-        .unwrap();
-    }
+    check_or_call_while_betting(&mut st);
     while st.phase() == Phase::Drawing {
         st.apply(Action::StandPat).unwrap();
     }
@@ -605,15 +619,7 @@ fn v_r4_no_limit_short_all_in_over_a_raise() {
         |_| {},
     );
     let mut st = GameState::new(&cfg, &[5000, 5000, 350], &Start::default()).unwrap();
-    while st.phase() == Phase::Betting {
-        let la = st.legal_actions();
-        st.apply(if la.check {
-            Action::Check
-        } else {
-            Action::Call
-        })
-        .unwrap();
-    }
+    check_or_call_while_betting(&mut st);
     while st.phase() == Phase::Drawing {
         st.apply(Action::StandPat).unwrap();
     }
@@ -850,15 +856,7 @@ fn v_k1_eight_players_reach_seventh_community_card_no_betting() {
         stud_stakes(1, 2, 10),
         |_| {},
     );
-    let mut st = GameState::new(
-        &cfg,
-        &[1000; 8],
-        &Start {
-            seed: Some(5),
-            ..Start::default()
-        },
-    )
-    .unwrap();
+    let mut st = seeded(&cfg, &[1000; 8], 5);
     // Play to 7th street: the last bet on 6th street by seat x makes it first to show.
     while st.street_index() < 3 {
         let la = st.legal_actions();
@@ -902,15 +900,7 @@ fn v_k2_seven_players_recycle_burns() {
         stud_stakes(1, 2, 10),
         |_| {},
     );
-    let mut st = GameState::new(
-        &cfg,
-        &[1000; 7],
-        &Start {
-            seed: Some(9),
-            ..Start::default()
-        },
-    )
-    .unwrap();
+    let mut st = seeded(&cfg, &[1000; 7], 9);
     check_down(&mut st);
     assert!(st.board().is_none());
     assert!(st
@@ -931,15 +921,7 @@ fn v_k1_community_card_betting_option() {
             o.community_card_betting = true;
         },
     );
-    let mut st = GameState::new(
-        &cfg,
-        &[1000; 8],
-        &Start {
-            seed: Some(5),
-            ..Start::default()
-        },
-    )
-    .unwrap();
+    let mut st = seeded(&cfg, &[1000; 8], 5);
     check_down(&mut st);
     assert!(st.board().is_some());
     assert!(st.history().iter().any(|e| matches!(
@@ -961,24 +943,8 @@ fn v_k3_deuce_seven_reshuffle() {
         blind_stakes(1, 2),
         |_| {},
     );
-    let mut st = GameState::new(
-        &cfg,
-        &[100; 6],
-        &Start {
-            seed: Some(3),
-            ..Start::default()
-        },
-    )
-    .unwrap();
-    while st.phase() == Phase::Betting {
-        let la = st.legal_actions();
-        st.apply(if la.check {
-            Action::Check
-        } else {
-            Action::Call
-        })
-        .unwrap();
-    }
+    let mut st = seeded(&cfg, &[100; 6], 3);
+    check_or_call_while_betting(&mut st);
     for k in 0..6 {
         let p = st.actor().unwrap();
         let hand = st.seats()[p as usize].card_set();
@@ -1263,15 +1229,7 @@ fn random_hands(
             .map(|_| 1 + u64::from(uniform_below(&mut rng, if h % 3 == 0 { 40 } else { 400 })))
             .collect();
         let start_total: u64 = stacks.iter().sum();
-        let mut st = GameState::new(
-            &cfg,
-            &stacks,
-            &Start {
-                seed: Some(h),
-                ..Start::default()
-            },
-        )
-        .unwrap();
+        let mut st = seeded(&cfg, &stacks, h);
         let mut steps = 0;
         while !st.is_over() {
             assert_eq!(chips_in_play(&st), start_total);
@@ -1390,15 +1348,7 @@ fn coverage_report() {
                 let cfg = GameConfig::new(*game, *structure, stakes, o).unwrap();
                 let n = 2 + (h as usize % (game.max_seats() as usize - 1));
                 let stacks: Vec<u64> = (0..n).map(|i| 20 + (i as u64 * 37 + h) % 300).collect();
-                let mut st = GameState::new(
-                    &cfg,
-                    &stacks,
-                    &Start {
-                        seed: Some(h),
-                        ..Start::default()
-                    },
-                )
-                .unwrap();
+                let mut st = seeded(&cfg, &stacks, h);
                 while !st.is_over() {
                     let a = random_action(&st, &mut rng);
                     st.apply(a).unwrap();
@@ -1499,15 +1449,7 @@ fn t_9_options_reserve_and_no_recycling() {
             stud_stakes(1, 2, 10),
             f,
         );
-        let mut st = GameState::new(
-            &cfg,
-            &vec![1000; n],
-            &Start {
-                seed: Some(1),
-                ..Start::default()
-            },
-        )
-        .unwrap();
+        let mut st = seeded(&cfg, &vec![1000; n], 1);
         check_down(&mut st);
         assert_eq!(st.card_conflicts(), 0);
         st.board().is_some()
@@ -1532,24 +1474,8 @@ fn d_10_exclude_current_round_falls_back() {
             o.reshuffle_policy = ReshufflePolicy::ExcludeCurrentRound;
         },
     );
-    let mut st = GameState::new(
-        &cfg,
-        &[100; 6],
-        &Start {
-            seed: Some(3),
-            ..Start::default()
-        },
-    )
-    .unwrap();
-    while st.phase() == Phase::Betting {
-        let la = st.legal_actions();
-        st.apply(if la.check {
-            Action::Check
-        } else {
-            Action::Call
-        })
-        .unwrap();
-    }
+    let mut st = seeded(&cfg, &[100; 6], 3);
+    check_or_call_while_betting(&mut st);
     for _ in 0..6 {
         let p = st.actor().unwrap();
         let hand = st.seats()[p as usize].card_set();
@@ -1690,15 +1616,7 @@ fn g_1_10_1_uncalled_bet_is_returned() {
         stud_stakes(1, 2, 10),
         |_| {},
     );
-    let mut st = GameState::new(
-        &cfg,
-        &[100; 3],
-        &Start {
-            seed: Some(4),
-            ..Start::default()
-        },
-    )
-    .unwrap();
+    let mut st = seeded(&cfg, &[100; 3], 4);
     st.apply(Action::PostBringIn).unwrap();
     st.apply(Action::Complete).unwrap();
     let bettor = (st.actor().unwrap() + 2) % 3;
@@ -1750,15 +1668,7 @@ fn h_6_side_pots_split_hi_lo_separately() {
         |_| {},
     );
     for seed in 0..200 {
-        let mut st = GameState::new(
-            &cfg,
-            &[3, 200, 200],
-            &Start {
-                seed: Some(seed),
-                ..Start::default()
-            },
-        )
-        .unwrap();
+        let mut st = seeded(&cfg, &[3, 200, 200], seed);
         check_down(&mut st);
         let pots = st.pots();
         let paid: u64 = st.seats().iter().map(|s| s.won).sum();
