@@ -347,9 +347,10 @@ mod tests {
         }
     }
 
-    /// The summed mask bits reject every repeated card (twice up to `k` times, which
-    /// carries into other cards' bits) and every index that is not a card, in any row
-    /// position and any ranking, and accept the same rows once they are made valid.
+    /// The summed mask bits reject every repeated card (two up to `k` copies, whose sum
+    /// carries into other cards' bits) and every index that is not a card, in any slot of
+    /// a row, at the edges of blocks and in the partial last block, for every ranking;
+    /// the same rows without the bad one get their per-hand strengths.
     #[test]
     fn every_repeat_and_bad_index_is_the_reported_row() {
         let rankings = [
@@ -359,14 +360,24 @@ mod tests {
             Ranking::DeuceSeven,
             Ranking::Soko(FourStraight::Consecutive),
         ];
-        // 2c twice sums to the bit of 3c, a carry that could pass for another card.
+        let plain = row("2c 7d 9h Js Kc 4d 3h");
+        // 2c twice sums to the bit of 3c: the carry leaves one bit where two cards were.
         let carries = [row("2c 2c 4c 5c 6c"), row("2c 2c 3c 3c 4c")];
+        let n = 130;
         for ranking in rankings {
             for k in 5..=7 {
-                let Ok(rows) = check(ranking, 10 * k, k) else {
+                let Ok(rows) = check(ranking, n * k, k) else {
                     continue;
                 };
-                let base = rows_with(k, rows, &row("2c 7d 9h Js Kc 4d 3h")[..k]);
+                let base = rows_with(k, rows, &plain[..k]);
+                let strengths = evaluate(ranking, &base, k, Some(1)).unwrap();
+                for (hand, &got) in base.chunks_exact(k).zip(&strengths) {
+                    assert_eq!(
+                        got,
+                        ranking.strength_unchecked(hand),
+                        "{ranking:?} {hand:?}"
+                    );
+                }
                 let mut bad_rows: Vec<Vec<u8>> = carries
                     .iter()
                     .map(|r| {
@@ -376,33 +387,30 @@ mod tests {
                     })
                     .collect();
                 for pos in 0..k {
-                    for repeats in 2..=k {
-                        let mut r = row("2c 7d 9h Js Kc 4d 3h")[..k].to_vec();
+                    for repeats in 2..=k - pos {
+                        let mut r = plain[..k].to_vec();
                         for slot in r.iter_mut().skip(pos).take(repeats) {
                             *slot = 51;
                         }
                         bad_rows.push(r);
                     }
                     for index in [52u8, 63, 64, 255] {
-                        let mut r = row("2c 7d 9h Js Kc 4d 3h")[..k].to_vec();
+                        let mut r = plain[..k].to_vec();
                         r[pos] = index;
                         bad_rows.push(r);
                     }
                 }
-                for bad in bad_rows {
-                    // A run that reached only the last slot put in one new card.
-                    if bad.iter().all(|&c| c < 52) && (1..k).all(|i| !bad[..i].contains(&bad[i])) {
-                        continue;
+                for bad in &bad_rows {
+                    for at in [0, 7, 63, 64, n - 1] {
+                        let mut cards = base.clone();
+                        cards[at * k..(at + 1) * k].copy_from_slice(bad);
+                        let err = evaluate(ranking, &cards, k, Some(1)).unwrap_err();
+                        assert!(
+                            matches!(err, EvalError::BadRow { row, .. } if row == at),
+                            "{ranking:?} {bad:?} at row {at}: {err}"
+                        );
                     }
-                    let mut cards = base.clone();
-                    cards[7 * k..8 * k].copy_from_slice(&bad);
-                    let err = evaluate(ranking, &cards, k, Some(1)).unwrap_err();
-                    assert!(
-                        matches!(err, EvalError::BadRow { row: 7, .. }),
-                        "{ranking:?} {bad:?}: {err}"
-                    );
                 }
-                assert!(evaluate(ranking, &base, k, Some(1)).is_ok());
             }
         }
     }

@@ -66,6 +66,7 @@ def test_large_new_outputs_are_written_in_every_slot(name: str, k: int) -> None:
     rows = 20_000
     rng = np.random.default_rng(k + 100)
     hands = np.argsort(rng.random((rows, 52)), axis=1)[:, :k].astype(np.uint8)
+    want = [per_call(name, row) for row in hands]
     for threads in (1, 2):
         sentinel = np.full(rows, 0xFFFF_FFFF, dtype=np.uint32)
         del sentinel
@@ -73,7 +74,7 @@ def test_large_new_outputs_are_written_in_every_slot(name: str, k: int) -> None:
         assert got.flags.c_contiguous
         assert got.flags.writeable
         assert got.dtype == np.uint32
-        assert got.tolist() == [per_call(name, row) for row in hands]
+        assert got.tolist() == want
 
 
 @pytest.mark.parametrize(("name", "k"), CASES)

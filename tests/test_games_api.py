@@ -190,16 +190,29 @@ def test_wsop_profile_and_overrides() -> None:
 def test_pickled_config_keeps_profile_stakes_and_options() -> None:
     from holecard import _core
 
-    for profile in ("default", "wsop", "pokerkit"):
-        game = SevenCardStud(**STUD_TABLE, profile=profile, max_raises=None)
+    games: list[Any] = [
+        SevenCardStud(**STUD_TABLE, profile=profile, max_raises=None)
+        for profile in ("default", "wsop", "pokerkit")
+    ]
+    # Every stake given and each distinct, so that two swapped in the pickle would show.
+    games.append(
+        DeuceSevenTripleDraw(
+            small_blind=3, big_blind=7, small_bet=7, min_bet=9, betting="NO_LIMIT", profile="wsop"
+        )
+    )
+    for game in games:
         config = game._config
         back = pickle.loads(pickle.dumps(config))
+        assert isinstance(back, _core.GameConfig)
         assert back == config
         assert repr(back) == repr(config)
-        assert f"profile={profile!r}" in repr(back).replace('"', "'")
         assert back.stakes == config.stakes
         assert back.options == config.options
-        assert isinstance(back, _core.GameConfig)
+    assert pickle.loads(pickle.dumps(games[1]._config)) != games[0]._config
+    assert "profile='wsop'" in repr(pickle.loads(pickle.dumps(games[3]._config))).replace('"', "'")
+    assert games[3].stakes["min_bet"] == 9
+    with pytest.raises(ConfigurationError, match="profile"):
+        _core._game_config("stud", "FIXED_LIMIT", (1, 2, 10, None, None, None, None), "x", {})
 
 
 def test_pots_players_and_history_after_showdown() -> None:

@@ -285,7 +285,9 @@ class State:
 def _game_config(
     game: str,
     betting: str,
-    stakes: tuple[int | None, ...],
+    stakes: tuple[
+        int | None, int | None, int | None, int | None, int | None, int | None, int | None
+    ],
     profile: str,
     options: dict[str, str],
 ) -> GameConfig: ...

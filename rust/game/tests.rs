@@ -57,7 +57,6 @@ fn start(cfg: &GameConfig, stacks: &[u64], deck_text: &str) -> GameState {
     .unwrap()
 }
 
-/// A stud deck: hole cards `downs` (per round, seat order), door cards, then the rest.
 /// A hand dealt from the deck that `seed` shuffles.
 fn seeded(cfg: &GameConfig, stacks: &[u64], seed: u64) -> GameState {
     let start = Start {
@@ -80,6 +79,7 @@ fn check_or_call_while_betting(st: &mut GameState) {
     }
 }
 
+/// A stud deck: hole cards `downs` (per round, seat order), door cards, then the rest.
 fn stud_deck(downs: &[&str], doors: &str) -> String {
     let mut s = String::new();
     for d in downs {

@@ -268,6 +268,9 @@ impl PartialEq for PyGameConfig {
     }
 }
 
+/// The option profiles a table starts from.
+const PROFILES: [&str; 3] = ["default", "wsop", "pokerkit"];
+
 /// The stake amounts as given, in the order ante, bring-in, small bet, big bet, small
 /// blind, big blind, minimum bet (unset ones are derived by `GameConfig::new`).
 fn stakes_input(
@@ -297,6 +300,11 @@ pub fn game_config(
 ) -> PyResult<PyGameConfig> {
     guarded(|| {
         let g = parse_game(game)?;
+        if !PROFILES.contains(&profile.as_str()) {
+            return Err(ConfigurationError::new_err(format!(
+                "unknown profile {profile:?} (expected default, wsop or pokerkit)"
+            )));
+        }
         let mut o = Options::defaults(g);
         for (k, v) in options.iter() {
             let name: String = k.extract()?;
