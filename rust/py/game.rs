@@ -103,16 +103,7 @@ impl PyGameConfig {
             let game = parse_game(game)?;
             let structure: BettingStructure = betting.parse()?;
             let profile = profile.unwrap_or("default").to_ascii_lowercase();
-            let mut o = match profile.as_str() {
-                "default" => Options::defaults(game),
-                "wsop" => Options::wsop(game),
-                "pokerkit" => Options::pokerkit(game),
-                other => {
-                    return Err(ConfigurationError::new_err(format!(
-                        "unknown profile {other:?} (expected default, wsop or pokerkit)"
-                    )))
-                }
-            };
+            let mut o = profile_options(&profile, game)?;
             if let Some(opts) = options {
                 for (k, v) in opts.iter() {
                     let name: String = k.extract()?;
@@ -268,8 +259,17 @@ impl PartialEq for PyGameConfig {
     }
 }
 
-/// The option profiles a table starts from.
-const PROFILES: [&str; 3] = ["default", "wsop", "pokerkit"];
+/// The options a table starts from under a profile (lowercase name).
+fn profile_options(profile: &str, game: GameKind) -> PyResult<Options> {
+    match profile {
+        "default" => Ok(Options::defaults(game)),
+        "wsop" => Ok(Options::wsop(game)),
+        "pokerkit" => Ok(Options::pokerkit(game)),
+        other => Err(ConfigurationError::new_err(format!(
+            "unknown profile {other:?} (expected default, wsop or pokerkit)"
+        ))),
+    }
+}
 
 /// The stake amounts as given, in the order ante, bring-in, small bet, big bet, small
 /// blind, big blind, minimum bet (unset ones are derived by `GameConfig::new`).
@@ -300,12 +300,8 @@ pub fn game_config(
 ) -> PyResult<PyGameConfig> {
     guarded(|| {
         let g = parse_game(game)?;
-        if !PROFILES.contains(&profile.as_str()) {
-            return Err(ConfigurationError::new_err(format!(
-                "unknown profile {profile:?} (expected default, wsop or pokerkit)"
-            )));
-        }
-        let mut o = Options::defaults(g);
+        // The profile's options, each then set to its pickled value.
+        let mut o = profile_options(&profile, g)?;
         for (k, v) in options.iter() {
             let name: String = k.extract()?;
             let text: String = v.extract()?;
