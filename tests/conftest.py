@@ -1,5 +1,5 @@
 """Shared test configuration: hypothesis profiles (choose with HYPOTHESIS_PROFILE), the
-shared data path, and a child interpreter that Ctrl-C can reach."""
+test data folder, and a child interpreter that Ctrl-C can reach."""
 
 from __future__ import annotations
 
@@ -19,8 +19,10 @@ settings.register_profile(
 settings.register_profile("exhaustive", max_examples=5_000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-#: The shared hand histories and rules, a sibling of the repository (as CI lays it out).
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+#: Everything the tests read, inside the repository (provenance in tests/data/README.md).
+DATA = Path(__file__).resolve().parent / "data"
+#: The real PHH hand histories.
+PHH_DIR = DATA / "phh"
 
 
 def _default_sigint() -> None:

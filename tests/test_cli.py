@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-PHH = Path(__file__).resolve().parents[2] / "shared" / "phh"
+PHH = Path(__file__).resolve().parent / "data" / "phh"
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -1,5 +1,5 @@
-"""The WSOP rules profile replays every real hand in /work/shared/phh (and the copy under
-tests/ if present) to its recorded finishing stacks. The replayer here is a minimal one of
+"""The WSOP rules profile replays every real hand in tests/data/phh to its recorded
+finishing stacks. The replayer here is a minimal one of
 the engine's own (the public PHH module is tested separately): it rebuilds the deck order
 from the dealt cards, fills unknown and burned cards with unused ones, and drives the State.
 """
@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from conftest import SHARED
+from conftest import PHH_DIR
 from holecard import Card, IllegalActionError
 from holecard.games import DeuceSevenTripleDraw, Razz, SevenCardStud, SevenCardStudHiLo, State
 from holecard.options import Profile
 
-PHH = SHARED / "phh"
+PHH = PHH_DIR
 ALL_FILES = sorted(PHH.rglob("*.phh"))
 ILLEGAL = PHH / "wsop-2023-43-5" / "85.phh"  # an illegal raise size; errata/85.phh fixes it
 FILES = [
@@ -144,8 +144,8 @@ def replay(data: dict[str, Any]) -> State:
     return state
 
 
-def test_the_shared_hand_histories_are_there() -> None:
-    # CI lays ../shared beside the repository; an empty list would make the replays vacuous.
+def test_the_vendored_hand_histories_are_there() -> None:
+    # An empty list would make the replays vacuous.
     assert len(FILES) >= 30, f"expected the PHH files under {PHH}"
     assert ILLEGAL.exists()
     assert {data_variant(p) for p in FILES} == set(GAMES)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import SHARED
+from conftest import PHH_DIR
 from holecard import phh
 
 CARD = st.sampled_from(["As", "Kd", "7h", "2c", "Tc", "??", "Zz", "", "1s"])
@@ -77,7 +77,7 @@ def test_any_hand_history_shape(text: str) -> None:
     reads_or_refuses(text)
 
 
-REAL = sorted((SHARED / "phh").rglob("*.phh"))
+REAL = sorted(PHH_DIR.rglob("*.phh"))
 
 
 @st.composite

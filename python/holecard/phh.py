@@ -1,7 +1,7 @@
 """Poker Hand History (PHH) files: read, write and replay them through an engine.
 
-The format is the PHH standard (``uoftcprg/phh-std``, spec 0.0.2; see ``phh/FORMAT.md``
-in the shared folder): one TOML document per hand, with ``variant``, the table amounts,
+The format is the PHH standard (``uoftcprg/phh-std`` on GitHub, spec 0.0.2): one TOML
+document per hand, with ``variant``, the table amounts,
 ``starting_stacks`` and the ``actions`` in PHH notation (``d dh p1 AsKd7h``, ``p2 pb``,
 ``p1 cbr 300``, ``p3 cc``, ``p2 f``, ``p1 sd KhQs``, ``p1 sm AsKd``).
 
@@ -236,7 +236,7 @@ _FIELDS_ORDER: Final = (
 
 @dataclass
 class HandHistory:
-    """One hand in PHH form; fields as in ``phh/FORMAT.md`` (unknown keys in ``extras``)."""
+    """One hand in PHH form; fields as in the PHH standard (unknown keys in ``extras``)."""
 
     variant: str
     antes: list[int | float] = field(default_factory=list)
