@@ -7,9 +7,19 @@ implementation (:mod:`holecard.reference`) that checks it.
 >>> from holecard import Category, evaluate_high, parse_cards
 >>> evaluate_high(parse_cards("As Ks Qs Js Ts 2d 3c")).category is Category.STRAIGHT_FLUSH
 True
+
+The submodules that need more than the core (NumPy, hypothesis) load on first use, so
+``import holecard`` stays fast: ``holecard.batch`` (NumPy arrays), ``holecard.phh`` (hand
+histories), ``holecard.reference`` (the pure-Python oracle), ``holecard.testing``
+(hypothesis strategies and oracle checks, ``pip install 'holecard[testing]'``).
+
+>>> import holecard
+>>> holecard.phh.loads is not None
+True
 """
 
-from __future__ import annotations
+import importlib as _importlib
+from types import ModuleType as _ModuleType
 
 from holecard._core import (
     Card,
@@ -95,3 +105,16 @@ __all__ = [
     "parse_cards",
     "simulate",
 ]
+
+#: Submodules loaded on first attribute access (PEP 562), not by ``import holecard``.
+_LAZY_SUBMODULES = ("batch", "cli", "phh", "reference", "testing")
+
+
+def __getattr__(name: str) -> _ModuleType:
+    if name in _LAZY_SUBMODULES:
+        return _importlib.import_module(f"holecard.{name}")
+    raise AttributeError(f"module 'holecard' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY_SUBMODULES})

@@ -23,7 +23,13 @@ from typing import Any, Protocol, Self
 
 import numpy as np
 import numpy.typing as npt
-from hypothesis import strategies as st
+
+try:
+    from hypothesis import strategies as st
+except ModuleNotFoundError as err:  # pragma: no cover - exercised in a child interpreter
+    raise ModuleNotFoundError(
+        "holecard.testing needs hypothesis: pip install 'holecard[testing]'", name=err.name
+    ) from err
 
 from holecard import _core
 from holecard._core import Card, HandValue
