@@ -1,8 +1,11 @@
 # holecard developer tasks. `make check` is what CI runs (.ci/run calls it).
 #
-#   make dev     create .venv, install the dev tools, build the extension (release)
+#   make dev     check the prerequisites, create .venv, install the dev tools, build the
+#                extension (release) into it
 #   make check   every check: rustfmt, clippy, Rust tests (incl. the exhaustive 7-card
 #                test in release), the extension build, ruff, mypy --strict, stubtest, pytest
+#                (which also builds the wheel and tests it installed in a fresh environment)
+#   make wheel   the portable wheel (abi3, manylinux2014) and the sdist, into dist/
 #   make bench   criterion and Python benchmarks against phevaluator, eval7 and PokerKit
 #   make fmt     format Rust and Python
 #   make fuzz    run every cargo-fuzz target for FUZZ_SECONDS (default 60) each
@@ -12,18 +15,40 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+# The oldest Rust that builds the crate (Cargo.toml's rust-version) and the oldest Python.
+MSRV   := $(shell sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 
-.PHONY: dev check rust-check python-check bench fmt clean fuzz soak
+.PHONY: dev prereqs check rust-check python-check wheel bench fmt clean fuzz soak
+
+# Say what is missing before anything is downloaded or built.
+prereqs:
+	@command -v cargo >/dev/null 2>&1 || { echo "make: building holecard needs Rust $(MSRV) or newer: install it with rustup (https://rustup.rs), then run make again" >&2; exit 1; }
+	@have=$$(rustc --version | cut -d' ' -f2); \
+	if [ "$$(printf '%s\n%s\n' "$(MSRV)" "$$have" | sort -V | head -n1)" != "$(MSRV)" ]; then \
+		echo "make: Rust $$have is older than $(MSRV), which holecard needs: run rustup update" >&2; exit 1; fi
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { echo "make: holecard needs Python 3.11 or newer as $(PYTHON) (make PYTHON=python3.12 ... picks another)" >&2; exit 1; }
+	@$(PYTHON) -m venv --help >/dev/null 2>&1 || { echo "make: $(PYTHON) has no venv module: install it (Debian: apt-get install python3-venv)" >&2; exit 1; }
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet "maturin>=1.7,<2" "numpy>=1.24" "hypothesis>=6.100" \
-		"pytest>=8" "pytest-benchmark>=4" "mypy>=1.10" "ruff>=0.6" "matplotlib>=3.7"
+	$(PY) -m pip install --quiet "maturin>=1.9,<2" "ziglang>=0.13" "numpy>=1.24" \
+		"hypothesis>=6.100" "pytest>=8" "pytest-benchmark>=4" "mypy>=1.10" "ruff>=0.6" \
+		"matplotlib>=3.7"
 	touch $(STAMP)
 
-dev: $(STAMP)
+dev: prereqs $(STAMP)
 	$(VENV)/bin/maturin develop --release --quiet
+
+# abi3 (one wheel for every CPython >= 3.11), linked by zig against glibc 2.17 so that it
+# installs on any Linux of the last decade (manylinux2014); its own target folder keeps
+# the development build's artefacts.
+WHEEL_TARGET := target/wheel
+wheel: prereqs $(STAMP)
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" CARGO_TARGET_DIR=$(WHEEL_TARGET) $(VENV)/bin/maturin build \
+		--release --zig --compatibility manylinux2014 --out dist
+	$(VENV)/bin/maturin sdist --out dist
+	@for w in dist/*.whl; do echo "$$w:"; $(PY) -m zipfile -l "$$w"; done
 
 check: rust-check python-check
 
@@ -38,7 +63,7 @@ python-check: dev
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m mypy --strict python/holecard tests
 	$(PY) -m mypy.stubtest holecard._core
-	$(PY) -m pytest
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest
 
 bench: dev
 	$(PY) -m pip install --quiet phevaluator eval7 "pokerkit==0.7.7"
@@ -53,7 +78,7 @@ fmt:
 
 clean:
 	cargo clean
-	rm -rf $(VENV)
+	rm -rf $(VENV) dist
 
 # Fuzz every target for FUZZ_SECONDS each (cargo-fuzz; stable Rust with RUSTC_BOOTSTRAP).
 FUZZ_SECONDS ?= 60
@@ -63,6 +88,6 @@ fuzz:
 		RUSTC_BOOTSTRAP=1 cargo fuzz run -O $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
 	done
 
-# Ten million random hands across every game, structure and option set (RULES §6).
+# Ten million random hands across every game, structure and option set (docs/rules.md §6).
 soak:
 	cargo test --release --no-default-features soak_ten_million -- --ignored
