@@ -1,14 +1,23 @@
-"""The command line, run as a user runs it: ``python -m holecard ...`` in a subprocess."""
+"""The command line: a few runs as a user runs it (``python -m holecard`` in a subprocess),
+the rest in-process through ``holecard.cli.main``."""
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-PHH = Path(__file__).resolve().parent / "data" / "phh"
+import holecard
+from conftest import PHH_DIR
+from holecard.cli import main
+
+HAND5 = PHH_DIR / "wsop-2023-43-5" / "5.phh"
+YOCKEY = PHH_DIR / "historical" / "arieh-yockey-2019.phh"
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -22,31 +31,115 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     )
 
 
-def assert_one_line_error(p: subprocess.CompletedProcess[str], match: str) -> None:
-    assert p.returncode == 2, p
-    assert "Traceback" not in p.stderr
-    lines = p.stderr.strip().splitlines()
-    assert len(lines) == 1, p.stderr
-    assert match in lines[0]
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
-def test_eval() -> None:
+def assert_one_line_error(code: int, err: str, match: str) -> None:
+    assert code == 2, err
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert match in lines[0], lines[0]
+
+
+# ----- as a user runs it ------------------------------------------------------------------
+
+
+def test_module_and_version() -> None:
+    p = run("--version")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == f"holecard {holecard.__version__}"
     p = run("eval", "stud8", "As 2s 3d 4c 5h Kd Kc")
     assert p.returncode == 0
-    assert "Straight" in p.stdout
-    assert "low" in p.stdout
+    assert p.stdout.startswith("Straight, five high")
 
 
-def test_equity() -> None:
-    p = run("equity", "stud", "As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d")
-    assert p.returncode == 0, p.stderr
-    assert "71.410%" in p.stdout
-    assert "28.590%" in p.stdout
-    assert "exact" in p.stdout
-    p = run("equity", "razz", "As 2d 3h", "Kc Qd Jh", "--samples", "2000", "--seed", "1")
-    assert p.returncode == 0, p.stderr
-    assert "Monte Carlo" in p.stdout
-    assert p.stdout.count("player") == 2
+def test_bad_input_in_a_subprocess_is_one_line() -> None:
+    p = run("simulate", "stud", "--hands", "99999999999999999999999")
+    assert_one_line_error(p.returncode, p.stderr, "argument --hands: must be at most 2**64 - 1")
+
+
+def test_broken_pipe_is_quiet() -> None:
+    # The reader goes away after one line: no traceback, no "Exception ignored".
+    cmd = [sys.executable, "-m", "holecard", "simulate", "stud", "--hands", "3000", "--seed", "1"]
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as p:
+        assert p.stdout is not None
+        assert p.stdout.readline()
+        p.stdout.close()
+        assert p.stderr is not None
+        err = p.stderr.read()
+        p.wait(timeout=60)
+    assert "Traceback" not in err
+    assert "Exception ignored" not in err
+
+
+# ----- eval and equity --------------------------------------------------------------------
+
+
+def test_eval(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "eval", "stud8", "As 2s 3d 4c 5h Kd Kc", "As Ad Kd Kc Qh Jh 9s")
+    assert code == 0
+    first, second = out.splitlines()
+    assert first.startswith("Straight, five high  [5h 4c 3d 2s As]  strength ")
+    assert "| 5-4-3-2-A low  [5h 4c 3d 2s As]" in first
+    assert first.count("low") == 1
+    assert second.endswith("| no qualifying low")
+
+
+def test_version_in_process(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli(capsys, "--version") == (0, f"holecard {holecard.__version__}\n", "")
+
+
+def test_equity_exact_and_monte_carlo(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "equity", "stud", "As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d")
+    assert (code, err) == (0, "")
+    assert "71.410%" in out
+    assert "28.590%" in out
+    assert out.splitlines()[-1] == "stud: exact, 1,560 outcomes"
+    code, out, _ = cli(
+        capsys, "equity", "razz", "As 2d 3h", "Kc Qd Jh", "--samples", "2000", "--seed", "1"
+    )
+    assert code == 0
+    assert out.splitlines()[-1] == "razz: Monte Carlo, 2,000 samples, seed 1"
+    assert out.count("player") == 2
+    assert out.count("±") == 2
+
+
+def test_equity_singular_and_no_nan(capsys: pytest.CaptureFixture[str]) -> None:
+    # Seven cards each: one completion.
+    hands = ("As Ah Ts Th 8h 8d 2c", "Kc Qc Jc Td 3c 2d 4h")
+    code, out, _ = cli(capsys, "equity", "stud", *hands)
+    assert code == 0
+    assert out.splitlines()[-1] == "stud: exact, 1 outcome"
+    code, out, _ = cli(capsys, "equity", "stud", "As Ah", "Kd Kc", "--samples", "1", "--seed", "3")
+    assert code == 0
+    assert out.splitlines()[-1] == "stud: Monte Carlo, 1 sample, seed 3"
+    assert "nan" not in out.lower()
+    assert "±" not in out  # one sample has no standard error
+
+
+def test_equity_refusal_names_the_cli_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "equity", "stud", "As Ah Kd", "Qc Qd 2s", "7c 8c 9c")
+    assert_one_line_error(code, err, "pass --samples N for a Monte Carlo estimate")
+    assert "samples=" not in err
+
+
+def test_equity_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("equity", "razz", "As 2d 3h", "Kc Qd Jh", "--samples", "20000", "--seed", "1")
+    code, out, err = cli(capsys, *args, "--progress")
+    assert code == 0
+    assert "100.0%" in err
+    assert err.endswith("\n")
+    code, out2, err2 = cli(capsys, *args, "--no-progress")
+    assert (code, out2, err2) == (0, out, "")
+    code, out3, err3 = cli(capsys, *args)  # not a terminal: no bar
+    assert (code, out3, err3) == (0, out, "")
+
+
+# ----- simulate ---------------------------------------------------------------------------
 
 
 def test_simulate_and_plot(tmp_path: Path) -> None:
@@ -71,53 +164,274 @@ def test_simulate_and_plot(tmp_path: Path) -> None:
     assert len(table(p.stdout)) == 3
 
 
-def test_simulate_table_options() -> None:
-    p = run("simulate", "deuce_seven", "--players", "4", "--hands", "500", "--seed", "1",
-            "--betting", "no_limit", "--set", "big_blind=20", "--no-progress")  # fmt: skip
-    assert p.returncode == 0, p.stderr
-    assert "no limit" in p.stdout
+def test_simulate_short_bots_list_repeats(capsys: pytest.CaptureFixture[str]) -> None:
+    # The README's example: two bots around a table of six.
+    args = ("simulate", "stud", "--players", "6", "--hands", "200", "--seed", "2")
+    code, out, err = cli(capsys, *args, "--bots", "strength,random")
+    assert (code, err) == (0, "")
+    rows = [ln.split()[:2] for ln in out.splitlines() if re.match(r"\s+\d+  ", ln)]
+    assert rows == [[str(i), ("strength", "random")[i % 2]] for i in range(6)]
+    code, out, err = cli(capsys, *args, "--bots", "strength", "random", "random")
+    seats = [ln.split()[1] for ln in out.splitlines() if re.match(r"\s+\d+  ", ln)]
+    assert seats == ["strength", "random", "random"] * 2
+    code, _, err = cli(capsys, *args, "--bots", "a,b,c,d,e,f,g")
+    assert_one_line_error(code, err, "--bots lists 7 bots for 6 players")
 
 
-def test_replay() -> None:
-    p = run("replay", str(PHH / "wsop-2023-43-5" / "5.phh"))
-    assert p.returncode == 0, p.stderr
-    assert "third street" in p.stdout
-    assert "fifth street" in p.stdout
-    assert "Matthew Ashton completes to 200000" in p.stdout
-    assert "finishing stacks match" in p.stdout
+def test_simulate_one_hand_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "simulate", "razz", "--players", "2", "--hands", "1", "--seed", "4")
+    assert code == 0
+    assert re.search(r"^1 hand in ", out, re.M)
 
 
-def test_replay_reports_wrong_finishing_stacks(tmp_path: Path) -> None:
-    text = (PHH / "wsop-2023-43-5" / "5.phh").read_text(encoding="utf-8")
-    bad = tmp_path / "bad.phh"
-    bad.write_text(text.replace("4950000]", "4950001]"), encoding="utf-8")
-    p = run("replay", str(bad))
-    assert p.returncode == 1
-    assert "DO NOT match" in p.stdout
+def test_simulate_table_options(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(
+        capsys, "simulate", "deuce_seven", "--players", "4", "--hands", "500", "--seed", "1",
+        "--betting", "no_limit", "--set", "big_blind=20", "--no-progress",
+    )  # fmt: skip
+    assert code == 0, err
+    assert "no limit" in out
+
+
+def test_plot_path_is_checked_before_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Far too many hands to finish in a test: the error must come first.
+    big = ("simulate", "stud", "--hands", str(10**12), "--no-progress")
+    code, out, err = cli(capsys, *big, "--plot", str(tmp_path / "missing" / "p.png"))
+    assert_one_line_error(code, err, "cannot write")
+    assert out == ""
+    code, _, err = cli(capsys, *big, "--plot", str(tmp_path))
+    assert_one_line_error(code, err, "is a directory")
+    if os.geteuid() != 0:  # root writes anywhere
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(stat.S_IRUSR | stat.S_IXUSR)
+        code, _, err = cli(capsys, *big, "--plot", str(locked / "p.png"))
+        assert_one_line_error(code, err, "cannot write")
+    # A writable path that did not exist is not left behind by the check.
+    code, _, err = cli(capsys, *big, "--bots", "shark", "--plot", str(tmp_path / "n.png"))
+    assert_one_line_error(code, err, "unknown bot 'shark'")
+    assert not (tmp_path / "n.png").exists()
+
+
+# ----- numbers on the command line ----------------------------------------------------------
+
+NUMERIC = [
+    ("simulate", "stud", "--hands"),
+    ("simulate", "stud", "--players"),
+    ("simulate", "stud", "--stack"),
+    ("simulate", "stud", "--threads"),
+    ("simulate", "stud", "--seed"),
+    ("equity", "stud", "As Ah", "Kd Kc", "--samples"),
+    ("equity", "stud", "As Ah", "Kd Kc", "--seed"),
+    ("equity", "stud", "As Ah", "Kd Kc", "--threads"),
+    ("play", "stud", "--players"),
+    ("play", "stud", "--stack"),
+    ("play", "stud", "--hands"),
+    ("play", "stud", "--seed"),
+]
+
+
+@pytest.mark.parametrize("command", NUMERIC, ids=lambda c: f"{c[0]} {c[-1]}")
+@pytest.mark.parametrize("value", ["-1", "-99999999999999999999999", str(2**64), "10**9", "x"])
+def test_bad_numbers_are_one_line(
+    capsys: pytest.CaptureFixture[str], command: tuple[str, ...], value: str
+) -> None:
+    code, out, err = cli(capsys, *command, value)
+    assert_one_line_error(code, err, f"argument {command[-1]}: ")
+    assert out == ""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("simulate", "stud", "--hands", "0"),
+        ("simulate", "stud", "--players", "0"),
+        ("simulate", "stud", "--stack", "0"),
+        ("simulate", "stud", "--threads", "0"),
+        ("simulate", "stud", "--threads", "100000"),
+        ("equity", "stud", "As Ah", "Kd Kc", "--samples", "0"),
+        ("equity", "stud", "As Ah", "Kd Kc", "--threads", "0"),
+        ("play", "stud", "--hands", "0"),
+        ("play", "stud", "--stack", "0"),
+    ],
+    ids=" ".join,
+)
+def test_zero_and_too_many_are_one_line(
+    capsys: pytest.CaptureFixture[str], command: tuple[str, ...]
+) -> None:
+    code, out, err = cli(capsys, *command)
+    assert_one_line_error(code, err, f"argument {command[-2]}: must be at ")
+    assert out == ""
+
+
+@pytest.mark.parametrize(
+    ("command", "bots"), [("simulate", "strength,random"), ("play", "random")]
+)
+def test_huge_players_do_not_allocate(
+    capsys: pytest.CaptureFixture[str], command: str, bots: str
+) -> None:
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        code, out, err = cli(capsys, command, "stud", "--players", "100000000", "--bots", bots)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert_one_line_error(code, err, "players")
+    assert peak < 20_000_000  # 100 million seats would take hundreds of megabytes
+    assert out == ""
+
+
+def test_huge_engine_limits_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # In range for the command line, out of range for the engine: still one line, no work.
+    code, _, err = cli(capsys, "simulate", "stud", "--stack", str(2**60), "--hands", "10")
+    assert_one_line_error(code, err, "2**58")
+    code, _, err = cli(capsys, "simulate", "deuce_seven", "--players", "8", "--hands", "10")
+    assert_one_line_error(code, err, "2 to 6 players")
+    code, out, err = cli(capsys, "play", "stud", "--stack", str(2**60))
+    assert_one_line_error(code, err, "2**58")
+    assert out == ""
+
+
+# ----- replay -----------------------------------------------------------------------------
+
+
+def test_replay(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "replay", str(HAND5))
+    assert code == 0, err
+    assert "each player antes 50,000" in out
+    assert "-- third street (pot 250,000) --" in out
+    assert "fifth street" in out
+    assert "Matthew Ashton completes to 200,000" in out
+    assert "Kristopher Tong bets 400,000" in out
+    assert "finishing stacks match" in out
+    # The cards of a street come right after its header.
+    lines = out.splitlines()
+    i = lines.index("  -- fourth street (pot 650,000) --")
+    assert lines[i + 1] == "    Matthew Ashton: 6d"
+
+
+def test_replay_deuce_seven_blinds_and_pot(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "replay", str(YOCKEY))
+    assert code == 0
+    assert "Bryce Yockey posts the small blind 75,000" in out
+    assert "Phil Hui posts the big blind 150,000" in out
+    assert "Josh Arieh raises to 300,000" in out  # the big blind is the first wager
+    assert "Bryce Yockey bets 150,000" in out  # after the draw the first wager is a bet
+    # 75k + 150k blinds, 300k + 375k + 150k raised and called: the folded blind stays in.
+    assert "-- first draw (pot 1,050,000) --" in out
+    assert "Josh Arieh wins 2,510,000 from the main pot" in out
+    assert "Bryce Yockey: [7h 6c 4c 3d 2c]" in out
+
+
+def edited(tmp_path: Path, source: Path, old: str, new: str) -> Path:
+    """A copy of ``source`` in ``tmp_path`` with ``old`` replaced by ``new`` (which must occur)."""
+    text = source.read_text(encoding="utf-8")
+    assert old in text
+    copy = tmp_path / source.name
+    copy.write_text(text.replace(old, new), encoding="utf-8")
+    return copy
+
+
+def test_replay_reports_wrong_finishing_stacks(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = edited(tmp_path, HAND5, "4950000]", "4950001]")
+    code, out, _ = cli(capsys, "replay", str(bad))
+    assert code == 1
+    assert "DO NOT match" in out
+
+
+def test_replay_illegal_action_names_the_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = edited(tmp_path, YOCKEY, '"p1 cbr 150000"', '"p1 cbr 7"')
+    line = 1 + YOCKEY.read_text(encoding="utf-8").splitlines().index(
+        '  "p1 cbr 150000",  # Yockey'
+    )
+    code, out, err = cli(capsys, "replay", str(bad))
+    assert code == 1, err
+    assert f"ILLEGAL: {bad}, line {line}: action " in out
+
+
+@pytest.mark.parametrize(
+    ("content", "match"),
+    [
+        ("this is = = not toml", "x.phh, line 1: not a PHH file: "),
+        (
+            'variant = "F7S"\nantes = [0, 0]\nstarting_stacks = [\n',
+            "x.phh: not a PHH file: Invalid value (at end of document)",
+        ),
+        ("antes = [1, 1]\n", "x.phh: not a PHH file: a hand history needs a 'variant'"),
+        ('\n\nvariant = "NLHE"\n', "x.phh, line 3: unsupported variant code 'NLHE'"),
+        ('variant = "F7S"\nstarting_stacks = [100]\n', "x.phh: "),
+        ('variant = "F7S"\nstarting_stacks = "abc"\nantes = 5\n', "x.phh: "),
+        ('variant = "F7S"\nstarting_stacks = [1, 2]\nactions = [1, 2]\n', "x.phh: "),
+    ],
+)
+def test_bad_phh_file_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, match: str
+) -> None:
+    bad = tmp_path / "x.phh"
+    bad.write_text(content, encoding="utf-8")
+    code, out, err = cli(capsys, "replay", str(bad))
+    assert_one_line_error(code, err, match)
+    assert out == ""
+
+
+def test_replay_not_utf8(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "x.phh"
+    bad.write_bytes(b'variant = "F7S"\n\xff\xfe')
+    code, _, err = cli(capsys, "replay", str(bad))
+    assert_one_line_error(code, err, "x.phh: not a PHH file (not UTF-8 text at byte 16)")
+
+
+def test_replay_directory_and_missing_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = cli(capsys, "replay", str(tmp_path))
+    assert_one_line_error(code, err, f"{tmp_path} is a directory")
+    code, _, err = cli(capsys, "replay", str(tmp_path / "none.phh"))
+    assert_one_line_error(code, err, f"no such file: {tmp_path / 'none.phh'}")
+
+
+# ----- play -------------------------------------------------------------------------------
 
 
 def test_play_through_stdin() -> None:
     # Bad input first (unknown action, an illegal raise, a bad card), then calls until the
     # hand ends; "n" declines another hand.
-    script = "zz\nr 99999\nd Xx\n" + "c\n" * 40 + "n\n"
+    script = "zz\nr 99999\nd Xx\n" + "c\n" * 40 + "n\n"  # r 99999: only completing is allowed
     p = run("play", "stud", "--seed", "3", "--players", "3", stdin=script)
     assert p.returncode == 0, p.stderr
-    assert "Traceback" not in p.stderr
+    assert p.stderr == ""
     assert "unknown action" in p.stdout
-    assert "not allowed" in p.stdout
+    assert "not allowed: you may complete to 10 (o), not 99,999" in p.stdout
+    assert "there is no draw now" in p.stdout
     assert "result:" in p.stdout
     assert "bye" in p.stdout
     assert "[?? ??]" in p.stdout  # the bots' down cards are hidden
 
 
-def test_play_deuce_seven_and_eof() -> None:
-    p = run("play", "deuce_seven", "--seed", "5", "--players", "3", stdin="c\np\n")
-    assert p.returncode == 0, p.stderr  # end of input quits cleanly
-    assert "bye" in p.stdout
-    assert "Traceback" not in p.stderr
-    p = run("play", "razz", "--seed", "1", "--hands", "1", stdin="c\n" * 60)
-    assert p.returncode == 0
-    assert "result:" in p.stdout
+def test_play_end_of_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("c\np\n"))
+    code, out, err = cli(capsys, "play", "deuce_seven", "--seed", "5", "--players", "3")
+    assert (code, err) == (0, "")  # end of input quits cleanly
+    assert out.endswith("bye\n")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("c\n" * 60))
+    code, out, _ = cli(capsys, "play", "razz", "--seed", "1", "--hands", "1")
+    assert code == 0
+    assert "result:" in out
+
+
+# ----- other mistakes ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -125,24 +439,23 @@ def test_play_deuce_seven_and_eof() -> None:
     [
         (("eval", "holdem", "As Ks Qs Js Ts"), "invalid choice"),
         (("eval", "stud", "As Ks Qs Js Tx"), "Tx"),
-        (("equity", "stud", "As Ah Ah", "Kd Kc Ks"), "error"),
+        (("equity", "stud", "As Ah Ah", "Kd Kc Ks"), "duplicate"),
         (("simulate", "holdem", "--hands", "10"), "invalid choice"),
         (("simulate", "stud", "--bots", "shark", "--hands", "10"), "unknown bot"),
         (("simulate", "stud", "--players", "12", "--hands", "10"), "players"),
         (("simulate", "stud", "--set", "antee=1", "--hands", "10"), "unknown table keyword"),
-        (("replay", "/no/such/file.phh"), "no such file"),
         (("play", "stud", "--players", "1"), "players"),
+        (("play", "stud", "--bots", "shark"), "unknown bot"),
         (("frobnicate",), "invalid choice"),
+        ((), "required: COMMAND"),
+        (("eval", "stud", "As Ks Qs Js Ts", "--frob\nx"), "unrecognized arguments: --frob\\nx"),
     ],
 )
-def test_bad_input_is_one_line(args: tuple[str, ...], match: str) -> None:
-    assert_one_line_error(run(*args), match)
-
-
-def test_bad_phh_file(tmp_path: Path) -> None:
-    bad = tmp_path / "x.phh"
-    bad.write_text("this is = = not toml", encoding="utf-8")
-    assert_one_line_error(run("replay", str(bad)), "x.phh")
+def test_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], match: str
+) -> None:
+    code, _, err = cli(capsys, *args)
+    assert_one_line_error(code, err, match)
 
 
 def test_simulate_plot_without_matplotlib(tmp_path: Path) -> None:
@@ -155,4 +468,21 @@ def test_simulate_plot_without_matplotlib(tmp_path: Path) -> None:
     p = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
     )
-    assert_one_line_error(p, "matplotlib")
+    assert_one_line_error(p.returncode, p.stderr, "matplotlib")
+
+
+def test_internal_errors_are_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import holecard.cli
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("boom\nsecond line")
+
+    monkeypatch.setitem(holecard.cli._EVALUATORS, "stud", [broken])
+    code, out, err = cli(capsys, "eval", "stud", "As Ks Qs Js Ts")
+    assert code == 70
+    assert out == ""
+    assert (
+        err == "holecard: internal error: RuntimeError: boom\\nsecond line (please report this)\n"
+    )

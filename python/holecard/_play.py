@@ -1,9 +1,19 @@
 """``holecard play``: a game against the bots in the terminal.
 
 You sit in seat 0; the bots fill the other seats. Stacks carry over from hand to hand (a
-bot that goes broke buys in again; you stop when you are broke). Your cards are shown
-face up; the bots' down cards are hidden (``[??]``) until the showdown. Stud down cards are
-in brackets: ``[As Kd] 7h 9c``.
+bot that goes broke buys in again; you stop when you are broke). The hand is told the way
+a dealer calls it: a header for every street with the pot, then the cards it brings, then
+the actions ("strength 2 bets 10", "you raise to 20"). Your down cards are shown in
+brackets (``[As Kd] 7h 9c``); the bots' stay hidden (``[?? ??]``) until the showdown.
+
+Input is read line by line from ``inp`` (standard input by default), so a script can play:
+
+>>> import io
+>>> out = io.StringIO()
+>>> run("razz", players=2, seed=1, hands=1, inp=io.StringIO(("c" + chr(10)) * 20), out=out)
+0
+>>> "-- third street (pot 2) --" in out.getvalue()
+True
 
 The bots here are small Python versions of the native ones of :mod:`holecard.simulate`,
 driving the public :class:`holecard.State` API.
@@ -12,14 +22,12 @@ driving the public :class:`holecard.State` API.
 from __future__ import annotations
 
 import random
-import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from holecard import _core, games
-from holecard.cli import CommandError, describe_event, hand_name, street_title
-from holecard.exceptions import HoleCardError
+from holecard.cli import CommandError, Narrator, plural
 from holecard.simulate import BOTS
 
 _GAMES: dict[str, Callable[..., games._Game]] = {
@@ -30,10 +38,24 @@ _GAMES: dict[str, Callable[..., games._Game]] = {
     "deuce_seven": lambda: games.DeuceSevenTripleDraw(small_blind=5, big_blind=10, small_bet=10),
 }
 
-_HELP = """actions:  f = fold   k = check   c = call   b = post the bring-in   o = complete
-          r AMOUNT = bet/raise to AMOUNT (r alone: the minimum)   a = all-in (pot/no limit)
-          d CARDS = discard CARDS and draw (2-7), e.g. "d 9h Kd"   p = stand pat
-          s = show the table   h = this help   q = quit"""
+# Every key the action prompt accepts and what it does; the help is printed from this table,
+# so it lists every key the prompt understands.
+_KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("f", "fold"), "fold"),
+    (("k", "x", "check"), "check"),
+    (("c", "call"), "call (checks when there is nothing to call; posts a bring-in)"),
+    (("b", "bring", "bring-in"), "post the bring-in"),
+    (("o", "complete"), "complete the bring-in to a full bet"),
+    (("r", "bet", "raise"), "bet or raise the least; r N bets or raises to N"),
+    (("a", "all-in", "allin"), "bet or raise the most allowed"),
+    (("d", "draw"), 'discard and draw, e.g. "d 9h Kd" (d alone asks which cards)'),
+    (("p", "pat"), "stand pat (draw no cards)"),
+    (("s", "show"), "show the table"),
+    (("h", "help", "?"), "this help"),
+    (("q", "quit", "exit"), "quit"),
+)
+_VERB = {key: keys[0] for keys, _ in _KEYS for key in keys}
+_HELP = "keys:\n" + "\n".join(f"  {', '.join(keys):<20} {what}" for keys, what in _KEYS)
 
 
 class _Quit(Exception):
@@ -150,6 +172,44 @@ def _bot_action(bot: str, game: str, state: games.State, rng: random.Random) -> 
 # ----- the human --------------------------------------------------------------------------
 
 
+def _opened(state: games.State) -> bool:
+    """Whether this round already has a wager (a blind, bring-in or bet): then ``r`` raises."""
+    return any(state.bets)
+
+
+def _options(la: _core.LegalActions, opened: bool) -> str:
+    """The prompt's list of what the player may do now."""
+    if la.draw:
+        return "d CARDS draw, p stand pat, h help"
+    out = []
+    if la.bring_in is not None:
+        out.append(f"b bring in for {la.bring_in:,}")
+    if la.fold:
+        out.append("f fold")
+    if la.check:
+        out.append("k check")
+    if la.call is not None:
+        out.append(f"c call {la.call:,}")
+    if la.complete is not None:
+        out.append(f"o complete to {la.complete:,}")
+    if la.min_raise_to is not None:
+        word = "raise to" if opened else "bet"
+        lo, hi = (
+            la.min_raise_to,
+            la.max_raise_to if la.max_raise_to is not None else la.min_raise_to,
+        )
+        totals: Sequence[int] | None = getattr(la, "raise_totals", None)
+        if lo == hi:
+            out.append(f"r {word} {lo:,}")
+        elif totals is not None:
+            out.append(f"r N {word} " + " or ".join(f"{t:,}" for t in totals))
+        else:
+            out.append(f"r N {word} {lo:,} to {hi:,}")
+            out.append(f"a {word} {hi:,}")
+    out.append("h help")
+    return ", ".join(out)
+
+
 class _Human:
     def __init__(self, inp: TextIO, out: TextIO) -> None:
         self.inp = inp
@@ -163,87 +223,110 @@ class _Human:
             raise _Quit
         return line.strip()
 
+    def say(self, text: str) -> None:
+        self.out.write(text + "\n")
+
     def act(self, state: games.State, show: Callable[[], None]) -> None:
-        la = state.legal_actions()
+        """Ask until the player makes a legal move, and make it."""
         while True:
-            text = self.ask(f"your action ({_options(la)}): ")
+            la = state.legal_actions()
+            text = self.ask(f"your action ({_options(la, _opened(state))}): ")
             if not text:
                 continue
-            verb, _, rest = text.partition(" ")
-            verb = verb.lower()
+            word, _, rest = text.partition(" ")
+            verb = _VERB.get(word.lower())
+            rest = rest.strip()
+            if verb is None:
+                self.say(f"unknown action {text!r}; h for help")
+                continue
             try:
-                if verb in ("q", "quit", "exit"):
-                    raise _Quit
-                if verb in ("h", "help", "?"):
-                    self.out.write(_HELP + "\n")
-                elif verb in ("s", "show"):
-                    show()
-                elif verb in ("f", "fold"):
-                    state.fold()
+                if self._do(verb, rest, state, la, show):
                     return
-                elif verb in ("k", "check", "x"):
-                    state.check()
-                    return
-                elif verb in ("c", "call"):
-                    if la.bring_in is not None:
-                        state.post_bring_in()
-                    elif la.call is None and la.check:
-                        state.check()
-                    else:
-                        state.call()
-                    return
-                elif verb in ("b", "bring", "bring-in", "bringin"):
-                    state.post_bring_in()
-                    return
-                elif verb in ("o", "complete"):
-                    state.complete()
-                    return
-                elif verb in ("r", "raise", "bet"):
-                    if la.complete is not None and not rest:
-                        state.complete()
-                        return
-                    amount = int(rest) if rest else la.min_raise_to
-                    if amount is None:
-                        self.out.write("you may not bet or raise now\n")
-                        continue
-                    state.bet_or_raise_to(amount)
-                    return
-                elif verb in ("a", "allin", "all-in"):
-                    if la.max_raise_to is None:
-                        self.out.write("you may not bet or raise now\n")
-                        continue
-                    state.bet_or_raise_to(la.max_raise_to)
-                    return
-                elif verb in ("d", "draw"):
-                    state.draw(rest) if rest else state.stand_pat()
-                    return
-                elif verb in ("p", "pat"):
-                    state.stand_pat()
-                    return
-                else:
-                    self.out.write(f"unknown action {text!r}; h for help\n")
-            except ValueError as err:  # illegal actions, bad numbers and bad cards
-                self.out.write(f"not allowed: {err}\n")
+            except (ValueError, OverflowError) as err:  # an illegal move, a bad card
+                self.say(f"not allowed: {err}")
 
+    def _do(
+        self,
+        verb: str,
+        rest: str,
+        state: games.State,
+        la: _core.LegalActions,
+        show: Callable[[], None],
+    ) -> bool:
+        """Carry out one key; ``True`` once the player has moved."""
+        if verb == "q":
+            raise _Quit
+        if verb == "h":
+            self.say(_HELP)
+            return False
+        if verb == "s":
+            show()
+            return False
+        if verb in ("d", "p"):
+            return self._draw(verb, rest, state, la)
+        if la.draw:
+            self.say("this is a draw: d CARDS to draw, p to stand pat")
+            return False
+        plain: dict[str, Callable[[], object]] = {
+            "f": state.fold,
+            "k": state.check,
+            "b": state.post_bring_in,
+            "o": state.complete,
+        }
+        if verb in plain:
+            plain[verb]()
+        elif verb == "c":  # the one key for "match what is owed", whatever that is now
+            if la.bring_in is not None:
+                state.post_bring_in()
+            elif la.call is None and la.check:
+                state.check()
+            else:
+                state.call()
+        elif verb == "a":
+            if la.max_raise_to is None:
+                self.say("you cannot bet or raise now")
+                return False
+            state.bet_or_raise_to(la.max_raise_to)
+        else:  # "r"
+            return self._raise(rest, state, la)
+        return True
 
-def _options(la: _core.LegalActions) -> str:
-    if la.draw:
-        return "d CARDS to draw, p to stand pat"
-    out = []
-    if la.bring_in is not None:
-        out.append(f"b bring-in {la.bring_in}")
-    if la.fold:
-        out.append("f fold")
-    if la.check:
-        out.append("k check")
-    if la.call is not None:
-        out.append(f"c call {la.call}")
-    if la.complete is not None:
-        out.append(f"o complete to {la.complete}")
-    if la.min_raise_to is not None:
-        lo, hi = la.min_raise_to, la.max_raise_to
-        out.append(f"r {lo}" + (f"..{hi}" if hi is not None and hi != lo else "") + " raise to")
-    return ", ".join(out)
+    def _raise(self, rest: str, state: games.State, la: _core.LegalActions) -> bool:
+        amount: int | None = None
+        if rest:
+            try:
+                amount = int(rest.replace(",", ""))
+            except ValueError:
+                self.say(f"r takes a number: r 20 bets or raises to 20 (not {rest!r})")
+                return False
+        if la.complete is not None and amount in (None, la.complete):
+            state.complete()
+            return True
+        if la.complete is not None and la.min_raise_to is None:
+            self.say(f"not allowed: you may complete to {la.complete:,} (o), not {amount:,}")
+            return False
+        if la.min_raise_to is None:
+            self.say("you cannot bet or raise now")
+            return False
+        state.bet_or_raise_to(la.min_raise_to if amount is None else amount)
+        return True
+
+    def _draw(self, verb: str, rest: str, state: games.State, la: _core.LegalActions) -> bool:
+        if not la.draw:
+            self.say("there is no draw now")
+            return False
+        if verb == "p":
+            state.stand_pat()
+            return True
+        while not rest:
+            rest = self.ask("discard which cards? (e.g. 9h Kd; p to stand pat, empty to go back) ")
+            if not rest:
+                return False
+        if rest.lower() in ("p", "pat"):
+            state.stand_pat()
+        else:
+            state.draw(rest)
+        return True
 
 
 # ----- the game loop ----------------------------------------------------------------------
@@ -260,7 +343,11 @@ def run(
     inp: TextIO | None = None,
     out: TextIO | None = None,
 ) -> int:
-    """Play in the terminal; returns the exit status (0 when the player quits)."""
+    """Play in the terminal; returns the exit status (0 when the player quits).
+
+    Raises:
+        CommandError: an unknown game or bot, or a number out of range (before any output).
+    """
     inp = inp or sys.stdin
     out = out or sys.stdout
     factory = _GAMES.get(game)
@@ -269,20 +356,26 @@ def run(
     bot = bots.strip().lower().replace("-", "_")
     if bot not in BOTS:
         raise CommandError(f"unknown bot {bots!r} (expected one of {', '.join(BOTS)})")
-    table = factory()
     limit = 6 if game == "deuce_seven" else 8
     if not 2 <= players <= limit:
         raise CommandError(f"{game} needs 2 to {limit} players, got {players}")
+    if hands is not None and hands < 1:
+        raise CommandError(f"hands must be at least 1, got {hands}")
+    if seed is not None and not 0 <= seed < 2**64:
+        raise CommandError(f"seed must be from 0 to 2**64 - 1, got {seed}")
+    table = factory()
     big_bet = table.stakes["big_bet"]
     start = stack if stack is not None else 100 * big_bet
     if start <= 0:
         raise CommandError("stack must be positive")
+    table.start([start] * players, seed=0)  # the engine's own limits, before any output
     rng = random.Random(seed)
     base = seed if seed is not None else rng.randrange(2**63)
     stacks = [start] * players
     names = ["you"] + [f"{bot} {i}" for i in range(1, players)]
     human = _Human(inp, out)
-    out.write(f"holecard {game}: you (seat 0) against {players - 1} {bot} bot(s); h for help\n")
+    against = plural(players - 1, f"{bot} bot")
+    out.write(f"holecard {game}: you (seat 0) against {against}; h for help\n")
     number = 0
     try:
         while hands is None or number < hands:
@@ -319,16 +412,16 @@ def _play_hand(
     rng: random.Random,
     out: TextIO,
 ) -> None:
-    shown = 0
-
     def name(seat: int) -> str:
         return names[seat]
+
+    narrator = Narrator(game, state, name, hidden=lambda seat: seat != 0)
+    shown = 0
 
     def show() -> None:
         pot = sum(p.amount for p in state.pots) + sum(state.bets)
         where = f"  button: {name(state.dealer)}" if game == "deuce_seven" else ""
-        label = state.street.replace("_", " ") + ("" if game == "deuce_seven" else " street")
-        out.write(f"  {label}, pot {pot:,}{where}\n")
+        out.write(f"  {narrator.street or 'the deal'}, pot {pot:,}{where}\n")
         for seat, p in enumerate(state.players):
             status = "folded" if p.folded else _hand_text(p, hide=seat != 0)
             bet = f"  bet {p.bet:,}" if p.bet else ""
@@ -340,37 +433,19 @@ def _play_hand(
         nonlocal shown
         history = state.history
         for event in history[shown:]:
-            if event.kind == "street":
-                out.write(f"-- {street_title(game, event)} --\n")
-            elif event.kind == "show":
-                seat = event.seat or 0
-                cards = list(state.players[seat].hole_cards) + list(state.board)
-                try:
-                    desc = hand_name(game, cards)
-                except (HoleCardError, ValueError):
-                    desc = ""
-                out.write(f"  {name(seat)} shows {_cards(cards)}  {desc}\n")
-            elif event.kind == "deal" and event.seat == 0:
-                up = "" if event.up else " (down)"
-                out.write(f"  you are dealt {event.card}{up}\n")
-            elif event.kind == "draw" and event.seat == 0:
-                got = _cards(event.received)
-                out.write(f"  you draw {len(event.received)}" + (f": {got}\n" if got else "\n"))
-            else:
-                line = describe_event(event, name)
-                if line and event.kind != "ante":
-                    line = re.sub(r"^you (\w+)s\b", r"you \1", line)
-                    out.write(f"  {line}\n")
+            for line in narrator.lines(event):
+                out.write(line + "\n")
         shown = len(history)
 
     report()
     while not state.is_over:
-        seat = state.actor
-        if seat == 0:
+        if state.actor == 0:
             show()
             human.act(state, show)
         else:
             _bot_action(bot, game, state, rng)
         report()
+    for line in narrator.finish():
+        out.write(line + "\n")
     payoffs = state.payoffs
     out.write("  result: " + ", ".join(f"{name(i)} {p:+,}" for i, p in enumerate(payoffs)) + "\n")
