@@ -206,7 +206,8 @@ class SimulationResult:
     def __str__(self) -> str:
         head = (
             f"{self.game} ({self.betting.lower().replace('_', ' ')}), {self.players} players, "
-            f"{self.hands:,} hands, seed {self.seed}, stack {self.stack:,} "
+            f"{self.hands:,} {'hand' if self.hands == 1 else 'hands'}, seed {self.seed}, "
+            f"stack {self.stack:,} "
             f"({self.stack / self.big_bet:g} big bets of {self.big_bet})"
         )
         cols = ("seat", "bot", "chips won", "bb/100", "mean", "stdev", "won", "sd", "sd won")
@@ -217,7 +218,7 @@ class SimulationResult:
                 f"{s.chips_won:+,}",
                 f"{s.big_bets_per_100:+.2f}",
                 f"{s.mean:+.3f}",
-                f"{s.stdev:.2f}",
+                f"{s.stdev:.2f}" if s.stdev == s.stdev else "-",  # NaN from one hand
                 _pct(s.hands_won, self.hands),
                 _pct(s.showdowns, self.hands),
                 _pct(s.showdowns_won, s.showdowns),
