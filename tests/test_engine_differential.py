@@ -14,6 +14,8 @@ there.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -152,3 +154,149 @@ def test_d_10_standing_pat_with_an_empty_stub_does_not_reshuffle() -> None:
         testing.apply_action(ref, action)
         testing.assert_same_state(fast, ref, f"after {action}")
     assert not any(e.kind in ("recycle", "reshuffle") for e in fast.history)
+
+
+# D-10.5: never his own discards, from any stub. Six players call and draw a lot, so the
+# first draw reshuffles and later draws deal from stubs holding everyone's earlier
+# discards; the driver checks every draw of both engines (testing.OwnDiscards).
+
+_D10_OPTIONS = [
+    (policy, scope)
+    for policy in ("EXCLUDE_OWN_DISCARDS", "EXCLUDE_CURRENT_ROUND")
+    for scope in ("WHOLE_HAND", "CURRENT_DRAW")
+]
+
+
+def _call_and_draw(at_least: int) -> Callable[[testing.Draw, Any, bool], testing.GameAction]:
+    """A chooser: check or call, and discard ``at_least`` to five cards at every draw."""
+
+    def choose(draw: testing.Draw, state: Any, fixed: bool) -> testing.GameAction:  # noqa: ANN401
+        la = state.legal_actions()
+        if not la.draw:
+            return ("check",) if la.check else ("call",)
+        hand = sorted(str(c) for c in state.players[state.actor].hole_cards)
+        if at_least < 5:
+            hand = draw(
+                st.lists(st.sampled_from(hand), unique=True, min_size=at_least, max_size=5)
+            )
+        return ("draw", tuple(hand))
+
+    return choose
+
+
+@pytest.mark.parametrize(("policy", "scope"), _D10_OPTIONS)
+@_SETTINGS
+@given(data=st.data())
+def test_d_10_5_big_draws_in_both_engines(policy: str, scope: str, data: st.DataObject) -> None:
+    n = data.draw(st.integers(4, 6), label="players")
+    options = {
+        "reshuffle_policy": policy,
+        "own_discards_scope": scope,
+        "burn_after_reshuffle": data.draw(st.booleans(), label="burn_after_reshuffle"),
+        "burn_cards": data.draw(st.booleans(), label="burn_cards"),
+    }
+    deck = data.draw(st.permutations([f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"]))
+    table = testing.Table(
+        game="deuce_seven",
+        betting="FIXED_LIMIT",
+        stakes=(("big_blind", 2), ("small_bet", 2), ("small_blind", 1)),
+        options=tuple(sorted(options.items())),
+        profile="default",
+        stacks=(1000,) * n,
+        deck=tuple(deck),
+        dealer=data.draw(st.integers(0, n - 1), label="dealer"),
+    )
+    fast, _ = play_differential(data.draw, table, choose=_call_and_draw(3))
+    assert any(e.kind == "reshuffle" for e in fast.history) or n < 6
+
+
+def _whole_hand_draws(policy: str, scope: str) -> list[str]:
+    """Both engines: six players call and throw their whole hand at every draw, from the
+    deck in card order; every draw as ``seat:cards`` in the order dealt."""
+    deck = tuple(f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs")
+    table = testing.Table(
+        game="deuce_seven",
+        betting="FIXED_LIMIT",
+        stakes=(("big_blind", 2), ("small_bet", 2), ("small_blind", 1)),
+        options=(("own_discards_scope", scope), ("reshuffle_policy", policy)),
+        profile="default",
+        stacks=(1000,) * 6,
+        deck=deck,
+        dealer=None,
+    )
+    fast, ref = play_differential(
+        lambda *_: None, table, probe_illegal=False, choose=_call_and_draw(5)
+    )
+    fast_draws = [
+        (e.seat, sorted(str(c) for c in e.received)) for e in fast.history if e.kind == "draw"
+    ]
+    ref_draws = [e for e in ref.history if type(e).__name__ == "Drew"]
+    assert fast_draws == [(e.seat, sorted(e.received)) for e in ref_draws]
+    return [f"{e.seat}:{''.join(e.received)}" for e in ref_draws]
+
+
+_FIRST_DRAW = ["0:9sTcTdThTs", "1:JcJdJhJsQc", "2:QdQhQsKcKd", "3:KhKsAcAdAh"]
+
+
+@pytest.mark.parametrize(
+    ("policy", "scope", "dealt"),
+    [
+        (
+            "EXCLUDE_OWN_DISCARDS",
+            "WHOLE_HAND",
+            [
+                *_FIRST_DRAW,
+                *("4:As4c9h2s2h", "5:8c8s7d8h7c"),
+                *("0:8d3s2d6s5h", "1:2c6h3h5c4d", "2:5sJdJh9s3d"),
+                *("3:9d6dTcTsQc", "4:4sJc5d7sJs", "5:6c7h3c9cTd"),
+                *("0:4hAhAc2hAd", "1:KdKhQhKsQd", "2:As9h8s2s7d"),
+                *("3:KcQs8h4c7c", "4:3h6s6dJh8d", "5:5sThTs2cJd"),
+            ],
+        ),
+        (
+            "EXCLUDE_OWN_DISCARDS",
+            "CURRENT_DRAW",
+            [
+                *_FIRST_DRAW,
+                *("4:As4c9h2s2h", "5:8c8s7d8h7c"),
+                *("0:2c6h8d3s3h", "1:2d6s5c5h4d", "2:5sJdJh9s3d"),
+                *("3:9d6dTcTsQc", "4:6c4sJc7h5d", "5:3c7s9cJsTd"),
+                *("0:Th4h2hAs4c", "1:KdKh2s8h8s", "2:Ah7dQhQdKs"),
+                *("3:9hAdKc8cQs", "4:7cAcJh2d8d", "5:2c9s6sTc3h"),
+            ],
+        ),
+        (
+            "EXCLUDE_CURRENT_ROUND",
+            "WHOLE_HAND",
+            [
+                *_FIRST_DRAW,
+                *("4:2s5c8c8h2h", "5:4dAs5s3s7c"),
+                *("0:7d8s4c9h8d", "1:3h6h2c9c7s", "2:5d2d6s6d4s"),
+                *("3:4h5h9d3d7h", "4:9sThJdAcQc", "5:3cJhKdTc6c"),
+                *("0:JcAdQhQsKh", "1:TsQdKsAh8h", "2:2s3s5s8c5c"),
+                *("3:KcAsTd2hJs", "4:4d7d4c4s9d", "5:2c4h5h8s9c"),
+            ],
+        ),
+        (
+            "EXCLUDE_CURRENT_ROUND",
+            "CURRENT_DRAW",
+            [
+                *_FIRST_DRAW,
+                *("4:2s5c8c8h2h", "5:4dAs5s3s7c"),
+                *("0:3h7d8s6h4c", "1:9h2c8d2d5d", "2:3d9c3c7h6s"),
+                *("3:4s7s6c4h5h", "4:6dTd9dAhTc", "5:KcKd9sJdJh"),
+                *("0:TsQdQcKhJs", "1:AcQsJcQhTh", "2:4d3sAsAd8c"),
+                *("3:2hKs8h7c5s", "4:5c6s3d4c9c", "5:2s2c7h3h4s"),
+            ],
+        ),
+    ],
+)
+def test_d_10_5_exact_cards_of_reshuffled_stubs_in_both_engines(
+    policy: str, scope: str, dealt: list[str]
+) -> None:
+    """The first draw reshuffles for seat 4; the second and third draws reach the
+    reshuffled stubs. Under ``WHOLE_HAND`` nobody gets a card he threw in any earlier
+    draw (the same cards as the Rust unit test ``d_10_5_exact_cards_of_reshuffled_stubs``);
+    under ``CURRENT_DRAW`` earlier discards may come back (seat 0 threw 2c 3h 5c 6h 8c
+    in the first draw and gets 2c 6h 3h in the second), never this draw's."""
+    assert _whole_hand_draws(policy, scope) == dealt

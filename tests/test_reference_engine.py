@@ -665,6 +665,105 @@ def test_v_k3_exclude_current_round_fallback() -> None:
         assert not set(d.received) & set(d.discards)
 
 
+# D-10.5: never his own discards, from any stub. Deck in card order, six players, every
+# draw throws the first k cards of the hand; deck= without a seed recycles in the order
+# the cards left play, so every card below follows from the rules by hand.
+_PLAN = ((5, 5, 5, 5, 2, 2), (3, 2, 5, 1, 1, 1), (0, 0, 2, 5, 5, 5))
+_FIRST = ("0:9sTcTdThTs", "1:JcJdJhJsQc", "2:QdQhQsKcKd", "3:KhKsAcAdAh")
+
+
+def _planned_draws(**options: object) -> list[str]:
+    state = DeuceSevenTripleDraw(small_bet=2, **options).start([1000] * 6, deck=list(ALL_CARDS))
+    draws = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        if legal.draw:
+            p = state.actor
+            assert p is not None
+            draws += p == 0
+            state.draw(state.players[p].hole_cards[: _PLAN[draws - 1][p]])
+        elif legal.check:
+            state.check()
+        else:
+            state.call()
+    return [f"{e.seat}:{''.join(e.received)}" for e in state.history if isinstance(e, Drew)]
+
+
+@pytest.mark.parametrize(
+    ("options", "dealt"),
+    [
+        # Seat 0 holds 2c 3h 5c 6h 8c, seat 1 2d 3s 5d 6s 8d, seat 2 2h 4c 5h 7c 8h, seat 3
+        # 2s 4d 5s 7d 8s; burn 9h. Draw 1: seats 0-3 take 20 cards, seat 4 the last (As),
+        # then the pool 9h + the 20 discards of seats 0-3 in that order: 9h; seat 5: 2c 3h.
+        # Draw 2 (burn 5c; stub 6h 8c 2d 3s 5d 6s 8d 2h ...): seat 0 passes over 6h 8c,
+        # his own, and takes 2d 3s 5d; seat 1 takes the 6h 8c left in place; seat 2 takes
+        # 6s 8d, passes over 2h 4c 5h 7c 8h, takes 2s 4d 5s; seats 3-5 get 2h, 4c, 5h.
+        # Draw 3 (burn 7c; stub 8h 7d 8s): seat 2 passes over 8h and takes 7d 8s; seat 3
+        # takes 8h and the pool without his own discards.
+        (
+            {},
+            [
+                *_FIRST,
+                *("4:As9h", "5:2c3h", "0:2d3s5d", "1:6h8c", "2:6s8d2s4d5s", "3:2h", "4:4c"),
+                *("5:5h", "0:", "1:", "2:7d8s", "3:8h3c4h3d4s", "4:5c9sTcTdJc", "5:JdQdQhQsKc"),
+            ],
+        ),
+        (
+            {"burn_after_reshuffle": True},
+            [
+                *_FIRST,
+                *("4:As2c", "5:3h5c", "0:2d3s5d", "1:8c2h", "2:6s8d2s4d5s", "3:4c", "4:5h"),
+                *("5:7c", "0:", "1:", "2:7d8s", "3:4h9h3d4s6h", "4:9sTcTdJcJd", "5:QdQhQsKcKd"),
+            ],
+        ),
+        # CURRENT_DRAW: earlier discards come back (seat 0: 6h 8c; seat 2: 2h 4c 5h).
+        (
+            {"own_discards_scope": "CURRENT_DRAW"},
+            [
+                *_FIRST,
+                *("4:As9h", "5:2c3h", "0:6h8c2d", "1:3s5d", "2:6s8d2h4c5h", "3:7c", "4:8h"),
+                *("5:2s", "0:", "1:", "2:5s7d", "3:8s3c4h3d4s", "4:5c9sTcTdJc", "5:JdQdQhQsKc"),
+            ],
+        ),
+        # EXCLUDE_CURRENT_ROUND: seat 4's last stub card (As) does not complete the round:
+        # pool As + 9h; seat 5 then falls back to the others' current discards.
+        (
+            {"reshuffle_policy": "EXCLUDE_CURRENT_ROUND"},
+            [
+                *_FIRST,
+                *("4:As9h", "5:2c3h", "0:2d3s5d", "1:6h8c", "2:6s8d2s4d5s", "3:2h", "4:4c"),
+                *("5:5h", "0:", "1:", "2:7d8s", "3:8h3c4h3d4s", "4:5c9sTcTdJc", "5:JdQdQhQsKc"),
+            ],
+        ),
+        # ... with the burn after each reshuffle: in draw 3 seat 2 takes 7d, and 8s, the
+        # stub's last card, does not complete the round: reshuffle, burn 8s, 3c.
+        (
+            {"reshuffle_policy": "EXCLUDE_CURRENT_ROUND", "burn_after_reshuffle": True},
+            [
+                *_FIRST,
+                *("4:9h2c", "5:3h5c", "0:2d3s5d", "1:8c2h", "2:6s8d2s4d5s", "3:4c", "4:5h"),
+                *("5:7c", "0:", "1:", "2:7d3c", "3:4hAs3d4s6h", "4:9sTcTdJcJd", "5:QdQhQsKcKd"),
+            ],
+        ),
+        (
+            {"reshuffle_policy": "EXCLUDE_CURRENT_ROUND", "own_discards_scope": "CURRENT_DRAW"},
+            [
+                *_FIRST,
+                *("4:As9h", "5:2c3h", "0:6h8c2d", "1:3s5d", "2:6s8d2h4c5h", "3:7c", "4:8h"),
+                *("5:2s", "0:", "1:", "2:5s7d", "3:8s3c4h3d4s", "4:5c9sTcTdJc", "5:JdQdQhQsKc"),
+            ],
+        ),
+    ],
+)
+def test_d_10_5_own_discards_are_passed_over_in_reshuffled_stubs(
+    options: dict[str, object], dealt: list[str]
+) -> None:
+    """D-10.5: the first draw reshuffles; in the second and third draws players reach
+    that stub, pass over their own earlier discards (``WHOLE_HAND``), which stay in place
+    for the next players, and take the next card."""
+    assert _planned_draws(**options) == dealt
+
+
 # ------------------------------------------------------------------------------------
 # Other rules and options
 

@@ -42,6 +42,7 @@ __all__ = [
     "STRUCTURES",
     "Draw",
     "GameAction",
+    "OwnDiscards",
     "Table",
     "apply_action",
     "assert_agrees_with_reference",
@@ -641,28 +642,59 @@ class _RecycleOrder:
         )
 
 
+class OwnDiscards:
+    """D-10.5 for one engine: every card each seat discarded in the hand, by draw round.
+
+    :meth:`check` records a draw and asserts that the seat was dealt none of his own
+    discards: none of the whole hand (``own_discards_scope = WHOLE_HAND``, the default)
+    or of this draw round (``CURRENT_DRAW``), whichever stub they came from.
+    """
+
+    def __init__(self, scope: object = "WHOLE_HAND") -> None:
+        self.whole = str(scope).upper().endswith("WHOLE_HAND")
+        self.discarded: dict[int, list[tuple[str, str]]] = {}
+
+    def check(
+        self, draw_round: str, seat: int, discards: Sequence[object], received: Sequence[object]
+    ) -> None:
+        """Record ``seat``'s draw in ``draw_round`` and check what he received."""
+        mine = self.discarded.setdefault(seat, [])
+        mine.extend((str(c), draw_round) for c in discards)
+        own = {c for c, r in mine if self.whole or r == draw_round}
+        back = own & {str(c) for c in received}
+        assert not back, f"seat {seat} was dealt his own discards {sorted(back)} ({draw_round})"
+
+
 def play_differential(
     draw: Draw,
     table: Table,
     *,
     probe_illegal: bool = True,
     max_steps: int = 400,
+    choose: Callable[[Draw, Any, bool], GameAction] | None = None,
 ) -> tuple[Any, Any]:
     """Play one hand in both engines with the same random legal actions, comparing them.
 
-    After every step the two states must show the same snapshot (:func:`assert_same_state`);
-    with ``probe_illegal`` some steps first try an illegal action, which both engines must
-    reject, unchanged. Returns the final ``(fast, reference)`` states.
+    After every step the two states must show the same snapshot (:func:`assert_same_state`)
+    and no draw may deal a player one of his own discards (:class:`OwnDiscards`); with
+    ``probe_illegal`` some steps first try an illegal action, which both engines must
+    reject, unchanged. ``choose(draw, state, fixed)`` picks each action from the fast
+    state (default :func:`random_action`). Returns the final ``(fast, reference)`` states.
     """
     steps: list[GameAction] = []
     try:
-        return _play(draw, table, steps, probe_illegal, max_steps)
+        return _play(draw, table, steps, probe_illegal, max_steps, choose or random_action)
     except AssertionError as exc:
         raise AssertionError(f"{exc}\n{table.describe()}\nactions: {steps}") from None
 
 
 def _play(
-    draw: Draw, table: Table, steps: list[GameAction], probe_illegal: bool, max_steps: int
+    draw: Draw,
+    table: Table,
+    steps: list[GameAction],
+    probe_illegal: bool,
+    max_steps: int,
+    choose: Callable[[Draw, Any, bool], GameAction],
 ) -> tuple[Any, Any]:
     from holecard.exceptions import IllegalActionError as FastIllegal
     from holecard.reference.engine import IllegalActionError as RefIllegal
@@ -675,6 +707,8 @@ def _play(
     assert hook.calls == recycled, f"fast engine recycled {recycled} times, reference {hook.calls}"
     fixed = table.betting == "FIXED_LIMIT"
     assert_same_state(fast, ref, "at the start")
+    scope = dict(table.options).get("own_discards_scope", "WHOLE_HAND")
+    fast_own, ref_own = OwnDiscards(scope), OwnDiscards(scope)
     for _ in range(max_steps):
         if probe_illegal and draw(st.integers(0, 5)) == 0:
             candidates = illegal_actions(fast, fixed)
@@ -695,10 +729,10 @@ def _play(
                 assert_same_state(fast, ref, f"after rejected {bad} (actions {steps})")
         if fast.is_over:
             break
-        action = random_action(draw, fast, fixed)
+        action = choose(draw, fast, fixed)
         steps.append(action)
         before_stub = [str(c) for c in fast._stub]
-        seen = fast._history_len
+        seen, ref_seen, street = fast._history_len, len(ref.history), fast.street
         apply_action(fast, action)
         new_events = list(fast.history[seen:])
         hook = _RecycleOrder(fast, before_stub, new_events)
@@ -713,6 +747,12 @@ def _play(
         assert hook.calls == recycled, (
             f"fast engine recycled {recycled} times, reference {hook.calls} (actions {steps})"
         )
+        for e in new_events:
+            if e.kind == "draw" and e.seat is not None:
+                fast_own.check(street, e.seat, e.discards, e.received)
+        for r in ref.history[ref_seen:]:
+            if type(r).__name__ == "Drew":
+                ref_own.check(street, r.seat, r.discards, r.received)
         assert_same_state(fast, ref, f"after {steps}")
     assert fast.is_over, f"hand not over after {max_steps} actions"
     return fast, ref

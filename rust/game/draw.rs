@@ -1,5 +1,19 @@
 //! 2-7 triple draw: button and blinds (G-1.4.3, D-2), the draw rounds (D-5), the draw
 //! time-out (D-7) and the reshuffle when the stub runs out (D-10).
+//!
+//! Dealing a draw (D-10): the drawer takes the stub's cards from the top, but never a
+//! card he discarded earlier in this hand (`own_discards_scope = WHOLE_HAND`) or in this
+//! draw round (`CURRENT_DRAW`): such a card is skipped and stays in the stub, in its
+//! place, for the players after him (D-10.5; a stub reshuffled for one player holds the
+//! others' discards, which they may reach later). When no card he may take is left
+//! (`EXCLUDE_CURRENT_ROUND`: also when the next one is the stub's last card and does not
+//! complete the round), the stub's rest joins the reshuffle pool.
+//! `EXCLUDE_OWN_DISCARDS` pools burns, muck and every discard except his own (which go
+//! to the muck); `EXCLUDE_CURRENT_ROUND` pools burns, muck and earlier rounds' discards
+//! (his own among them are skipped when dealt to him) and falls back to adding the
+//! others' current discards when fewer cards than he needs (plus the burn under
+//! `burn_after_reshuffle`) would be left for him. After a reshuffle the drawer is dealt
+//! the rest of his cards from the new stub (the last-card rule applies once per drawer).
 
 use super::options::{DrawTimeoutPenalty, OwnDiscardsScope, ReshufflePolicy};
 use super::state::{illegal, Action, ActionError, Event, GameState, Phase, Resolved};
@@ -89,32 +103,70 @@ impl GameState {
             .all(|(i, s)| i == p as usize || s.folded || s.drew)
     }
 
-    /// The D-10 reshuffle pool for player `p` (`stub_rest` = cards left in the stub that
-    /// join the pool).
-    fn reshuffle_pool(&self, p: u8, stub_rest: CardSet, needed: usize) -> CardSet {
+    /// The cards `p` may not be dealt in this draw (D-10.2, D-10.5): every card he
+    /// discarded in this hand (`WHOLE_HAND`) or in this draw round (`CURRENT_DRAW`).
+    fn own_discards(&self, p: u8) -> CardSet {
         let me = &self.seats[p as usize];
-        let own = match self.cfg.options.own_discards_scope {
+        match self.cfg.options.own_discards_scope {
             OwnDiscardsScope::WholeHand => me.discards,
             OwnDiscardsScope::CurrentDraw => me.round_discards,
-        };
-        let everything = self.burns.union(self.muck).union(stub_rest);
-        match self.cfg.options.reshuffle_policy {
-            ReshufflePolicy::ExcludeOwnDiscards => {
-                everything.difference(own).difference(me.round_discards)
-            }
+        }
+    }
+
+    /// The index in `self.stub` of the topmost card not in `own` (D-10.5: the cards
+    /// above it are his own discards, skipped).
+    fn topmost_outside(&self, own: CardSet) -> Option<usize> {
+        (0..self.stub_len as usize)
+            .rev()
+            .find(|&i| !own.contains(Self::card(self.stub[i])))
+    }
+
+    /// Takes the stub card at index `i`; the skipped cards above it stay on the stub, in
+    /// their order, for the players after him.
+    fn take_at(&mut self, i: usize) -> u8 {
+        let len = self.stub_len as usize;
+        let c = self.stub[i];
+        self.stub.copy_within(i + 1..len, i);
+        self.stub_len -= 1;
+        c
+    }
+
+    /// Rebuilds the stub for `p`, who still needs `needed` cards (D-10.2, D-10.3). The
+    /// cards left in the stub (only ones he may not take, or the last card under
+    /// `EXCLUDE_CURRENT_ROUND`) join the pool; those the pool leaves out go to the muck.
+    fn reshuffle_for(&mut self, p: u8, own: CardSet, needed: usize) {
+        let rest: CardSet = self.stub[..self.stub_len as usize]
+            .iter()
+            .map(|&i| Self::card(i))
+            .collect();
+        let mine = self.seats[p as usize].round_discards;
+        let everything = self.burns.union(self.muck).union(rest);
+        let pool = match self.cfg.options.reshuffle_policy {
+            ReshufflePolicy::ExcludeOwnDiscards => everything.difference(own).difference(mine),
             ReshufflePolicy::ExcludeCurrentRound => {
+                // Burns, muck and earlier rounds' discards (his own among them are skipped
+                // when dealt to him, D-10.5) and the stub's rest.
                 let current: CardSet = self
                     .seats()
                     .iter()
                     .fold(CardSet::EMPTY, |acc, s| acc.union(s.round_discards));
-                let pool = everything.difference(current);
-                if pool.len() >= needed {
+                let pool = self.burns.union(rest).union(self.muck.difference(current));
+                let burn = usize::from(self.cfg.options.burn_after_reshuffle);
+                if pool.difference(own).len() >= needed + burn {
                     pool
                 } else {
                     // D-10 fallback: add the current round's discards of the others.
-                    everything.difference(own).difference(me.round_discards)
+                    everything.difference(mine)
                 }
             }
+        };
+        self.burns = self.burns.difference(pool);
+        self.muck = self.muck.union(rest).difference(pool);
+        let size = pool.len() as u8;
+        self.restock(pool);
+        self.history.push(Event::Reshuffle { cards: size });
+        if self.cfg.options.burn_after_reshuffle {
+            self.burn();
         }
     }
 
@@ -148,37 +200,35 @@ impl GameState {
             s.drew = true;
         }
         self.muck = self.muck.union(discards);
-        let mut received = CardSet::EMPTY;
-        let need = discards.len();
+        // D-10: deal from the stub, skipping his own discards (step 5); reshuffle when
+        // the stub has no card left for him (EXCLUDE_CURRENT_ROUND: also when the next one
+        // is the stub's last card and would not complete the round). After a reshuffle he
+        // is dealt from the new stub.
+        let own = self.own_discards(p);
         let exclude_current =
             self.cfg.options.reshuffle_policy == ReshufflePolicy::ExcludeCurrentRound;
-        for got in 0..need {
-            let remaining = need - got;
-            let usable = if exclude_current {
-                // WSOP: the last stub card is used only if it completes the round.
-                self.stub_len >= 2 || (self.stub_len == 1 && remaining == 1 && self.last_drawer(p))
-            } else {
-                self.stub_len >= 1
+        let need = discards.len();
+        let mut received = CardSet::EMPTY;
+        let mut reshuffled = false;
+        while received.len() < need {
+            let remaining = need - received.len();
+            let mut next = self.topmost_outside(own);
+            // WSOP: the last stub card (index 0) is used only if it completes the round.
+            let keep_last = exclude_current
+                && !reshuffled
+                && next == Some(0)
+                && !(remaining == 1 && self.last_drawer(p));
+            if next.is_none() || keep_last {
+                self.reshuffle_for(p, own, remaining);
+                reshuffled = true;
+                next = self.topmost_outside(own);
+            }
+            let Some(i) = next else {
+                break; // the pool was empty (impossible with <= 6 players, D-10.4)
             };
-            if !usable {
-                let rest: CardSet = self.stub[..self.stub_len as usize]
-                    .iter()
-                    .map(|&i| Self::card(i))
-                    .collect();
-                let pool = self.reshuffle_pool(p, rest, remaining);
-                self.burns = self.burns.difference(pool);
-                self.muck = self.muck.difference(pool);
-                let size = pool.len() as u8;
-                self.restock(pool);
-                self.history.push(Event::Reshuffle { cards: size });
-                if self.cfg.options.burn_after_reshuffle {
-                    self.burn();
-                }
-            }
-            if let Some(c) = self.take() {
-                received.insert(Self::card(c));
-                self.seats[p as usize].push_card(c, false);
-            }
+            let c = self.take_at(i);
+            received.insert(Self::card(c));
+            self.seats[p as usize].push_card(c, false);
         }
         self.actor = self.next_drawer();
         Event::Draw {

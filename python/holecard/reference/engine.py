@@ -57,9 +57,22 @@ Interpretations where RULES.md leaves room (each is a deliberate choice):
   on the last betting round that took place; otherwise that round's first actor by
   rule (bring-in, best showing hand) or the first seat left of the dealer; the others
   clockwise, players contesting higher side pots first.
-* D-10 ``EXCLUDE_CURRENT_ROUND``: when a drawer needs more cards than the stub holds,
-  the stub's cards join the pool (they cannot complete the round's draws); the pool is
-  burns + muck + discards of earlier draws (his own included), with the D-10 fallback.
+* D-10.5 (never his own discards, from any stub): a drawer is dealt the stub's cards
+  from the top, but a card he discarded earlier in the hand (``WHOLE_HAND``; under
+  ``CURRENT_DRAW`` only in this draw round) is passed over: it stays in the stub, in
+  its place, for the players after him, and he takes the next card. "His discards" are
+  cards, whoever held them since (a card he threw, dealt to another player and folded
+  or thrown again is still his). When only passed-over cards are left (or none), the
+  stub's rest joins the reshuffle: under ``EXCLUDE_OWN_DISCARDS`` it goes back to the
+  muck, since the pool leaves his own discards out.
+* D-10 ``EXCLUDE_CURRENT_ROUND``: the stub's last card is dealt only when it completes
+  the round (the drawer is the last one and it is his last card); otherwise the stub's
+  rest joins the pool, which is burns + muck + discards of earlier draws (his own
+  included: D-10.5 passes over them when they reach him). When fewer of its cards than
+  he still needs (plus one under ``burn_after_reshuffle``) are cards he may take, the
+  D-10 fallback adds the current discards of the players who already drew. The
+  last-card rule applies once per drawer: after the stub is rebuilt for him he takes
+  the rest of his cards from it.
 * A betting time-out of a bring-in player posts the bring-in (he may not fold).
 * The bring-in player who opens instead of posting (G-1.4.2) makes an opening bet from
   nothing (C = 0): FL the completion to S, PL/NL any total from M (also when B == M),
@@ -1842,56 +1855,75 @@ class State:
             return
         self._start_betting(self.street)
 
+    def _own_discards(self, p: int) -> set[str]:
+        """D-10.2 / D-10.5: the cards ``p`` may not be dealt in this draw.
+
+        Every card he discarded in this hand (``WHOLE_HAND``) or in this draw round
+        (``CURRENT_DRAW``), whoever has held it since.
+        """
+        whole = self._opt("own_discards_scope") is OwnDiscardsScope.WHOLE_HAND
+        return {c for c, when in self.discarded[p] if whole or when == self.street}
+
     def _replacements(self, p: int, k: int) -> list[str]:
-        """Deal k cards to p, reshuffling per D-10 when the stub runs short."""
-        if k == 0:
-            return []  # standing pat needs no card, so it never reshuffles
+        """Deal k cards to p (D-5): his own discards are skipped (D-10.5), D-10 reshuffles.
+
+        The stub is rebuilt when it holds no card he may take (``EXCLUDE_CURRENT_ROUND``:
+        also when the next one is its last card and does not complete the round).
+        """
+        own = self._own_discards(p)
+        wsop = self._opt("reshuffle_policy") is ReshufflePolicy.EXCLUDE_CURRENT_ROUND
+        last_drawer = len(self.draw_queue) == 1
         got: list[str] = []
-        policy = self._opt("reshuffle_policy")
-        if policy is ReshufflePolicy.EXCLUDE_CURRENT_ROUND:
-            # D-10 option: deal from the stub (D-10.1), but its last card only when it
-            # completes every draw of the round (he is the last drawer and needs exactly
-            # it); otherwise that card joins the pool.
-            last_drawer = len(self.draw_queue) == 1
-            if k < len(self.stub) or (k == len(self.stub) and last_drawer):
-                return [self._take() for _ in range(k)]
-            got = [self._take() for _ in range(max(len(self.stub) - 1, 0))]
-        elif k <= len(self.stub):
-            return [self._take() for _ in range(k)]
-        own_scope = self._opt("own_discards_scope")
+        reshuffled = False
+        while len(got) < k:
+            # D-10.5: a card he discarded is passed over; it stays where it is in the
+            # stub, for the players after him, and he takes the next one.
+            mine = [c not in own for c in self.stub]
+            i = mine.index(True) if True in mine else None
+            # EXCLUDE_CURRENT_ROUND: the stub's last card only if it completes the round
+            # (he is the last drawer and it is his last card); applied before the stub
+            # is rebuilt for him, not to the rebuilt one.
+            completes = k - len(got) == 1 and last_drawer
+            keeps_last = wsop and not reshuffled and i == len(self.stub) - 1 and not completes
+            if i is None or keeps_last:
+                self._reshuffle(p, own, k - len(got))  # D-10.1-3
+                reshuffled = True
+                mine = [c not in own for c in self.stub]
+                if True not in mine:
+                    raise RuntimeError(
+                        "the reshuffle pool is empty (impossible, docs/rules.md D-10.4)"
+                    )
+                i = mine.index(True)
+            got.append(self.stub.pop(i))
+        return got
+
+    def _reshuffle(self, p: int, own: set[str], need: int) -> None:
+        """D-10.2-3: the stub's rest and the pool become a new stub for ``p``."""
         draw_index = self.street
-        if policy is ReshufflePolicy.EXCLUDE_OWN_DISCARDS:
-            got = [self._take() for _ in range(len(self.stub))]  # D-10.1
-
-            def excluded(card: str, kind: str, owner: int, when: int) -> bool:
-                if kind != "discard" or owner != p:
-                    return False
-                return own_scope is OwnDiscardsScope.WHOLE_HAND or when == draw_index
-
-            pool = [e for e in self.dead if not excluded(*e)]  # D-10.2
+        leftover = [(c, "stub", -1, draw_index) for c in self.stub]
+        self.stub = []
+        if self._opt("reshuffle_policy") is ReshufflePolicy.EXCLUDE_OWN_DISCARDS:
+            # D-10.2: burns + muck + every discard so far, minus every card he discarded
+            # (within own_discards_scope; his current discards always); those stay out.
+            pool = [e for e in self.dead + leftover if e[0] not in own]
         else:
-            # EXCLUDE_CURRENT_ROUND: burns + muck + earlier-round discards, plus the
-            # stub's last card (it did not complete the round).
-            leftover = list(self.stub)
-            self.stub = []
-            pool = [e for e in self.dead if not (e[1] == "discard" and e[3] == draw_index)]
-            extra = [(c, "stub", -1, draw_index) for c in leftover]
-            pool = extra + pool
-            if len(pool) < k - len(got):  # infeasible live procedure: add others' current discards
-                pool += [
-                    e for e in self.dead if e[1] == "discard" and e[3] == draw_index and e[2] != p
-                ]
+            # EXCLUDE_CURRENT_ROUND: the stub's rest + burns + muck + earlier-round
+            # discards (his own among them are passed over when dealt to him, D-10.5).
+            current = [e for e in self.dead if e[1] == "discard" and e[3] == draw_index]
+            pool = leftover + [e for e in self.dead if e not in current]
+            burn = 1 if self._opt("burn_after_reshuffle") else 0
+            if sum(e[0] not in own for e in pool) < need + burn:
+                # Infeasible live procedure: add the current discards of the others.
+                pool += [e for e in current if e[2] != p]
         pool_cards = [e[0] for e in pool]
         chosen = set(pool_cards)
-        self.dead = [e for e in self.dead if e[0] not in chosen]
+        # Left out of the pool: back to the muck (his own discards from the stub too).
+        self.dead = [e for e in self.dead + leftover if e[0] not in chosen]
         self.burns = [c for c in self.burns if c not in chosen]
         self.stub = self._recycle(pool_cards)
         self._log(Reshuffled(p, tuple(self.stub)))
         if self._opt("burn_after_reshuffle"):  # D-10.3 option
             self._burn()
-        while len(got) < k:
-            got.append(self._take())
-        return got
 
     # -- showdown ---------------------------------------------------------------------------
 
