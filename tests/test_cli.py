@@ -360,16 +360,14 @@ def test_replay_illegal_action_names_the_line(
 @pytest.mark.parametrize(
     ("content", "match"),
     [
-        ("this is = = not toml", "x.phh, line 1: not a PHH file: "),
-        (
-            'variant = "F7S"\nantes = [0, 0]\nstarting_stacks = [\n',
-            "x.phh: not a PHH file: Invalid value (at end of document)",
-        ),
-        ("antes = [1, 1]\n", "x.phh: not a PHH file: a hand history needs a 'variant'"),
+        ("this is = = not toml", "(at line 1, column 6)"),
+        ('variant = "F7S"\nantes = [0, 0]\nstarting_stacks = [\n', "Invalid value"),
+        ("antes = [1, 1]\n", "a hand history needs a 'variant'"),
         ('\n\nvariant = "NLHE"\n', "x.phh, line 3: unsupported variant code 'NLHE'"),
-        ('variant = "F7S"\nstarting_stacks = [100]\n', "x.phh: "),
-        ('variant = "F7S"\nstarting_stacks = "abc"\nantes = 5\n', "x.phh: "),
-        ('variant = "F7S"\nstarting_stacks = [1, 2]\nactions = [1, 2]\n', "x.phh: "),
+        ('variant = "F7S"\nstarting_stacks = [100]\n', "two starting stacks"),
+        ('variant = "F7S"\nstarting_stacks = "abc"\nantes = 5\n', ""),
+        ('variant = "F7S"\nstarting_stacks = [1, 2]\nactions = [1, 2]\n', ""),
+        ("variant = 5\n", ""),
     ],
 )
 def test_bad_phh_file_is_one_line(
@@ -378,7 +376,8 @@ def test_bad_phh_file_is_one_line(
     bad = tmp_path / "x.phh"
     bad.write_text(content, encoding="utf-8")
     code, out, err = cli(capsys, "replay", str(bad))
-    assert_one_line_error(code, err, match)
+    assert_one_line_error(code, err, f"holecard: error: {bad}")
+    assert match in err
     assert out == ""
 
 
@@ -386,7 +385,9 @@ def test_replay_not_utf8(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     bad = tmp_path / "x.phh"
     bad.write_bytes(b'variant = "F7S"\n\xff\xfe')
     code, _, err = cli(capsys, "replay", str(bad))
-    assert_one_line_error(code, err, "x.phh: not a PHH file (not UTF-8 text at byte 16)")
+    assert_one_line_error(code, err, f"holecard: error: {bad}: ")
+    assert "UTF-8" in err
+    assert "byte 16" in err
 
 
 def test_replay_directory_and_missing_file(

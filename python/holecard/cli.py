@@ -27,7 +27,6 @@ import os
 import re
 import sys
 import time
-import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -546,7 +545,6 @@ class Narrator:
 
 # ----- replay ---------------------------------------------------------------------------
 
-_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 _ACTION = re.compile(r"^action (\d+)\b")
 
 
@@ -575,7 +573,11 @@ def _where(path: str, line: int | None) -> str:
 
 
 def _read_phh(file: str) -> tuple[str, HandHistory, str, str]:
-    """The text, hand history, game id and betting of ``file``, or a one-line error."""
+    """The text, hand history, game id and betting of ``file``.
+
+    Raises:
+        CommandError: one line naming the file (and the line, where the reader knows it).
+    """
     from holecard import phh
 
     path = Path(file)
@@ -584,26 +586,16 @@ def _read_phh(file: str) -> tuple[str, HandHistory, str, str]:
     if not path.exists():
         raise CommandError(f"no such file: {file}")
     try:
+        hh = phh.load(path)
         text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise CommandError(
-            f"{file}: not a PHH file (not UTF-8 text at byte {err.start})"
-        ) from None
     except OSError as err:
         raise CommandError(f"{file}: cannot read: {err.strerror or err}") from None
-    try:
-        hh = phh.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        message = str(err)
-        m = _TOML_AT.search(message)
-        line = int(m.group(1)) if m else None
-        message = _TOML_AT.sub(f" (column {m.group(2)})" if m else "", message)
-        raise CommandError(f"{_where(file, line)}: not a PHH file: {message}") from None
     except (ValueError, TypeError) as err:
-        raise CommandError(f"{file}: not a PHH file: {err}") from None
+        message = str(err)
+        raise CommandError(message if message.startswith(file) else f"{file}: {message}") from None
     try:
-        game, betting = phh.parse_variant(str(hh.variant))
-    except ValueError as err:
+        game, betting = phh.parse_variant(hh.variant)
+    except (ValueError, TypeError) as err:
         lines = text.splitlines()
         line = next((i + 1 for i, ln in enumerate(lines) if ln.startswith("variant")), None)
         raise CommandError(f"{_where(file, line)}: {err}") from None
