@@ -234,7 +234,11 @@ NUMERIC = [
 
 
 @pytest.mark.parametrize("command", NUMERIC, ids=lambda c: f"{c[0]} {c[-1]}")
-@pytest.mark.parametrize("value", ["-1", "-99999999999999999999999", str(2**64), "10**9", "x"])
+@pytest.mark.parametrize(
+    "value",
+    ["-1", "-99999999999999999999999", str(2**64), "9" * 5000, "10**9", "x", ""],
+    ids=lambda v: v if len(v) < 30 else f"{len(v)} digits",
+)
 def test_bad_numbers_are_one_line(
     capsys: pytest.CaptureFixture[str], command: tuple[str, ...], value: str
 ) -> None:
@@ -386,8 +390,7 @@ def test_replay_not_utf8(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     bad.write_bytes(b'variant = "F7S"\n\xff\xfe')
     code, _, err = cli(capsys, "replay", str(bad))
     assert_one_line_error(code, err, f"holecard: error: {bad}: ")
-    assert "UTF-8" in err
-    assert "byte 16" in err
+    assert "utf-8" in err.lower()
 
 
 def test_replay_directory_and_missing_file(

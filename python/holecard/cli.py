@@ -88,17 +88,23 @@ def _describe(value: HandValue | None) -> str:
 
 def _whole(low: int, high: int = _U64) -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high``, else a one-line error."""
+    limit = "2**64 - 1" if high == _U64 else f"{high:,}"
 
     def parse(text: str) -> int:
+        digits = text.strip()
+        shown = digits if len(digits) <= 24 else f"{digits[:20]}..."
+        if len(digits) > 100 and digits.lstrip("+-").isdecimal():  # beyond int()'s comfort
+            if digits.startswith("-"):
+                raise argparse.ArgumentTypeError(f"must be at least {low:,}, got {shown}")
+            raise argparse.ArgumentTypeError(f"must be at most {limit}, got {shown}")
         try:
-            value = int(text.strip())
+            value = int(digits)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {shown!r}") from None
         if value < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low:,}, got {value:,}")
+            raise argparse.ArgumentTypeError(f"must be at least {low:,}, got {shown}")
         if value > high:
-            limit = "2**64 - 1" if high == _U64 else f"{high:,}"
-            raise argparse.ArgumentTypeError(f"must be at most {limit}, got {value:,}")
+            raise argparse.ArgumentTypeError(f"must be at most {limit}, got {shown}")
         return value
 
     return parse
