@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from holecard import Card, ConfigurationError, IllegalActionError
 from holecard.games import (
     DeuceSevenTripleDraw,
+    Move,
     Player,
     Razz,
     SevenCardStud,
@@ -273,3 +275,135 @@ def test_negative_or_huge_amounts_are_configuration_errors() -> None:
         game.start([2**70, 10])
     with pytest.raises(ConfigurationError, match="seed must be"):
         game.start([10, 10], seed=-3)
+
+
+def _open_pair_hand(short_stack: int) -> State:
+    """Stud, no burns: seat 0 pairs his king door card on 4th street after seat 1 brings
+    in for 1 and seat 0 calls; seat 1 starts with ``short_stack`` chips."""
+    first = ["2c", "3c", "4c", "5c", "Kd", "9h", "Ks", "9d"]
+    deck = first + [
+        str(Card.from_index(i)) for i in range(52) if str(Card.from_index(i)) not in first
+    ]
+    game = SevenCardStud(ante=0, bring_in=1, small_bet=4, big_bet=8, burn_cards=False)
+    state = game.start([100, short_stack], deck=deck)
+    state.post_bring_in()
+    state.call()
+    assert state.street == "fourth"
+    assert state.players[0].up_cards == (Card("Kd"), Card("Ks"))
+    return state
+
+
+def test_raise_totals_name_every_fixed_limit_total() -> None:
+    state = _open_pair_hand(8)
+    la = state.legal_actions()
+    assert (la.min_raise_to, la.max_raise_to, la.raise_totals) == (4, 8, (4, 8))
+    assert repr(la) == (
+        "LegalActions(fold=False, check=True, call=None, bring_in=None, complete=None, "
+        "min_raise_to=4, max_raise_to=8, raise_totals=(4, 8), draw=False)"
+    )
+    with pytest.raises(IllegalActionError, match="4 or 8 only"):
+        state.bet_or_raise_to(6)
+    state.check()
+    # Seat 1 has 7 chips behind: a full small bet, or all-in short of the big one.
+    assert state.legal_actions().raise_totals == (4, 7)
+    assert [m.amount for m in state.legal_moves() if m.kind == "bet_or_raise_to"] == [4, 7]
+    for amount in (3, 5, 6, 8):
+        with pytest.raises(IllegalActionError):
+            state.bet_or_raise_to(amount)
+    # Pot and no limit: every total between the ends is legal, so there is no list.
+    nl = SevenCardStud(**STUD_TABLE, betting=Betting.NO_LIMIT).start([100, 100], seed=1)
+    nl.post_bring_in()
+    la = nl.legal_actions()
+    assert la.raise_totals is None
+    assert la.min_raise_to is not None
+    assert la.max_raise_to is not None
+    assert la.min_raise_to < la.max_raise_to
+    # Completing is one total: the bring-in street has no raise_totals.
+    stud = SevenCardStud(**STUD_TABLE).start([100, 100], seed=1)
+    assert (stud.legal_actions().complete, stud.legal_actions().raise_totals) == (10, None)
+
+
+def test_legal_moves_are_values_that_apply_plays() -> None:
+    state = _open_pair_hand(8)
+    moves = state.legal_moves()
+    assert list(moves) == [Move("check"), Move("bet_or_raise_to", 4), Move("bet_or_raise_to", 8)]
+    assert repr(moves) == (
+        "Moves(Move('check'), Move('bet_or_raise_to', 4), Move('bet_or_raise_to', 8))"
+    )
+    assert isinstance(moves, Sequence)
+    assert (len(moves), moves[-1], moves[:1], moves.index(Move("check"))) == (
+        3,
+        Move("bet_or_raise_to", 8),
+        (Move("check"),),
+        0,
+    )
+    assert Move("bet_or_raise_to", 6) not in moves
+    assert moves.count(Move("bet_or_raise_to", 6)) == 0
+    with pytest.raises(ValueError, match="not a legal move"):
+        moves.index(Move("fold"))
+    with pytest.raises(IndexError):
+        moves[3]
+    assert moves == state.legal_moves()
+    assert hash(moves) == hash(state.legal_moves())
+    # Moves are hashable, picklable values that match positionally.
+    m = Move("bet_or_raise_to", 8)
+    assert pickle.loads(pickle.dumps(m)) == m
+    assert {m: 1}[Move("bet_or_raise_to", 8)] == 1
+    match m:
+        case Move("bet_or_raise_to", amount):
+            assert amount == 8
+        case _:
+            pytest.fail("no match")
+    event = state.apply(m)
+    assert (event.kind, event.to) == ("bet_raise", 8)
+    before = copy.copy(state)
+    with pytest.raises(IllegalActionError):
+        state.apply(Move("check"))
+    assert state == before
+    with pytest.raises(TypeError):
+        state.apply(("call",))  # type: ignore[arg-type]
+    state.apply(Move("fold"))
+    assert state.is_over
+    assert len(state.legal_moves()) == 0
+
+
+def test_move_construction_and_errors() -> None:
+    assert Move("draw") == Move("stand_pat") == Move("draw", discards=())
+    assert Move("draw", discards="Kd 2c").discards == (Card("2c"), Card("Kd"))
+    assert repr(Move("draw", discards="Kd 2c")) == "Move('draw', discards='2c Kd')"
+    assert (Move("fold").kind, Move("fold").amount, Move("fold").discards) == ("fold", None, ())
+    with pytest.raises(ValueError, match="needs an amount"):
+        Move("bet_or_raise_to")
+    with pytest.raises(ValueError, match="takes no amount"):
+        Move("call", 5)
+    with pytest.raises(ValueError, match="takes no discards"):
+        Move("fold", discards="2c")
+    with pytest.raises(ValueError, match="unknown move kind"):
+        Move("timeout")  # type: ignore[arg-type]
+
+
+def test_no_limit_moves_cost_nothing_however_deep_the_stacks() -> None:
+    game = SevenCardStud(ante=1, bring_in=1, small_bet=4, betting=Betting.NO_LIMIT)
+    state = game.start([10**15, 10**15], seed=1)
+    moves = state.legal_moves()
+    assert len(moves) == 2 + 10**15 - 1 - 4
+    assert moves[1] == Move("bet_or_raise_to", 4)
+    assert moves[-1] == Move("bet_or_raise_to", 10**15 - 1)
+    assert moves.index(Move("bet_or_raise_to", 10**12)) == 10**12 - 3
+    assert Move("bet_or_raise_to", 3) not in moves
+
+
+def test_draw_moves_are_every_subset_by_mask_over_the_hand() -> None:
+    state = DeuceSevenTripleDraw(**DRAW_TABLE).start([100, 100], seed=3)
+    state.call()
+    state.check()
+    assert state.legal_actions().draw
+    hand = state.players[state.actor or 0].hole_cards
+    moves = state.legal_moves()
+    assert len(moves) == 32
+    assert moves[0] == Move("stand_pat")
+    for mask, move in enumerate(moves):
+        thrown = {c for i, c in enumerate(hand) if mask >> i & 1}
+        assert set(move.discards) == thrown
+    event = state.apply(moves[0b10011])
+    assert set(event.discards) == {hand[0], hand[1], hand[4]}

@@ -23,6 +23,7 @@ from holecard.reference.engine import (
     Drew,
     Game,
     IllegalActionError,
+    Move,
     Pot,
     Razz,
     Reshuffled,
@@ -1122,3 +1123,57 @@ def test_e_2_5_4_suit_tie_break_ranks_aces_low_in_razz() -> None:
     state.call()
     assert state.street == 1
     assert state.actor == 0
+
+
+def test_raise_totals_and_moves_under_an_open_pair() -> None:
+    """G-1.6.4: under an open pair the bet is the small or the big bet (4 or 8, never 6);
+    G-1.9.1: all-in short of the big bet, the other total is the all-in (4 or 7)."""
+    deck = fill_deck(["2c", "3c", "4c", "5c", "Kd", "9h", "Ks", "9d"])
+    game = SevenCardStud(ante=0, bring_in=1, small_bet=4, big_bet=8, burn_cards=False)
+    state = game.start([100, 8], deck=deck)
+    state.post_bring_in().call()
+    la = state.legal_actions()
+    assert (la.min_raise_to, la.max_raise_to, la.raise_totals) == (4, 8, (4, 8))
+    assert state.legal_moves() == (
+        Move("check"),
+        Move("bet_or_raise_to", 4),
+        Move("bet_or_raise_to", 8),
+    )
+    with pytest.raises(IllegalActionError):
+        state.bet_or_raise_to(6)
+    state.apply(Move("check"))
+    assert state.legal_actions().raise_totals == (4, 7)
+    for amount in (3, 5, 6, 8):
+        with pytest.raises(IllegalActionError):
+            copy.deepcopy(state).bet_or_raise_to(amount)
+    state.apply(Move("bet_or_raise_to", 7))
+    assert state.legal_moves() == (Move("fold"), Move("call"))
+    assert pickle.loads(pickle.dumps(Move("draw", discards=("Kd", "2c")))) == Move(
+        "draw", discards=("2c", "Kd")
+    )
+    assert Move("draw") == Move("stand_pat")
+    with pytest.raises(ValueError, match="needs an amount"):
+        Move("bet_or_raise_to")
+
+
+def test_pot_limit_moves_list_every_total_and_draws_every_subset() -> None:
+    nl = SevenCardStud(ante=1, bring_in=1, small_bet=4, betting="POT_LIMIT")
+    state = nl.start([50, 50], seed=2)
+    la = state.legal_actions()
+    assert la.raise_totals is None
+    assert la.min_raise_to is not None
+    assert la.max_raise_to is not None
+    bets = [m.amount for m in state.legal_moves() if m.kind == "bet_or_raise_to"]
+    assert bets == list(range(la.min_raise_to, la.max_raise_to + 1))
+    draw = DeuceSevenTripleDraw(small_blind=1, big_blind=2, small_bet=2).start([40, 40], seed=4)
+    draw.call().check()
+    seat = draw.actor or 0
+    hand = draw.players[seat].hole_cards
+    moves = draw.legal_moves()
+    assert len(moves) == 32
+    assert moves[0] == Move("stand_pat")
+    assert [set(m.discards) for m in moves] == [
+        {c for i, c in enumerate(hand) if mask >> i & 1} for mask in range(32)
+    ]
+    draw.apply(moves[31])
+    assert not set(draw.players[seat].hole_cards) & set(hand)

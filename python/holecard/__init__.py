@@ -51,6 +51,8 @@ from holecard.exceptions import (
 )
 from holecard.games import (
     DeuceSevenTripleDraw,
+    Move,
+    Moves,
     Player,
     Pot,
     Razz,
@@ -82,6 +84,8 @@ __all__ = [
     "InternalError",
     "InvalidHandError",
     "LegalActions",
+    "Move",
+    "Moves",
     "Player",
     "Pot",
     "Rank",

@@ -16,6 +16,18 @@ BringIn(seat=0, amount=2)
 ...     _ = state.check() if la.check else state.call()
 >>> sum(state.payoffs)
 0
+
+Every legal move is also a value (:class:`Move`), listed in a fixed order by
+``legal_moves()`` and played by ``apply()``, for bots, interfaces and learning agents.
+In fixed limit ``LegalActions.raise_totals`` names each legal bet total:
+
+>>> state = game.start([100, 100], seed=7)
+>>> state.legal_moves()
+Moves(Move('post_bring_in'), Move('complete'))
+>>> state.apply(Move("post_bring_in"))
+BringIn(seat=0, amount=2)
+>>> state.legal_moves()
+Moves(Move('fold'), Move('call'), Move('complete'))
 """
 
 from __future__ import annotations
@@ -52,6 +64,8 @@ __all__ = [
     "DeuceSevenTripleDraw",
     "Event",
     "LegalActions",
+    "Move",
+    "Moves",
     "Player",
     "Pot",
     "Razz",
@@ -71,6 +85,9 @@ _UNSET = _Unset.UNSET
 
 Player = _core.Player
 State = _core.State
+Move = _core.Move
+Moves = _core.Moves
+Sequence.register(Moves)
 
 
 def _bad_amount(values: dict[str, object]) -> str | None:

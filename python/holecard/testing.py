@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any, Protocol, Self
 
 import numpy as np
@@ -50,11 +50,13 @@ __all__ = [
     "assert_same_state",
     "card_arrays",
     "cards",
+    "check_moves",
     "evaluate",
     "fast_snapshot",
     "hands",
     "illegal_actions",
     "legal_kinds",
+    "move_key",
     "option_values",
     "play_differential",
     "raise_amounts",
@@ -62,6 +64,7 @@ __all__ = [
     "reference",
     "reference_snapshot",
     "reference_street_name",
+    "refused_amounts",
     "tables",
     "up_cards",
     "wsop_options",
@@ -440,6 +443,7 @@ _LEGAL_FIELDS: tuple[str, ...] = (
     "complete",
     "min_raise_to",
     "max_raise_to",
+    "raise_totals",
 )
 
 
@@ -501,9 +505,20 @@ GameAction = tuple[Any, ...]
 
 
 def apply_action(state: Any, action: GameAction) -> None:  # noqa: ANN401
-    """Apply ``action`` to a state of either engine."""
+    """Apply ``action`` to a state of either engine.
+
+    ``("move", kind, amount, discards)`` plays the engine's own move value through
+    ``state.apply`` (:func:`move_key` gives that form of a move).
+    """
     kind = action[0]
-    if kind == "fold":
+    if kind == "move":
+        if isinstance(state, _core.State):
+            state.apply(_core.Move(action[1], action[2], list(action[3])))
+        else:
+            from holecard.reference import engine
+
+            state.apply(engine.Move(action[1], action[2], tuple(action[3])))
+    elif kind == "fold":
         state.fold()
     elif kind == "check":
         state.check()
@@ -550,9 +565,86 @@ def raise_amounts(la: Any, fixed: bool) -> st.SearchStrategy[int]:  # noqa: ANN4
     return st.one_of(st.just(lo), st.just(hi), st.integers(lo, hi))
 
 
-def random_action(draw: Draw, state: Any, fixed: bool) -> GameAction:  # noqa: ANN401
-    """A random legal action of a fast-engine state: a uniform kind, then its argument."""
+def move_key(move: Any) -> tuple[str, int | None, tuple[str, ...]]:  # noqa: ANN401
+    """A move of either engine as plain data: ``(kind, amount, discards as text)``."""
+    return (move.kind, move.amount, tuple(str(c) for c in move.discards))
+
+
+def refused_amounts(state: Any) -> list[int]:  # noqa: ANN401
+    """Bet/raise totals a fast-engine state must refuse: none of its moves names them.
+
+    Totals next to and between the offered ones, below and above the range, the actor's
+    all-in and one more, and (when no bet is offered) totals over the current bet; the
+    completion total is left out, since ``bet_or_raise_to`` accepts it as the completion.
+    """
+    offered = {m.amount for m in state.legal_moves() if m.kind == "bet_or_raise_to"}
     la = state.legal_actions()
+    top = max(state.bets, default=0)
+    near = sorted(offered) or [top + 1, top + (la.call or 0) + 1]
+    candidates = {0, 1, 2 * near[-1] + 1, top, top + 1}
+    for a, b in pairwise(near):
+        candidates.add((a + b) // 2)
+    for t in (near[0], near[-1]):
+        candidates.update((t - 1, t + 1))
+    if state.actor is not None:
+        seat = state.player(state.actor)
+        candidates.update((seat.stack + seat.bet, seat.stack + seat.bet + 1))
+    return sorted(x for x in candidates if x >= 0 and x not in offered and x != la.complete)
+
+
+def check_moves(draw: Draw, fast: Any, ref: Any, context: str = "") -> None:  # noqa: ANN401
+    """Both engines list the same moves; sampled moves are accepted, other totals refused.
+
+    The moves of the two engines must be equal in order (:func:`move_key`); up to three
+    of them (the first, the last and a random one) are played on copies of both states
+    through ``apply``, and every total of :func:`refused_amounts` is refused by both
+    engines, leaving the fast state unchanged (the caller compares the two after).
+    """
+    from holecard.exceptions import IllegalActionError as FastIllegal
+    from holecard.reference.engine import IllegalActionError as RefIllegal
+
+    fast_moves = fast.legal_moves()
+    ref_moves = ref.legal_moves()
+    assert len(fast_moves) == len(ref_moves), (
+        f"engines offer {len(fast_moves)} and {len(ref_moves)} moves {context}"
+    )
+    fast_keys = [move_key(m) for m in fast_moves]
+    assert fast_keys == [move_key(m) for m in ref_moves], (
+        f"engines offer different moves {context}: fast={fast_keys[:40]} "
+        f"reference={[move_key(m) for m in ref_moves][:40]}"
+    )
+    if fast_moves:
+        pick = draw(st.integers(0, len(fast_moves) - 1))
+        picks = {0, len(fast_moves) - 1} | ({pick} if isinstance(pick, int) else set())
+        for i in sorted(picks):
+            key = fast_keys[i]
+            for state in (copy.copy(fast), copy.deepcopy(ref)):
+                try:
+                    apply_action(state, ("move", *key))
+                except (FastIllegal, RefIllegal) as exc:
+                    raise AssertionError(f"offered move {key} refused {context}: {exc}") from exc
+    before = copy.copy(fast)
+    for amount in refused_amounts(fast):
+        for who, state, error in (("fast", fast, FastIllegal), ("reference", ref, RefIllegal)):
+            try:
+                apply_action(state, ("raise", amount))
+            except error:
+                pass
+            else:
+                raise AssertionError(f"{who} engine accepted unlisted total {amount} {context}")
+    assert fast == before, f"refused totals changed the fast state {context}"
+
+
+def random_action(draw: Draw, state: Any, fixed: bool) -> GameAction:  # noqa: ANN401
+    """A random legal action of a fast-engine state: a uniform kind, then its argument.
+
+    One time in four it is instead a uniformly drawn move of ``legal_moves()``, played
+    through ``apply`` (``("move", kind, amount, discards)``).
+    """
+    la = state.legal_actions()
+    moves = state.legal_moves()
+    if moves and draw(st.integers(0, 3)) == 0:
+        return ("move", *move_key(moves[draw(st.integers(0, len(moves) - 1))]))
     kind = draw(st.sampled_from(legal_kinds(la)))
     if kind == "raise":
         return ("raise", draw(raise_amounts(la, fixed)))
@@ -727,6 +819,8 @@ def _play(
                         raise AssertionError(f"{who} engine accepted illegal {bad} after {steps}")
                 assert fast == before, f"rejected {bad} changed the fast state"
                 assert_same_state(fast, ref, f"after rejected {bad} (actions {steps})")
+        check_moves(draw, fast, ref, f"after {steps}")
+        assert_same_state(fast, ref, f"after probing the moves (actions {steps})")
         if fast.is_over:
             break
         action = choose(draw, fast, fixed)

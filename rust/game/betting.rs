@@ -177,6 +177,7 @@ impl GameState {
                 } else {
                     la.min_raise_to = Some(small.min(allin));
                     la.max_raise_to = Some(big.min(allin));
+                    la.fixed_totals = true;
                 }
             } else {
                 let full = self.pl_min_to();

@@ -25,12 +25,14 @@
 
 mod betting;
 mod draw;
+mod moves;
 pub mod options;
 pub mod pot;
 pub mod spec;
 mod state;
 mod stud;
 
+pub use moves::LegalMoves;
 pub use options::{ConfigError, GameKind, Options};
 pub use pot::Pot;
 pub use spec::{GameConfig, Stakes, StakesInput, VariantSpec};

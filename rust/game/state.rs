@@ -237,6 +237,7 @@ pub(crate) use illegal;
 
 /// What the player to act may do (DESIGN.md `LegalActions`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[allow(clippy::struct_excessive_bools)]
 pub struct LegalActions {
     /// Folding is allowed.
     pub fold: bool,
@@ -254,6 +255,23 @@ pub struct LegalActions {
     pub max_raise_to: Option<u64>,
     /// Drawing (or standing pat) is the action.
     pub draw: bool,
+    /// Fixed limit: `min_raise_to` and `max_raise_to` are the only legal totals, not the
+    /// ends of a range (see [`LegalActions::raise_totals`]).
+    pub fixed_totals: bool,
+}
+
+impl LegalActions {
+    /// Every legal total for a bet or raise, ascending, where the set is finite: in fixed
+    /// limit one or two totals (the small or the big bet under an open pair, or a full bet
+    /// and an all-in short of the next one). `None` in pot and no limit, where every total
+    /// from `min_raise_to` to `max_raise_to` is legal, and when no bet or raise is.
+    #[must_use]
+    pub fn raise_totals(&self) -> Option<impl Iterator<Item = u64>> {
+        match (self.fixed_totals, self.min_raise_to, self.max_raise_to) {
+            (true, Some(lo), Some(hi)) => Some(std::iter::once(lo).chain((hi > lo).then_some(hi))),
+            _ => None,
+        }
+    }
 }
 
 /// What the hand is doing.

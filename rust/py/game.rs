@@ -9,6 +9,7 @@ use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyTuple};
 use super::cards::{card_tuple, extract_cards, PyCard};
 use super::error::InternalError;
 use super::guard::{guarded, guarded_mut};
+use super::moves::{PyMove, PyMoves};
 use super::player::PyPlayer;
 use crate::card::Card;
 use crate::cardset::CardSet;
@@ -328,6 +329,10 @@ fn equality(py: Python<'_>, op: CompareOp, eq: bool) -> Py<PyAny> {
 
 /// What the player to act may do. `call` = chips to add; `complete`, `min_raise_to`,
 /// `max_raise_to` = totals for the round; all `False`/`None` when the hand is over.
+/// `raise_totals` = every legal bet/raise total, ascending, in fixed limit, where the
+/// totals are a set, not a range (under an open pair `(4, 8)`, never 6; all-in short of
+/// the big bet `(4, 7)`); `None` in pot and no limit, where every total from
+/// `min_raise_to` to `max_raise_to` is legal, and when no bet or raise is.
 ///
 /// The attributes are stored as ready Python objects (read-only members), so reading one
 /// is a plain attribute load: players and bots read several per action.
@@ -358,6 +363,10 @@ pub struct PyLegalActions {
     /// Largest bet/raise total, or None (fixed limit: the other allowed size).
     #[pyo3(get)]
     max_raise_to: Py<PyAny>,
+    /// Every legal bet/raise total, ascending, where the set is finite (fixed limit);
+    /// None in pot and no limit (every total from min to max) and when none is legal.
+    #[pyo3(get)]
+    raise_totals: Py<PyAny>,
 }
 
 impl PyLegalActions {
@@ -376,6 +385,12 @@ impl PyLegalActions {
             complete: chips(value.complete)?,
             min_raise_to: chips(value.min_raise_to)?,
             max_raise_to: chips(value.max_raise_to)?,
+            raise_totals: match value.raise_totals() {
+                Some(totals) => PyTuple::new(py, totals.collect::<Vec<_>>())?
+                    .into_any()
+                    .unbind(),
+                None => py.None(),
+            },
         })
     }
 }
@@ -405,8 +420,18 @@ impl PyLegalActions {
             let l = &self.value;
             let o = |v: Option<u64>| v.map_or_else(|| "None".to_string(), |x| x.to_string());
             let b = |v: bool| if v { "True" } else { "False" };
+            let totals = l.raise_totals().map_or_else(
+                || "None".to_string(),
+                |t| {
+                    let t: Vec<String> = t.map(|x| x.to_string()).collect();
+                    match t.len() {
+                        1 => format!("({},)", t[0]),
+                        _ => format!("({})", t.join(", ")),
+                    }
+                },
+            );
             Ok(format!(
-                "LegalActions(fold={}, check={}, call={}, bring_in={}, complete={}, min_raise_to={}, max_raise_to={}, draw={})",
+                "LegalActions(fold={}, check={}, call={}, bring_in={}, complete={}, min_raise_to={}, max_raise_to={}, raise_totals={totals}, draw={})",
                 b(l.fold),
                 b(l.check),
                 o(l.call),
@@ -678,6 +703,16 @@ impl PyGameState {
     /// What the player to act may do.
     fn legal_actions(&self, py: Python<'_>) -> PyResult<PyLegalActions> {
         guarded(|| PyLegalActions::new(py, self.state.legal_actions()))
+    }
+    /// Every legal move of the player to act, in a fixed order (see ``Moves``).
+    fn legal_moves(&self) -> PyResult<PyMoves> {
+        guarded(|| Ok(PyMoves(self.state.legal_moves())))
+    }
+    /// Plays ``move`` (a ``Move``) as its method would, returning the same event.
+    fn apply(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<PyEvent> {
+        let action = r#move.0;
+        drop(r#move);
+        self.act(action)
     }
     /// Fold.
     fn fold(&mut self) -> PyResult<PyEvent> {

@@ -10,6 +10,7 @@ mod eval;
 mod game;
 mod guard;
 mod interrupt;
+mod moves;
 mod player;
 mod sim;
 
@@ -42,6 +43,8 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGameState>()?;
     m.add_class::<game::PyLegalActions>()?;
     m.add_class::<game::PyEvent>()?;
+    m.add_class::<moves::PyMove>()?;
+    m.add_class::<moves::PyMoves>()?;
     m.add_class::<player::PyPlayer>()?;
     m.add_function(wrap_pyfunction!(game::game_config, m)?)?;
     m.add_function(wrap_pyfunction!(game::restore_state, m)?)?;

@@ -144,6 +144,7 @@ __all__ = [
     "HandShown",
     "IllegalActionError",
     "LegalActions",
+    "Move",
     "PlayerView",
     "Pot",
     "PotAwarded",
@@ -411,7 +412,11 @@ class LegalActions:
         min_raise_to: smallest total for a bet/raise this round, or None.
         max_raise_to: largest total for a bet/raise this round, or None. In fixed limit
             only ``min_raise_to`` and ``max_raise_to`` themselves are legal (they differ
-            only under the open-pair rule, G-1.6.4: small or big bet).
+            under the open-pair rule, G-1.6.4: small or big bet, and when an all-in short
+            of the next full bet is the other total, G-1.9.1).
+        raise_totals: fixed limit: every legal bet/raise total, ascending; None in pot and
+            no limit (every total from ``min_raise_to`` to ``max_raise_to``) and when no
+            bet or raise is legal.
     """
 
     fold: bool = False
@@ -422,6 +427,49 @@ class LegalActions:
     complete: int | None = None
     min_raise_to: int | None = None
     max_raise_to: int | None = None
+    raise_totals: tuple[int, ...] | None = None
+
+
+#: The kinds of :class:`Move`: the names of the State methods they call.
+MOVE_KINDS: Final[tuple[str, ...]] = (
+    "fold",
+    "check",
+    "call",
+    "post_bring_in",
+    "complete",
+    "bet_or_raise_to",
+    "draw",
+    "stand_pat",
+)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move of the player to act, as a value (:meth:`State.legal_moves`).
+
+    Attributes:
+        kind: the name of the State method the move calls (:data:`MOVE_KINDS`).
+        amount: the total of a ``bet_or_raise_to``, else None.
+        discards: the cards a ``draw`` throws, in deck order (``2c`` first); a draw of
+            no card is the ``stand_pat`` move.
+    """
+
+    kind: str
+    amount: int | None = None
+    discards: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in MOVE_KINDS:
+            raise ValueError(f"unknown move kind {self.kind!r}")
+        if (self.amount is None) == (self.kind == "bet_or_raise_to"):
+            need = "needs an" if self.amount is None else "takes no"
+            raise ValueError(f"a {self.kind} move {need} amount")
+        cards = tuple(sorted(parse_cards(self.discards), key=ALL_CARDS.index))
+        if cards and self.kind != "draw":
+            raise ValueError(f"a {self.kind} move takes no discards")
+        object.__setattr__(self, "discards", cards)
+        if self.kind == "draw" and not cards:
+            object.__setattr__(self, "kind", "stand_pat")
 
 
 @dataclass(frozen=True)
@@ -1510,10 +1558,18 @@ class State:
         complete = None
         lo: int | None = None
         hi: int | None = None
+        totals: tuple[int, ...] | None = None
         if bounds is not None:
             lo, hi = bounds
             if self._fixed and self.completion:
                 complete, lo, hi = lo, None, None
+            elif self._fixed:
+                # G-1.6: the full targets he can afford; G-1.9.1: or all-in for less than
+                # the largest one.
+                targets = self._fl_targets()
+                allin = self.stack[p] + self.bet[p]
+                short = {allin} if allin < targets[-1] else set()
+                totals = tuple(sorted({t for t in targets if t <= allin} | short))
         return LegalActions(
             fold=fold,
             check=check,
@@ -1521,7 +1577,63 @@ class State:
             complete=complete,
             min_raise_to=lo,
             max_raise_to=hi,
+            raise_totals=totals,
         )
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move of the player to act, in the fast engine's documented order.
+
+        Betting: fold, check, call, post the bring-in, complete (each when
+        :meth:`legal_actions` allows it), then every bet/raise total ascending (fixed
+        limit: ``raise_totals``; pot and no limit: every integer from ``min_raise_to`` to
+        ``max_raise_to``, G-1.7, G-1.8). A draw (D-5: any of his cards, none included):
+        one move per subset, move ``m`` throwing the cards whose bits are set in ``m``
+        over his hand in dealt order. Time-outs are not listed. Empty when the hand is
+        over.
+        """
+        la = self.legal_actions()
+        if self.actor is None or self.phase == "over":
+            return ()
+        if la.draw:
+            hand = self._hand(self.actor)
+            return tuple(
+                Move("draw", discards=tuple(c for i, c in enumerate(hand) if m >> i & 1))
+                for m in range(2 ** len(hand))
+            )
+        offered = (
+            ("fold", la.fold),
+            ("check", la.check),
+            ("call", la.call is not None),
+            ("post_bring_in", la.bring_in is not None),
+            ("complete", la.complete is not None),
+        )
+        moves = [Move(kind) for kind, ok in offered if ok]
+        totals: Iterable[int] = ()
+        if la.raise_totals is not None:
+            totals = la.raise_totals
+        elif la.min_raise_to is not None and la.max_raise_to is not None:
+            totals = range(la.min_raise_to, la.max_raise_to + 1)
+        moves += [Move("bet_or_raise_to", t) for t in totals]
+        return tuple(moves)
+
+    def apply(self, move: Move) -> State:
+        """Play ``move`` through the method its ``kind`` names.
+
+        Returns:
+            self.
+
+        Raises:
+            IllegalActionError: the move is not legal now.
+        """
+        if move.kind == "bet_or_raise_to" and move.amount is not None:
+            return self.bet_or_raise_to(move.amount)
+        if move.kind == "draw":
+            return self.draw(move.discards)
+        if move.kind not in MOVE_KINDS:
+            raise IllegalActionError(f"unknown move {move!r}")
+        method: Any = getattr(self, move.kind)
+        result: State = method()
+        return result
 
     # -- actions ---------------------------------------------------------------------------
 
