@@ -407,3 +407,23 @@ def test_draw_moves_are_every_subset_by_mask_over_the_hand() -> None:
         assert set(move.discards) == thrown
     event = state.apply(moves[0b10011])
     assert set(event.discards) == {hand[0], hand[1], hand[4]}
+
+
+def test_down_cards_are_the_face_down_cards_in_dealing_order() -> None:
+    state = SevenCardStud(**STUD_TABLE).start([100, 100], seed=5)
+    state.post_bring_in()
+    while not state.is_over and state.street != "seventh":
+        _ = state.check() if state.legal_actions().check else state.call()
+    assert state.street == "seventh"
+    for p in state.players:
+        assert len(p.hole_cards) == 7
+        assert p.down_cards == (p.hole_cards[0], p.hole_cards[1], p.hole_cards[6])
+        assert p.up_cards == p.hole_cards[2:6]
+        copied = pickle.loads(pickle.dumps(p))
+        assert (copied.down_cards, copied.up_cards) == (p.down_cards, p.up_cards)
+    state.bet_or_raise_to(state.legal_actions().min_raise_to or 0)
+    state.fold()
+    assert [p.down_cards for p in state.players if p.folded] == [()]
+    draw = DeuceSevenTripleDraw(**DRAW_TABLE).start([100, 100], seed=5)
+    assert all(p.down_cards == p.hole_cards and not p.up_cards for p in draw.players)
+    assert Player("As Kd 2c", "Kd", 1, False, 0).down_cards == (Card("As"), Card("2c"))

@@ -329,8 +329,9 @@ impl Seat {
             .filter_map(|&i| Card::from_index(i64::from(i)).ok())
     }
 
-    /// The face-down cards.
-    pub fn hole_cards(&self) -> impl Iterator<Item = Card> + '_ {
+    /// The face-down cards, in the order received (Python's `Player.hole_cards` is every
+    /// card, as PokerKit counts them; this is `Player.down_cards`).
+    pub fn down_cards(&self) -> impl Iterator<Item = Card> + '_ {
         let up = self.up_mask;
         self.cards()
             .enumerate()

@@ -11,14 +11,14 @@ use crate::game::Seat;
 /// One seat: its cards, chips behind, whether it folded, its bet this round.
 ///
 /// ``hole_cards`` are all the cards the player holds, in the order received (as PHH ``dh``
-/// and PokerKit count them: stud up-cards included); ``up_cards`` are the face-up ones.
-/// A folded player's cards are in the muck: both are empty. Immutable, hashable and
-/// picklable.
+/// and PokerKit count them: stud up-cards included); ``up_cards`` are the face-up ones
+/// and ``down_cards`` the face-down ones, each in the order received. A folded player's
+/// cards are in the muck: all three are empty. Immutable, hashable and picklable.
 ///
 /// >>> from holecard import Player
 /// >>> p = Player(hole_cards="2c 3d Ah", up_cards="Ah", stack=90, folded=False, bet=4)
-/// >>> p.up_cards, p.stack
-/// ((Card('Ah'),), 90)
+/// >>> p.up_cards, p.down_cards, p.stack
+/// ((Card('Ah'),), (Card('2c'), Card('3d')), 90)
 #[pyclass(module = "holecard._core", name = "Player", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyPlayer {
@@ -41,12 +41,17 @@ impl PyPlayer {
         }
     }
 
-    fn up(&self) -> impl Iterator<Item = Card> + '_ {
+    /// The cards whose face-up bit is `up`, in the order received.
+    fn facing(&self, up: bool) -> impl Iterator<Item = Card> + '_ {
         self.cards
             .iter()
             .enumerate()
-            .filter(|&(i, _)| self.up_mask >> i & 1 == 1)
+            .filter(move |&(i, _)| (self.up_mask >> i & 1 == 1) == up)
             .map(|(_, &c)| c)
+    }
+
+    fn up(&self) -> impl Iterator<Item = Card> + '_ {
+        self.facing(true)
     }
 }
 
@@ -104,6 +109,13 @@ impl PyPlayer {
     #[getter]
     fn up_cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         guarded(|| card_tuple(py, self.up()))
+    }
+
+    /// The face-down cards, in the order received (stud: the hole cards proper; 2-7: the
+    /// whole hand).
+    #[getter]
+    fn down_cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        guarded(|| card_tuple(py, self.facing(false)))
     }
 
     /// Chips behind.
