@@ -46,6 +46,7 @@ from holecard.options import (
     BettingTimeoutAction,
     BringInCard,
     DrawTimeoutPenalty,
+    HeadsUpSmallBlind,
     LimitShortAllInRule,
     OddChipOrder,
     OwnDiscardsScope,
@@ -144,6 +145,7 @@ class _Game:
         reshuffle_policy: ReshufflePolicy | str | None = None,
         own_discards_scope: OwnDiscardsScope | str | None = None,
         burn_after_reshuffle: bool | None = None,
+        heads_up_small_blind: HeadsUpSmallBlind | str | None = None,
     ) -> None:
         given = {
             "chip_unit": chip_unit,
@@ -170,6 +172,7 @@ class _Game:
             "reshuffle_policy": reshuffle_policy,
             "own_discards_scope": own_discards_scope,
             "burn_after_reshuffle": burn_after_reshuffle,
+            "heads_up_small_blind": heads_up_small_blind,
         }
         options: dict[str, object] = {k: _name(v) for k, v in given.items() if v is not None}
         if max_raises is not _UNSET:
@@ -270,6 +273,16 @@ class Razz(_Game):
 
 
 class DeuceSevenTripleDraw(_Game):
-    """2-7 triple draw, RULES §3.4 (blinds, three draws)."""
+    """2-7 triple draw, docs/rules.md §3.4 (blinds, three draws).
+
+    Heads-up, ``heads_up_small_blind`` (C-26) says who posts the small blind:
+    ``BUTTON`` (default) the button, who acts first before the first draw and last after
+    every draw; ``LEFT_OF_BUTTON`` the other player, who acts first in every round.
+
+    >>> game = DeuceSevenTripleDraw(small_bet=2, heads_up_small_blind="LEFT_OF_BUTTON")
+    >>> state = game.start([50, 50], seed=1)
+    >>> [(e.seat, e.amount) for e in state.history if e.kind == "blind"], state.actor
+    ([(0, 1), (1, 2)], 0)
+    """
 
     _GAME = "deuce_seven"

@@ -22,6 +22,7 @@ __all__ = [
     "BringInCard",
     "DrawTimeoutPenalty",
     "FourStraightMode",
+    "HeadsUpSmallBlind",
     "LimitShortAllInRule",
     "OddChipOrder",
     "OwnDiscardsScope",
@@ -132,6 +133,18 @@ class OwnDiscardsScope(_OptionEnum):
 
     WHOLE_HAND = "WHOLE_HAND"
     CURRENT_DRAW = "CURRENT_DRAW"
+
+
+class HeadsUpSmallBlind(_OptionEnum):
+    """``heads_up_small_blind`` (G-1.4.3, C-26): who posts the small blind in 2-7 heads-up.
+
+    ``BUTTON`` (default, the standard rule): the button posts it, acts first before the
+    first draw and last after every draw. ``LEFT_OF_BUTTON``: the other player posts it
+    and acts first in every round. Three or more players are not affected.
+    """
+
+    BUTTON = "BUTTON"
+    LEFT_OF_BUTTON = "LEFT_OF_BUTTON"
 
 
 class Profile(enum.StrEnum):

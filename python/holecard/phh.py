@@ -25,7 +25,9 @@ EXCLUDE_CURRENT_ROUND``. Short all-ins follow the half-bet rule (``HALF_BET``, a
 Seats: PHH ``p1`` is the first seat left of the dealer (stud) or of the button (button
 games), which is engine seat 0 with the engine's default dealer; heads-up button games
 apply the blinds reversed (``p2``, the button, posts the small blind), which is also
-the engine's rule.
+the engine's rule. A 2-7 hand written under ``heads_up_small_blind = LEFT_OF_BUTTON``
+(C-26: heads-up, ``p1`` posts the small blind) carries the option in its
+``_holecard_options`` table and replays so here; other PHH readers reverse its blinds.
 
 Replays build a deck that reproduces the dealt cards: the initial deal is interleaved
 round by round, each later street (or draw) starts with a burn, and unknown cards
@@ -582,11 +584,13 @@ def _game_class(engine: object, kind: str) -> Callable[..., Any]:
 
 
 def _build_deck(
-    kind: str, n: int, acts: list[_Act], *, burns: bool = True
+    kind: str, n: int, acts: list[_Act], *, burns: bool = True, button_small_blind: bool = True
 ) -> tuple[list[str], set[str]]:
     """Deck (top first) that makes the engine deal the cards of the history.
 
     ``burns``: whether each later street (or draw) starts with a burn (``burn_cards``).
+    ``button_small_blind``: 2-7 heads-up, the button (``p2``) posts the small blind and is
+    dealt first (``heads_up_small_blind = BUTTON``); otherwise ``p1`` is.
     """
     stud = kind != "deuce_seven"
     initial = 2 if kind == "soko" else (3 if stud else 5)
@@ -624,7 +628,7 @@ def _build_deck(
                 f"p{seat + 1} is dealt {len(cards)} cards at first; expected {initial}"
             )
         first[seat] = cards + [None] * (initial - len(cards))
-    order = list(range(n)) if (stud or n > 2) else [1, 0]
+    order = list(range(n)) if (stud or n > 2 or not button_small_blind) else [1, 0]
     for r in range(initial):
         for seat in order:
             slots.append(first[seat][r])
@@ -715,7 +719,14 @@ def _replay(hh: HandHistory, engine: object, verify: bool) -> StateLike:
     n = len(hh.starting_stacks)
     stacks = [_amount(s, "starting_stacks") for s in hh.starting_stacks]
     acts = _parse_actions(hh.actions, n)
-    deck, known = _build_deck(kind, n, acts, burns=kwargs.get("burn_cards", True) is not False)
+    deck, known = _build_deck(
+        kind,
+        n,
+        acts,
+        burns=kwargs.get("burn_cards", True) is not False,
+        button_small_blind=str(kwargs.get("heads_up_small_blind", "BUTTON")).upper()
+        != "LEFT_OF_BUTTON",
+    )
     cls = _game_class(engine, kind)
     try:
         game = cls(**kwargs)
@@ -844,6 +855,7 @@ _GAME_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
         "reshuffle_policy",
         "own_discards_scope",
         "burn_after_reshuffle",
+        "heads_up_small_blind",
     ),
 }
 

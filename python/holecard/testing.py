@@ -240,6 +240,7 @@ def option_values(game: str) -> dict[str, tuple[object, ...]]:
                 "reshuffle_policy": ("EXCLUDE_OWN_DISCARDS", "EXCLUDE_CURRENT_ROUND"),
                 "own_discards_scope": ("WHOLE_HAND", "CURRENT_DRAW"),
                 "burn_after_reshuffle": (False, True),
+                "heads_up_small_blind": ("BUTTON", "LEFT_OF_BUTTON"),
             }
         )
         return out

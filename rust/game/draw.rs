@@ -1,6 +1,13 @@
 //! 2-7 triple draw: button and blinds (G-1.4.3, D-2), the draw rounds (D-5), the draw
 //! time-out (D-7) and the reshuffle when the stub runs out (D-10).
 //!
+//! Heads-up blinds (C-26, `heads_up_small_blind`): with `BUTTON` (default) the button
+//! posts the small blind, is dealt first and acts first before the first draw; the other
+//! player, the big blind, acts first after every draw. With `LEFT_OF_BUTTON` the player
+//! left of the button posts the small blind, as at a full table, and so acts first in
+//! every round. Draws always start left of the button. Three or more players are not
+//! affected.
+//!
 //! Dealing a draw (D-10): the drawer takes the stub's cards from the top, but never a
 //! card he discarded earlier in this hand (`own_discards_scope = WHOLE_HAND`) or in this
 //! draw round (`CURRENT_DRAW`): such a card is skipped and stays in the stub, in its
@@ -15,14 +22,15 @@
 //! `burn_after_reshuffle`) would be left for him. After a reshuffle the drawer is dealt
 //! the rest of his cards from the new stub (the last-card rule applies once per drawer).
 
-use super::options::{DrawTimeoutPenalty, OwnDiscardsScope, ReshufflePolicy};
+use super::options::{DrawTimeoutPenalty, HeadsUpSmallBlind, OwnDiscardsScope, ReshufflePolicy};
 use super::state::{illegal, Action, ActionError, Event, GameState, Phase, Resolved};
 use crate::cardset::CardSet;
 
 impl GameState {
-    /// (small blind, big blind) seats; heads-up the button posts the small blind.
+    /// (small blind, big blind) seats. Heads-up (C-26) the button posts the small blind
+    /// (`BUTTON`), or, with `LEFT_OF_BUTTON`, the other player does, as at a full table.
     pub(crate) fn blind_seats(&self) -> (u8, u8) {
-        if self.n == 2 {
+        if self.n == 2 && self.cfg.options.heads_up_small_blind == HeadsUpSmallBlind::Button {
             (self.dealer, (self.dealer + 1) % 2)
         } else {
             ((self.dealer + 1) % self.n, (self.dealer + 2) % self.n)

@@ -249,6 +249,18 @@ option_enum! {
     }
 }
 
+option_enum! {
+    /// `heads_up_small_blind` (G-1.4.3, C-26): who posts the small blind in 2-7 heads-up.
+    HeadsUpSmallBlind {
+        /// The button posts the small blind, acts first before the first draw and last
+        /// after every draw (standard heads-up rule, default).
+        Button = "BUTTON",
+        /// The player left of the button posts the small blind and acts first in every
+        /// round (the source documents' full-table rule read literally with two players).
+        LeftOfButton = "LEFT_OF_BUTTON",
+    }
+}
+
 /// Parses `four_straight_mode` (E-2.2.3) by name.
 pub fn parse_four_straight(s: &str) -> Result<FourStraight, ConfigError> {
     s.parse().map_err(|_| {
@@ -323,6 +335,8 @@ pub struct Options {
     pub own_discards_scope: OwnDiscardsScope,
     /// `burn_after_reshuffle` (D-10.3).
     pub burn_after_reshuffle: bool,
+    /// `heads_up_small_blind` (G-1.4.3, C-26).
+    pub heads_up_small_blind: HeadsUpSmallBlind,
 }
 
 impl Options {
@@ -359,6 +373,7 @@ impl Options {
             reshuffle_policy: ReshufflePolicy::ExcludeOwnDiscards,
             own_discards_scope: OwnDiscardsScope::WholeHand,
             burn_after_reshuffle: false,
+            heads_up_small_blind: HeadsUpSmallBlind::Button,
         }
     }
 
@@ -463,6 +478,7 @@ impl Options {
             "reshuffle_policy" => self.reshuffle_policy = value.parse()?,
             "own_discards_scope" => self.own_discards_scope = value.parse()?,
             "burn_after_reshuffle" => self.burn_after_reshuffle = boolean(name, value)?,
+            "heads_up_small_blind" => self.heads_up_small_blind = value.parse()?,
             _ => return Err(config_err!("unknown option {name:?}")),
         }
         Ok(())
@@ -541,6 +557,10 @@ impl Options {
                 "burn_after_reshuffle",
                 self.burn_after_reshuffle.to_string(),
             ),
+            (
+                "heads_up_small_blind",
+                self.heads_up_small_blind.to_string(),
+            ),
         ]
     }
 
@@ -562,7 +582,8 @@ impl Options {
             | "draw_timeout_penalty"
             | "reshuffle_policy"
             | "own_discards_scope"
-            | "burn_after_reshuffle" => game == GameKind::DeuceSeven,
+            | "burn_after_reshuffle"
+            | "heads_up_small_blind" => game == GameKind::DeuceSeven,
             _ => true,
         }
     }

@@ -2043,3 +2043,87 @@ fn d_10_5_exact_cards_of_reshuffled_stubs() {
         assert_eq!(seen.dealt.join(" "), want, "{policy:?} {scope:?}");
     }
 }
+
+// ----- C-26: heads-up blinds in 2-7 ---------------------------------------------------
+
+/// What [`heads_up_blinds`] saw: the blinds as `(seat, amount)`, the first card's seat,
+/// and the first actor before the first draw, in the first draw and after it.
+type HeadsUp = (Vec<(u8, u64)>, Option<u8>, [Option<u8>; 3]);
+
+/// A heads-up 2-7 hand (button seat 1) under `heads_up_small_blind`.
+fn heads_up_blinds(option: HeadsUpSmallBlind) -> HeadsUp {
+    let cfg = cfg_with(
+        GameKind::DeuceSeven,
+        BettingStructure::FixedLimit,
+        blind_stakes(1, 2),
+        |o| o.heads_up_small_blind = option,
+    );
+    let mut st = start(&cfg, &[100, 100], "");
+    let blinds = st
+        .history()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Blind { seat, amount, .. } => Some((*seat, *amount)),
+            _ => None,
+        })
+        .collect();
+    let first_card = st.history().iter().find_map(|e| match e {
+        Event::Deal { seat, .. } => Some(*seat),
+        _ => None,
+    });
+    let predraw = st.actor();
+    check_or_call_while_betting(&mut st);
+    let draw = st.actor();
+    while st.phase() == Phase::Drawing {
+        st.apply(Action::StandPat).unwrap();
+    }
+    (blinds, first_card, [predraw, draw, st.actor()])
+}
+
+#[test]
+fn c_26_heads_up_button_posts_the_small_blind() {
+    // The button acts first before the draw, last after it; draws start left of him.
+    assert_eq!(
+        heads_up_blinds(HeadsUpSmallBlind::Button),
+        (vec![(1, 1), (0, 2)], Some(1), [Some(1), Some(0), Some(0)])
+    );
+}
+
+#[test]
+fn c_26_heads_up_left_of_button_posts_the_small_blind() {
+    // The small blind, left of the button, is dealt first and acts first in every round.
+    assert_eq!(
+        heads_up_blinds(HeadsUpSmallBlind::LeftOfButton),
+        (vec![(0, 1), (1, 2)], Some(0), [Some(0), Some(0), Some(0)])
+    );
+}
+
+#[test]
+fn c_26_heads_up_small_blind_does_not_change_three_handed_play() {
+    for n in 3..=6 {
+        let play = |option| {
+            let cfg = cfg_with(
+                GameKind::DeuceSeven,
+                BettingStructure::FixedLimit,
+                blind_stakes(1, 2),
+                |o| o.heads_up_small_blind = option,
+            );
+            let mut st = seeded(&cfg, &vec![100; n], 11);
+            while !st.is_over() {
+                if st.phase() == Phase::Drawing {
+                    let p = st.actor().unwrap();
+                    let two: CardSet = st.seats()[p as usize].cards().take(2).collect();
+                    st.apply(Action::Draw(two)).unwrap();
+                } else {
+                    check_or_call_while_betting(&mut st);
+                }
+            }
+            st.history().to_vec()
+        };
+        assert_eq!(
+            play(HeadsUpSmallBlind::Button),
+            play(HeadsUpSmallBlind::LeftOfButton),
+            "{n} players"
+        );
+    }
+}

@@ -64,6 +64,7 @@ const OPTION_VALUES: &[(&str, &[&str])] = &[
     ),
     ("own_discards_scope", &["WHOLE_HAND", "CURRENT_DRAW"]),
     ("burn_after_reshuffle", &["true", "false"]),
+    ("heads_up_small_blind", &["BUTTON", "LEFT_OF_BUTTON"]),
 ];
 
 /// A random valid table: a profile, then a random value for every option that applies.

@@ -11,7 +11,8 @@ Conventions (the public State API of DESIGN.md "Games and states"):
 * Cards are strings such as ``"As"``. ``deck`` lists all 52 cards, top card first.
 * Seats are ``0 … n-1`` clockwise. Stud games: the dealer box sits just before seat 0
   (``dealer=-1``, G-1.2.2), so seat 0 is dealt first. 2-7: ``dealer`` is the button seat,
-  default the last seat, so seat 0 posts the small blind (heads-up the button posts it).
+  default the last seat, so seat 0 posts the small blind (heads-up the button posts it,
+  unless ``heads_up_small_blind = LEFT_OF_BUTTON``).
 * ``State.street`` is the 0-based index of the betting round. Stud: 0 = the first round
   (Soko: after two cards; stud: 3rd street), 1 = the next street, … 2-7: the draw that
   precedes betting round ``k`` belongs to street ``k`` (draws happen at streets 1, 2, 3).
@@ -73,6 +74,13 @@ Interpretations where RULES.md leaves room (each is a deliberate choice):
   D-10 fallback adds the current discards of the players who already drew. The
   last-card rule applies once per drawer: after the stub is rebuilt for him he takes
   the rest of his cards from it.
+* C-26 ``heads_up_small_blind``: ``BUTTON`` (default, G-1.4.3) the button posts the
+  small blind, is dealt first and acts first before the first draw; the big blind acts
+  first after every draw. ``LEFT_OF_BUTTON``: the full-table rule read literally with
+  two players: the player left of the button posts the small blind, is dealt first and
+  acts first in every round; the button posts the big blind. Draws always start left of
+  the button (D-5), so both readings draw in the same order. Three or more players: no
+  effect.
 * A betting time-out of a bring-in player posts the bring-in (he may not fold).
 * The bring-in player who opens instead of posting (G-1.4.2) makes an opening bet from
   nothing (C = 0): FL the completion to S, PL/NL any total from M (also when B == M),
@@ -110,6 +118,7 @@ from holecard.reference.options import (
     BringInCard,
     DrawTimeoutPenalty,
     FourStraightMode,
+    HeadsUpSmallBlind,
     LimitShortAllInRule,
     OddChipOrder,
     OwnDiscardsScope,
@@ -635,6 +644,7 @@ _ENUMS: Final[dict[str, type[Any]]] = {
     "draw_timeout_penalty": DrawTimeoutPenalty,
     "reshuffle_policy": ReshufflePolicy,
     "own_discards_scope": OwnDiscardsScope,
+    "heads_up_small_blind": HeadsUpSmallBlind,
 }
 _BOOLS: Final = frozenset(
     {
@@ -927,6 +937,7 @@ class DeuceSevenTripleDraw(Game):
         "reshuffle_policy": ReshufflePolicy.EXCLUDE_OWN_DISCARDS,
         "own_discards_scope": OwnDiscardsScope.WHOLE_HAND,
         "burn_after_reshuffle": False,
+        "heads_up_small_blind": HeadsUpSmallBlind.BUTTON,
     }
 
     def __init__(self, **kwargs: object) -> None:
@@ -1203,7 +1214,7 @@ class State:
                     self._deal(p, face_up)
             self._start_betting(0)
         else:
-            # D-2 / G-1.4.3: blinds; heads-up the button posts the small blind.
+            # D-2 / G-1.4.3: blinds; heads-up see C-26 (_blind_seats).
             sb, bb = self._blind_seats()
             self._log(BlindPosted(sb, self._commit(sb, g.table["small_blind"]), "small"))
             self._log(BlindPosted(bb, self._commit(bb, g.table["big_blind"]), "big"))
@@ -1214,7 +1225,10 @@ class State:
             self._start_betting(0)
 
     def _blind_seats(self) -> tuple[int, int]:
-        if self.n == 2:
+        # G-1.4.3: small blind left of the button, big blind next. Heads-up (C-26) the
+        # button posts the small blind unless heads_up_small_blind = LEFT_OF_BUTTON, which
+        # keeps the full-table rule (then the button posts the big blind).
+        if self.n == 2 and self._opt("heads_up_small_blind") is HeadsUpSmallBlind.BUTTON:
             return self.dealer, (self.dealer + 1) % 2
         return (self.dealer + 1) % self.n, (self.dealer + 2) % self.n
 

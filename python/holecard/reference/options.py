@@ -25,6 +25,7 @@ __all__ = [
     "BringInCard",
     "DrawTimeoutPenalty",
     "FourStraightMode",
+    "HeadsUpSmallBlind",
     "LimitShortAllInRule",
     "OddChipOrder",
     "OwnDiscardsScope",
@@ -137,6 +138,13 @@ class OwnDiscardsScope(enum.Enum):
 
     WHOLE_HAND = "WHOLE_HAND"
     CURRENT_DRAW = "CURRENT_DRAW"
+
+
+class HeadsUpSmallBlind(enum.Enum):
+    """``heads_up_small_blind`` (G-1.4.3, C-26): who posts the small blind, 2-7 heads-up."""
+
+    BUTTON = "BUTTON"
+    LEFT_OF_BUTTON = "LEFT_OF_BUTTON"
 
 
 E = TypeVar("E", bound=enum.Enum)
