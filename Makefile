@@ -7,6 +7,7 @@
 #                (which also builds the wheel and tests it installed in a fresh environment)
 #   make wheel   the portable wheel (abi3, manylinux2014) and the sdist, into dist/
 #   make bench   criterion and Python benchmarks against phevaluator, eval7 and PokerKit
+#                (and OMPEval, built from the source folder OMPEVAL_SRC names, when set)
 #   make fmt     format Rust and Python
 #   make fuzz    run every cargo-fuzz target for FUZZ_SECONDS (default 60) each
 #   make soak    ten million random hands with invariant checks (release mode)
@@ -70,6 +71,11 @@ bench: dev
 	cargo bench --no-default-features
 	$(PY) benches/python/bench_eval.py
 	$(PY) benches/python/bench_games.py
+	@if [ -n "$(OMPEVAL_SRC)" ]; then \
+		$(PY) benches/ompeval/bench_ompeval.py --src "$(OMPEVAL_SRC)"; \
+	else \
+		echo "make bench: OMPEval comparison skipped: OMPEVAL_SRC is not set (make bench OMPEVAL_SRC=/path/to/OMPEval; see benches/ompeval/bench_ompeval.py)"; \
+	fi
 
 fmt:
 	cargo fmt --all

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import functools
 import itertools
+import os
 import random
 import statistics
 import time
@@ -180,6 +181,8 @@ def main() -> None:
         have_pk = False
     # The machine is shared and its speed drifts: each repeat runs holecard and PokerKit
     # back to back, and the ratio quoted is the median of those paired ratios.
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"{args.repeats} paired runs per game, load average before: {load}")
     print(
         f"{'game':<12} {'holecard hands/s':>17} {'PokerKit hands/s':>17} {'ratio':>8}"
         "   (median of paired runs)"
