@@ -28,10 +28,11 @@ fn batch_single_thread(c: &mut Criterion) {
     group.sample_size(20);
     let seven = random_hands(7);
     let five = random_hands(5);
-    let cases: [(&str, Ranking, &Vec<u8>, usize); 6] = [
+    let cases: [(&str, Ranking, &Vec<u8>, usize); 7] = [
         ("high7", Ranking::High, &seven, 7),
         ("ace_five7", Ranking::AceFive, &seven, 7),
         ("low8_7", Ranking::Low8, &seven, 7),
+        ("deuce_seven7", Ranking::DeuceSeven, &seven, 7),
         ("high5", Ranking::High, &five, 5),
         ("soko5", Ranking::Soko(FourStraight::Consecutive), &five, 5),
         ("deuce_seven5", Ranking::DeuceSeven, &five, 5),

@@ -35,8 +35,8 @@ pub fn evaluate(
 /// of `k` cards and they make whole rows; checked before any output is made.
 pub fn check(ranking: Ranking, len: usize, k: usize) -> Result<usize, EvalError> {
     let (lo, hi) = match ranking {
-        Ranking::High | Ranking::AceFive | Ranking::Low8 => (5, 7),
-        Ranking::Soko(_) | Ranking::DeuceSeven => (5, 5),
+        Ranking::High | Ranking::AceFive | Ranking::Low8 | Ranking::DeuceSeven => (5, 7),
+        Ranking::Soko(_) => (5, 5),
         Ranking::Showing(_) => {
             return Err(EvalError::Unsupported(
                 "showing hands have no batch evaluator".into(),
@@ -137,7 +137,7 @@ fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]
     // Each arm fetches its table once, outside the per-hand loop.
     match (ranking, k) {
         (Ranking::High, _) => {
-            let high = Flush(t.high_t());
+            let high = Flush::high(t.high_t());
             match k {
                 5 => run::<5>(rows, out, &high),
                 6 => run::<6>(rows, out, &high),
@@ -156,7 +156,14 @@ fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]
                 _ => run::<7>(rows, out, &low),
             }
         }
-        (Ranking::DeuceSeven, _) => run::<5>(rows, out, &Flush(t.deuce7_t())),
+        (Ranking::DeuceSeven, _) => {
+            let d7 = Flush::deuce_seven(t.deuce7_t());
+            match k {
+                5 => run::<5>(rows, out, &d7),
+                6 => run::<6>(rows, out, &d7),
+                _ => run::<7>(rows, out, &d7),
+            }
+        }
         (Ranking::Soko(mode), _) => run::<5>(rows, out, t.soko_t(mode)),
         (Ranking::Showing(_), _) => Some(0),
     }
@@ -173,8 +180,19 @@ trait Lookup {
     fn with_suits(&self, key: u64, mask: u64) -> u16;
 }
 
-/// A ranking in which five cards of a suit make a flush (high, deuce-to-seven).
-struct Flush<'a>(&'a Ranked);
+/// A ranking in which five cards of a suit make a flush, with how a hand holding five
+/// of a suit is valued: high always plays the flush ([`Flush::high`]); deuce-to-seven's
+/// best five of six or seven cards avoid it when they can ([`Flush::deuce_seven`]).
+struct Flush<'a>(&'a Ranked, fn(&Ranked, u64, u64) -> u16);
+
+impl<'a> Flush<'a> {
+    fn high(t: &'a Ranked) -> Self {
+        Flush(t, |t, key, mask| t.with_flush(key, || mask))
+    }
+    fn deuce_seven(t: &'a Ranked) -> Self {
+        Flush(t, Ranked::deuce_seven_suited)
+    }
+}
 
 impl Lookup for Flush<'_> {
     fn by_ranks(&self, key: u64) -> u16 {
@@ -184,7 +202,7 @@ impl Lookup for Flush<'_> {
         suits_with(key, 5) != 0
     }
     fn with_suits(&self, key: u64, mask: u64) -> u16 {
-        self.0.with_flush(key, || mask)
+        (self.1)(self.0, key, mask)
     }
 }
 
@@ -317,10 +335,12 @@ mod tests {
     #[test]
     fn suited_hands_at_block_edges_equal_single_evaluation() {
         let t = tables();
-        let cases: [(Ranking, usize, &str); 5] = [
+        let cases: [(Ranking, usize, &str); 7] = [
             (Ranking::High, 7, "2h 9h Jh Kh 4h 4c 4d"),
             (Ranking::High, 6, "2h 3h 4h 5h 6h 7h"),
             (Ranking::DeuceSeven, 5, "2s 3s 4s 5s 7s"),
+            (Ranking::DeuceSeven, 6, "2s 3s 4s 5s 7s 8d"),
+            (Ranking::DeuceSeven, 7, "2s 3s 4s 5s 7s 8s 9d"),
             (
                 Ranking::Soko(FourStraight::Consecutive),
                 5,

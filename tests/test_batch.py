@@ -27,7 +27,7 @@ SIZES = {
     "evaluate_ace_five": (5, 6, 7),
     "evaluate_low8": (5, 6, 7),
     "evaluate_soko": (5,),
-    "evaluate_deuce_seven": (5,),
+    "evaluate_deuce_seven": (5, 6, 7),
 }
 CASES = [(name, k) for name, sizes in SIZES.items() for k in sizes]
 

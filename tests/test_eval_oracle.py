@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from holecard import Card, Category, _core, evaluate_showing
+from holecard import Card, Category, _core, batch, evaluate_showing
 from holecard.reference import evaluators as ref
 from holecard.testing import assert_agrees_with_reference, assert_same_order, hands, up_cards
 
@@ -89,13 +89,33 @@ def test_every_five_card_hand_matches_the_reference(
             assert int(made.category) == category, f"{code} {row.tolist()}: {made!r}"
 
 
-@pytest.mark.parametrize("ranking", ["high", "ace_five", "low8"])
+@pytest.mark.parametrize("ranking", ["high", "ace_five", "low8", "deuce_seven"])
 @given(data=st.data())
 def test_six_and_seven_cards_match_the_reference(ranking: str, data: st.DataObject) -> None:
     hand = data.draw(hands(6, 7))
     assert_agrees_with_reference(ranking, hand)
     other = data.draw(hands(len(hand)))
     assert_same_order(ranking, hand, other)
+
+
+@given(data=st.data())
+def test_deuce_seven_of_suited_six_and_seven_cards_matches_the_reference(
+    data: st.DataObject,
+) -> None:
+    """2-7 hands of 6-7 cards from two suits (five of a suit in most of them): the best five
+    avoid the flush when they can; single and batch evaluation agree with the oracle."""
+    two_suits = [Card.from_index(i) for i in range(52) if i % 4 >= 2]
+    n = data.draw(st.integers(6, 7))
+    hand = data.draw(st.lists(st.sampled_from(two_suits), min_size=n, max_size=n, unique=True))
+    other = data.draw(st.lists(st.sampled_from(two_suits), min_size=n, max_size=n, unique=True))
+    assert_agrees_with_reference("deuce_seven", hand)
+    assert_same_order("deuce_seven", hand, other)
+    rows = np.array([[c.index for c in hand], [c.index for c in other]], dtype=np.uint8)
+    strengths = batch.evaluate_deuce_seven(rows)
+    assert list(strengths) == [
+        _core.evaluate_deuce_seven(hand).strength,
+        _core.evaluate_deuce_seven(other).strength,
+    ]
 
 
 @pytest.mark.parametrize("mode", ["CONSECUTIVE", "OPEN_ENDED", "WITH_GUTSHOT"])

@@ -766,7 +766,7 @@ def _relabel(hand: Sequence[int], perm: Sequence[int]) -> list[int]:
     return [4 * (i // 4) + perm[i % 4] for i in hand]
 
 
-SIZES = {"high": (5, 7), "soko": (5, 5), "ace_five": (5, 7), "low8": (5, 7), "deuce_seven": (5, 5)}
+SIZES = {"high": (5, 7), "soko": (5, 5), "ace_five": (5, 7), "low8": (5, 7), "deuce_seven": (5, 7)}
 
 
 @given(_hands(5, 7))
@@ -926,11 +926,21 @@ def test_bad_input_raises_value_error_naming_it(cards: object, message: str) -> 
 
 
 def test_fixed_size_rankings_reject_other_counts() -> None:
-    """E-2.2.1, E-2.4.3: Soko and 2-7 hands are exactly five cards."""
+    """E-2.2.1: Soko hands are exactly five cards; 2-7 takes the best five of 5-7."""
     with pytest.raises(ValueError, match="needs 5 cards, got 6"):
         evaluate_soko("As Kd 7h 2c 3c 4c")
-    with pytest.raises(ValueError, match="needs 5 cards, got 7"):
-        evaluate_deuce_seven("As Kd 7h 2c 3c 4c 5c")
+    with pytest.raises(ValueError, match="got 8"):
+        evaluate_deuce_seven("As Kd 7h 2c 3c 4c 5c 6c")
+    with pytest.raises(ValueError, match="got 4"):
+        evaluate_deuce_seven("As Kd 7h 2c")
+
+
+def test_deuce_seven_of_six_and_seven_cards_avoids_the_flush() -> None:
+    """E-2.4: the best five of six or seven cards; a flush only when every five are one."""
+    assert evaluate_deuce_seven("2h 3h 4h 5h 7h 8c") == evaluate_deuce_seven("8c 5h 4h 3h 2h")
+    assert evaluate_deuce_seven("2h 3h 4h 5h 7h 8h 9c") == evaluate_deuce_seven("9c 5h 4h 3h 2h")
+    assert evaluate_deuce_seven("2h 3h 4h 5h 7h 8h 9h").category == FLUSH
+    assert evaluate_deuce_seven("7c 5d 4h 3s 2c 2d 2h") == evaluate_deuce_seven("7c 5d 4h 3s 2c")
 
 
 def test_unknown_options_raise_value_error() -> None:

@@ -131,5 +131,5 @@ def evaluate_deuce_seven(
     progress: Progress | None = None,
     out: Strengths | None = None,
 ) -> Strengths:
-    """Deuce-to-seven strengths (RULES E-2.4) of rows of exactly 5 cards."""
+    """Deuce-to-seven strengths (docs/rules.md E-2.4) of rows of 5, 6 or 7 cards (best five)."""
     return _run("deuce_seven", hands, threads, progress, out)

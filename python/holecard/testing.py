@@ -79,7 +79,7 @@ CARD_COUNTS: dict[str, tuple[int, int]] = {
     "soko": (5, 5),
     "ace_five": (5, 7),
     "low8": (5, 7),
-    "deuce_seven": (5, 5),
+    "deuce_seven": (5, 7),
 }
 
 _FAST: dict[str, Callable[..., HandValue | None]] = {

@@ -83,7 +83,7 @@ pub enum Ranking {
     AceFive,
     /// 8-or-better qualifying low, best of 5-7 cards, E-2.3.3-4.
     Low8,
-    /// Deuce-to-seven low, exactly five cards, E-2.4.
+    /// Deuce-to-seven low, 5-7 cards (the best five), E-2.4.
     DeuceSeven,
     /// Stud showing hand of 1-4 up-cards, E-2.5.
     Showing(ShowingGame),
@@ -127,8 +127,10 @@ impl Ranking {
     /// The number of cards the ranking accepts, as text for errors, and its bounds.
     fn card_counts(self) -> (&'static str, usize, usize) {
         match self {
-            Ranking::High | Ranking::AceFive | Ranking::Low8 => ("5 to 7", 5, 7),
-            Ranking::Soko(_) | Ranking::DeuceSeven => ("exactly 5", 5, 5),
+            Ranking::High | Ranking::AceFive | Ranking::Low8 | Ranking::DeuceSeven => {
+                ("5 to 7", 5, 7)
+            }
+            Ranking::Soko(_) => ("exactly 5", 5, 5),
             Ranking::Showing(_) => ("1 to 4", 1, 4),
         }
     }
@@ -289,7 +291,7 @@ pub fn evaluate_low8(cards: &[Card]) -> Result<Option<HandValue>, EvalError> {
     Ok((v.strength > 0).then_some(v))
 }
 
-/// Deuce-to-seven value of exactly five cards (E-2.4).
+/// Best deuce-to-seven low of 5-7 cards (E-2.4): the lowest five-card hand among them.
 pub fn evaluate_deuce_seven(cards: &[Card]) -> Result<HandValue, EvalError> {
     evaluate(Ranking::DeuceSeven, cards)
 }

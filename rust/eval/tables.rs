@@ -354,9 +354,12 @@ impl Ranked {
         }
     }
 
-    /// Deuce-to-seven (E-2.4): exactly five cards.
+    /// Deuce-to-seven (E-2.4): 5-card values, then the best five by removing one card at
+    /// a time. The rank table is right for every hand without five cards of a suit; the
+    /// flush table holds the five-card flushes only, since with six or seven cards the
+    /// best five may avoid the flush (see [`Ranked::deuce_seven_suited`]).
     fn deuce_seven() -> Ranked {
-        let (_, five) = shapes();
+        let (sets, five) = shapes();
         let entries = five
             .iter()
             .map(|c| keys::deuce_seven(c, false))
@@ -364,15 +367,46 @@ impl Ranked {
             .map(|(cat, k)| (k, cat))
             .collect();
         let (scale, dense) = Scale::from_raw(entries);
-        let mut rank = rank_table();
-        for c in five {
-            rank[slot(rank_key(c))] = dense[&keys::deuce_seven(c, false).1];
-        }
+        let rank = best_of_subsets(sets, |c| dense[&keys::deuce_seven(c, false).1]);
         let mut flush = vec![0u16; 1 << 13];
         for m in flush_masks() {
             flush[m as usize] = dense[&keys::deuce_seven(&counts_of_mask(m), true).1];
         }
         Ranked { scale, rank, flush }
+    }
+
+    /// Deuce-to-seven of 5-7 cards of which five or more share a suit: the best of its
+    /// five-card hands (a flush only if every five-card choice is one), from the summed
+    /// keys and the card mask. The rare path: a hand has five cards of a suit in about
+    /// 2% of 6-card and 3% of 7-card deals.
+    pub(crate) fn deuce_seven_suited(&self, key: u64, mask: u64) -> u16 {
+        if mask.count_ones() <= 5 {
+            return self.with_flush(key, || mask);
+        }
+        let mut cards = [0usize; 7];
+        let mut n = 0;
+        let mut rest = mask;
+        while rest != 0 && n < cards.len() {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            cards[n] = bit % 16 * 4 + bit / 16;
+            n += 1;
+        }
+        let cards = &cards[..n];
+        (0u32..1 << n)
+            .filter(|keep| keep.count_ones() == 5)
+            .map(|keep| {
+                let chosen = cards
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| keep >> i & 1 == 1);
+                let (k, m) = chosen.fold((0, 0), |(k, m), (_, &c)| {
+                    (k + CARD_KEY[c], m | CARD_MASK[c])
+                });
+                self.with_flush(k, || m)
+            })
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -461,7 +495,7 @@ impl Tables {
         self.low8_t().by_ranks(key)
     }
 
-    /// Deuce-to-seven strength of exactly 5 valid, distinct cards.
+    /// Deuce-to-seven strength of 5-7 valid, distinct cards (the best five).
     #[inline]
     pub(crate) fn deuce_seven(&self, cards: &[u8]) -> u16 {
         let key = summarise(cards);
@@ -471,7 +505,12 @@ impl Tables {
     /// As above, from the summarised hand.
     #[inline]
     pub(crate) fn deuce_seven_of(&self, key: u64, cards: &[u8]) -> u16 {
-        self.deuce7_t().with_flush(key, || mask_of(cards))
+        let t = self.deuce7_t();
+        if suits_with(key, 5) == 0 {
+            t.by_ranks(key)
+        } else {
+            t.deuce_seven_suited(key, mask_of(cards))
+        }
     }
 
     /// Soko strength of exactly 5 valid, distinct cards.

@@ -301,7 +301,7 @@ pub fn evaluate_low8(cards: &Bound<'_, PyAny>) -> PyResult<Option<PyHandValue>> 
     guarded(|| evaluate_opt(Ranking::Low8, cards))
 }
 
-/// Deuce-to-seven value of exactly five cards (RULES E-2.4).
+/// Best deuce-to-seven low of 5-7 cards (docs/rules.md E-2.4): the lowest five among them.
 #[pyfunction]
 pub fn evaluate_deuce_seven(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
     guarded(|| evaluate(Ranking::DeuceSeven, cards))

@@ -548,24 +548,31 @@ def evaluate_low8(cards: CardsLike) -> RefValue | None:
 
 
 def evaluate_deuce_seven(cards: CardsLike) -> RefValue:
-    """Deuce-to-seven value of exactly five cards (E-2.4).
+    """Best deuce-to-seven value of 5-7 cards (E-2.4): the maximum over 5-card subsets.
 
     The E-2.1 ranking with the ace always high and no wheel, reversed: the key is
     ``(10 - category, *negated tie-break)``, so the lowest high hand has the greatest
-    key. Straights and flushes count against the hand.
+    key. Straights and flushes count against the hand, so from six or seven cards the
+    best five avoid them when they can (as PokerKit's deuce-to-seven lookup does).
 
     Args:
-        cards: exactly five cards.
+        cards: 5 to 7 cards.
 
     Returns:
-        The 2-7 value; greater = better (lower) hand.
+        The 2-7 value of the best five cards; greater = better (lower) hand.
 
     Example:
         >>> evaluate_deuce_seven("Ac 5d 4h 3s 2c").category == HIGH_CARD
         True
+        >>> evaluate_deuce_seven("2h 3h 4h 5h 7h 8c").order_key
+        (9, -8, -5, -4, -3, -2)
     """
-    hand = _to_cards(cards, low=5, high=5, what="evaluate_deuce_seven")
-    category, tiebreak, named = _high_five(hand, wheel=False)
+    hand = _to_cards(cards, low=5, high=7, what="evaluate_deuce_seven")
+    return max(_deuce_seven_five(five) for five in combinations(hand, 5))
+
+
+def _deuce_seven_five(five: Sequence[Card]) -> RefValue:
+    category, tiebreak, named = _high_five(five, wheel=False)
     return RefValue((10 - category, *(-rank for rank in tiebreak)), category, named)
 
 
