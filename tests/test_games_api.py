@@ -427,3 +427,24 @@ def test_down_cards_are_the_face_down_cards_in_dealing_order() -> None:
     draw = DeuceSevenTripleDraw(**DRAW_TABLE).start([100, 100], seed=5)
     assert all(p.down_cards == p.hole_cards and not p.up_cards for p in draw.players)
     assert Player("As Kd 2c", "Kd", 1, False, 0).down_cards == (Card("As"), Card("2c"))
+
+
+def test_players_are_built_once_per_change() -> None:
+    state = SevenCardStud(**STUD_TABLE).start([100, 100, 100], seed=2)
+    first = state.players
+    assert state.players is first
+    assert state.player(1) is first[1]
+    copied = copy.copy(state)
+    assert copied.players == first
+    before = state.players
+    with pytest.raises(IllegalActionError):
+        state.check()
+    assert state.players == before
+    seat = state.post_bring_in().seat or 0
+    assert state.players is not first
+    assert state.players[seat].bet == STUD_TABLE["bring_in"]
+    assert copied.players == first
+    assert pickle.loads(pickle.dumps(state)).players == state.players
+    fresh = DeuceSevenTripleDraw(**DRAW_TABLE).start([100, 100], seed=2)
+    one = fresh.player(1)
+    assert fresh.players[1] is one

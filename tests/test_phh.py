@@ -161,7 +161,7 @@ def _phh_view(state: object, seats: list[int]) -> dict[str, object]:
     snap = testing.fast_snapshot(state) if isinstance(state, games.State) else None
     if snap is None:
         snap = testing.reference_snapshot(state)
-    per_seat = ("stacks", "hole_cards", "up_cards", "folded", "bets", "payoffs")
+    per_seat = ("stacks", "hole_cards", "up_cards", "down_cards", "folded", "bets", "payoffs")
     out = {k: v for k, v in snap.items() if k not in per_seat and k != "pots"}
     for k in per_seat:
         v = snap[k]

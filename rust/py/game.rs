@@ -207,6 +207,7 @@ impl PyGameConfig {
             Ok(PyGameState {
                 state,
                 config: self.clone(),
+                seats: SeatCache::default(),
             })
         })
     }
@@ -363,10 +364,6 @@ pub struct PyLegalActions {
     /// Largest bet/raise total, or None (fixed limit: the other allowed size).
     #[pyo3(get)]
     max_raise_to: Py<PyAny>,
-    /// Every legal bet/raise total, ascending, where the set is finite (fixed limit);
-    /// None in pot and no limit (every total from min to max) and when none is legal.
-    #[pyo3(get)]
-    raise_totals: Py<PyAny>,
 }
 
 impl PyLegalActions {
@@ -385,18 +382,24 @@ impl PyLegalActions {
             complete: chips(value.complete)?,
             min_raise_to: chips(value.min_raise_to)?,
             max_raise_to: chips(value.max_raise_to)?,
-            raise_totals: match value.raise_totals() {
-                Some(totals) => PyTuple::new(py, totals.collect::<Vec<_>>())?
-                    .into_any()
-                    .unbind(),
-                None => py.None(),
-            },
         })
     }
 }
 
 #[pymethods]
 impl PyLegalActions {
+    /// Every legal bet/raise total, ascending, where the set is finite (fixed limit);
+    /// None in pot and no limit (every total from min to max) and when none is legal.
+    /// Built when read, so that `legal_actions()` costs nothing for it.
+    #[getter]
+    fn raise_totals<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        guarded(|| {
+            self.value
+                .raise_totals()
+                .map(|t| PyTuple::new(py, t.collect::<Vec<_>>()))
+                .transpose()
+        })
+    }
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
         let py = other.py();
         guarded(|| {
@@ -593,6 +596,50 @@ fn decode_action(code: &str, arg: u64) -> PyResult<Action> {
 pub struct PyGameState {
     state: GameState,
     config: PyGameConfig,
+    /// `players`, built on the first read after a change (not part of the value).
+    seats: SeatCache,
+}
+
+/// The `Player` values of a state, each built on its first read after a change and
+/// shared by every read until the next one (`players` and `player(i)` alike): they are
+/// immutable, so handing out the same object is safe. A copy starts empty (it rebuilds
+/// on its first read), and every action empties it, a refused or rewound one included,
+/// so a read never sees seats of another moment.
+#[derive(Default)]
+struct SeatCache {
+    all: Option<Py<PyTuple>>,
+    one: [Option<Py<PyPlayer>>; crate::game::MAX_SEATS],
+}
+
+impl Clone for SeatCache {
+    fn clone(&self) -> Self {
+        SeatCache::default()
+    }
+}
+
+impl PyGameState {
+    /// Seat `i`'s `Player` (built now unless read since the last change).
+    fn seat_player<'py>(&mut self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyPlayer>> {
+        if let Some(all) = &self.seats.all {
+            return Ok(all.bind(py).get_item(i)?.cast_into::<PyPlayer>()?);
+        }
+        let slot = self
+            .seats
+            .one
+            .get_mut(i)
+            .ok_or_else(|| InternalError::new_err("a checked seat is missing"))?;
+        if let Some(p) = slot {
+            return Ok(p.bind(py).clone());
+        }
+        let seat = self
+            .state
+            .seats()
+            .get(i)
+            .ok_or_else(|| InternalError::new_err("a checked seat is missing"))?;
+        let p = Bound::new(py, PyPlayer::of(seat))?;
+        *slot = Some(p.clone().unbind());
+        Ok(p)
+    }
 }
 
 impl PyGameState {
@@ -609,6 +656,7 @@ impl PyGameState {
     ) -> PyResult<PyEvent> {
         // Only a length is read here: nothing is copied or allocated unless a panic is caught.
         let done = self.state.actions().len();
+        self.seats = SeatCache::default();
         let cfg = &self.config.cfg;
         Ok(PyEvent(guarded_mut(&mut self.state, action, |s| {
             rewind(s, cfg, done)
@@ -797,25 +845,27 @@ impl PyGameState {
     }
     /// Every seat's cards, stack and status.
     #[getter]
-    fn players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+    fn players<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         guarded(|| {
-            let players = self
-                .state
-                .seats()
-                .iter()
-                .map(|s| Py::new(py, PyPlayer::of(s)))
+            if let Some(players) = &self.seats.all {
+                return Ok(players.bind(py).clone());
+            }
+            let players = (0..self.state.seats().len())
+                .map(|i| self.seat_player(py, i))
                 .collect::<PyResult<Vec<_>>>()?;
-            PyTuple::new(py, players)
+            let players = PyTuple::new(py, players)?;
+            self.seats.all = Some(players.clone().unbind());
+            Ok(players)
         })
     }
     /// One seat's cards, stack and status (`players[seat]` without the others).
-    fn player(&self, seat: usize) -> PyResult<PyPlayer> {
-        guarded(|| {
-            let s = self.state.seats().get(seat).ok_or_else(|| {
-                pyo3::exceptions::PyIndexError::new_err(format!("no seat {seat} at this table"))
-            })?;
-            Ok(PyPlayer::of(s))
-        })
+    fn player<'py>(&mut self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
+        if seat >= self.state.seats().len() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "no seat {seat} at this table"
+            )));
+        }
+        guarded(|| Ok(self.seat_player(py, seat)?.into_any()))
     }
     /// The stud community card (RULES T-9.3) if one was dealt: ``()`` or ``(card,)``.
     #[getter]
@@ -965,6 +1015,7 @@ pub fn restore_state(
         Ok(PyGameState {
             state,
             config: config.clone(),
+            seats: SeatCache::default(),
         })
     })
 }
