@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from holecard import IllegalActionError, games, phh, testing
 from conftest import PHH_DIR
+from holecard import IllegalActionError, games, phh, testing
 from holecard.reference import engine as ref
 
 FILES = sorted(PHH_DIR.rglob("*.phh"))
