@@ -5,6 +5,10 @@
 //! same count reuse the same threads.
 
 use std::collections::HashMap;
+
+/// The most threads a caller may ask for (the Python `threads=` keyword's upper bound): far
+/// more than any machine's cores, small enough that a typo cannot start a million threads.
+pub const MAX_THREADS: usize = 4096;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// Runs `f` on a pool of `threads` threads (`None`: every core). If a pool cannot be

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from holecard import (
+    ArgumentTypeError,
     Card,
     CardParseError,
     ConfigurationError,
@@ -389,7 +390,9 @@ def test_exact_ignores_seed_and_threads() -> None:
         ({"hands": ["As", "Kd Kc"]}, InvalidHandError, "hand 0: a stud hand lists 2 to 7"),
         ({"hands": ["As Ah Ad Ac Ks Kh Kd Kc", "2c 2d"]}, InvalidHandError, "got 8"),
         ({"samples": 0}, ConfigurationError, "samples"),
-        ({"samples": True}, ConfigurationError, "samples"),
+        ({"samples": True}, ArgumentTypeError, "samples"),
+        ({"threads": "x"}, ArgumentTypeError, "threads must be a whole number"),
+        ({"hands": 5}, ArgumentTypeError, "hands must be an iterable"),
         ({"threads": 0}, ConfigurationError, "threads"),
         ({"samples": 10, "seed": -1}, ConfigurationError, "seed"),
         ({"samples": 10, "seed": 2**64}, ConfigurationError, "seed"),

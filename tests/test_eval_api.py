@@ -9,6 +9,7 @@ import pytest
 from holecard import (
     Card,
     Category,
+    ConfigurationError,
     DuplicateCardError,
     FourStraightMode,
     HoleCardError,
@@ -67,7 +68,8 @@ class TestVectorsSoko:
     def test_mode_enum_and_bad_mode(self) -> None:
         v = evaluate_soko("Ah 2c 3d 4s Kc", four_straight=FourStraightMode.OPEN_ENDED)
         assert v.category is Category.HIGH_CARD
-        with pytest.raises(InvalidHandError, match="BOTH_ENDS"):
+        # An unknown mode is a ConfigurationError here as in equity() and the game classes.
+        with pytest.raises(ConfigurationError, match="BOTH_ENDS"):
             evaluate_soko("Ah 2c 3d 4s Kc", four_straight="BOTH_ENDS")
 
 

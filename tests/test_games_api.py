@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from holecard import Card, ConfigurationError, IllegalActionError
+from holecard import Card, ConfigurationError, IllegalActionError, IndexOutOfRangeError
 from holecard.games import (
     DeuceSevenTripleDraw,
     Move,
@@ -260,8 +260,12 @@ def test_player_is_an_immutable_value() -> None:
         p.stack = 5  # type: ignore[misc]
     with pytest.raises(ValueError, match="up card Ah is not among the hole cards"):
         Player("As Ks", "Ah", 1, False, 0)
-    with pytest.raises(IndexError, match="no seat 3"):
+    with pytest.raises(
+        IndexOutOfRangeError, match="seat must be a whole number from 0 to 2, got 3"
+    ):
         state.player(3)
+    with pytest.raises(IndexOutOfRangeError, match="got -1"):
+        state.player(-1)
 
 
 def test_negative_or_huge_amounts_are_configuration_errors() -> None:

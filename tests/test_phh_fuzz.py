@@ -1,6 +1,6 @@
 """Fuzzing the PHH reader and replayer: any text, and any well-formed TOML with wrong or
-partial fields and junk actions, gives a hand history or a clear ``ValueError`` (parse
-errors, ``phh.ReplayError``, holecard errors), never another exception."""
+partial fields and junk actions, gives a hand history or a holecard error (bad TOML, a
+field of the wrong type, ``phh.ReplayError``), never another exception."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import PHH_DIR
-from holecard import phh
+from holecard import HoleCardError, phh
 
 CARD = st.sampled_from(["As", "Kd", "7h", "2c", "Tc", "??", "Zz", "", "1s"])
 TOKEN = st.one_of(
@@ -61,7 +61,7 @@ def reads_or_refuses(text: str) -> None:
     try:
         hh = phh.loads(text)
         hh.replay()
-    except ValueError:  # TOML errors, ReplayError and holecard's value errors
+    except HoleCardError:  # bad TOML, bad fields, ReplayError
         pass
 
 
@@ -121,4 +121,18 @@ def test_negative_and_infinite_amounts_are_refused() -> None:
         'variant = "F7S"'
     )
     with pytest.raises(phh.ReplayError, match="negative amount -1"):
+        phh.loads(text).replay()
+
+
+def test_more_unknown_cards_than_the_deck_has_left_is_a_replay_error() -> None:
+    # A hypothesis find: the deck ran out of spare cards (a bare IndexError from list.pop).
+    draws = ['"p1 sd ??????????", "p2 sd ??????????"'] * 3
+    text = (
+        'variant = "F2L3D"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\n'
+        "big_bet = 4\nstarting_stacks = [100, 100]\n"
+        'actions = ["d dh p1 ??????????", "d dh p2 ??????????", '
+        + ", ".join(draws)
+        + ', "p1 sm AsKsQsJsTs", "p2 sm AhKhQhJhTh"]\n'
+    )
+    with pytest.raises(phh.ReplayError, match="43 unknown cards but only 42 are left"):
         phh.loads(text).replay()

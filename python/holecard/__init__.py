@@ -40,11 +40,14 @@ from holecard._enums import Category, FourStraightMode, Game, Rank, Suit
 from holecard._types import CardsLike
 from holecard.equity import Equity, equity
 from holecard.exceptions import (
+    ArgumentTypeError,
     CardParseError,
     ConfigurationError,
     DuplicateCardError,
+    HandHistoryError,
     HoleCardError,
     IllegalActionError,
+    IndexOutOfRangeError,
     InternalError,
     InvalidHandError,
     RankingMismatchError,
@@ -65,6 +68,7 @@ from holecard.options import Betting
 from holecard.simulate import SeatResult, SimulationResult, simulate
 
 __all__ = [
+    "ArgumentTypeError",
     "Betting",
     "Card",
     "CardParseError",
@@ -78,9 +82,11 @@ __all__ = [
     "Event",
     "FourStraightMode",
     "Game",
+    "HandHistoryError",
     "HandValue",
     "HoleCardError",
     "IllegalActionError",
+    "IndexOutOfRangeError",
     "InternalError",
     "InvalidHandError",
     "LegalActions",

@@ -10,6 +10,7 @@ from holecard.phh import HandHistory
 
 __all__ = [
     "EQUITY_POT_UNITS",
+    "MAX_THREADS",
     "Card",
     "Deck",
     "Event",
@@ -24,6 +25,7 @@ __all__ = [
     "_game_config",
     "_induce_internal_error",
     "_restore_state",
+    "_whole_number",
     "batch_evaluate",
     "distinct_values",
     "equity",
@@ -40,6 +42,7 @@ __all__ = [
 
 __version__: Final[str]
 EQUITY_POT_UNITS: Final[int]
+MAX_THREADS: Final[int]
 
 _CardsLike: TypeAlias = str | Card | Iterable[Card | str]
 
@@ -150,7 +153,7 @@ class GameConfig:
     def options(self) -> dict[str, str]: ...
     def start(
         self,
-        stacks: list[int],
+        stacks: Iterable[int],
         *,
         seed: int | None = None,
         deck: _CardsLike | None = None,
@@ -355,9 +358,9 @@ def equity(
     *,
     dead: _CardsLike | None = None,
     samples: int | None = None,
-    seed: int = 0,
+    seed: int = ...,
     threads: int | None = None,
-    four_straight: str = "CONSECUTIVE",
+    four_straight: str | None = None,
     progress: Callable[[int, int], object] | None = None,
 ) -> tuple[list[float], bool, int, list[int], list[int], list[int], list[float]]: ...
 def simulate(
@@ -371,4 +374,5 @@ def simulate(
     first_hand: int = 0,
     progress: Callable[[int, int], object] | None = None,
 ) -> tuple[int, int, int, int, list[tuple[int, int, int, int, int]]]: ...
+def _whole_number(value: object, name: str, low: int, high: int) -> int: ...
 def _induce_internal_error(*, inline: bool = False, state: State | None = None) -> None: ...

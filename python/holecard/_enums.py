@@ -5,11 +5,22 @@
 (<Rank.ACE: 14>, <Rank.ACE: 14>, <Rank.ACE: 14>, <Rank.TEN: 10>)
 >>> list(Suit), Suit("s")
 ([<Suit.CLUBS: 0>, <Suit.DIAMONDS: 1>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>], <Suit.SPADES: 3>)
+
+Looking up a value that is not a member raises a holecard error (a ``ValueError``, or for
+a value of the wrong type an ``ArgumentTypeError``), like every other bad argument.
 """
 
 from __future__ import annotations
 
 import enum
+from typing import Any
+
+from holecard.exceptions import (
+    ArgumentTypeError,
+    CardParseError,
+    ConfigurationError,
+    HoleCardError,
+)
 
 __all__ = ["Category", "FourStraightMode", "Game", "Rank", "Suit"]
 
@@ -17,7 +28,41 @@ _RANK_CHARS = "23456789TJQKA"
 _SUIT_CHARS = "cdhs"
 
 
-class Rank(enum.IntEnum):
+class LookupEnumType(enum.EnumType):
+    """The metaclass of holecard's enums.
+
+    A lookup of a value that cannot be a member (unhashable: a list, an array) is an
+    :class:`ArgumentTypeError`, before ``enum`` compares it with every member (a NumPy
+    array's comparison raises ``ValueError``).
+    """
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:  # noqa: ANN401 (enum's own signature)
+        if not args and not kwargs and isinstance(cls, type) and issubclass(cls, enum.Enum):
+            try:
+                hash(value)
+            except TypeError:
+                raise unknown_member(cls, value) from None
+        return super().__call__(value, *args, **kwargs)
+
+
+def unknown_member(
+    cls: type[enum.Enum], value: object, error: type[HoleCardError] = ConfigurationError
+) -> HoleCardError:
+    """The error for looking up ``value`` in ``cls``.
+
+    ``error`` for a str (or, in an ``IntEnum``, an int) that names no member,
+    :class:`ArgumentTypeError` for a value of another type.
+    """
+    names = ", ".join(repr(m.value) for m in cls)
+    kinds = str if issubclass(cls, str) else str | int
+    if isinstance(value, kinds) and not isinstance(value, bool):
+        return error(f"{value!r} is not a {cls.__name__} (expected one of {names})")
+    return ArgumentTypeError(
+        f"{cls.__name__} takes one of {names}, got {type(value).__name__} {value!r}"
+    )
+
+
+class Rank(enum.IntEnum, metaclass=LookupEnumType):
     """A card rank, valued 2 (deuce) to 14 (ace); also looked up by its character."""
 
     TWO = 2
@@ -35,18 +80,18 @@ class Rank(enum.IntEnum):
     ACE = 14
 
     @classmethod
-    def _missing_(cls, value: object) -> Rank | None:
+    def _missing_(cls, value: object) -> Rank:
         if isinstance(value, str):
             text = value.upper()
             if text == "10":
                 return cls.TEN
             if len(text) == 1 and text in _RANK_CHARS:
                 return cls(_RANK_CHARS.index(text) + 2)
-        return None
+        raise unknown_member(cls, value, CardParseError)
 
     @classmethod
     def from_char(cls, text: str) -> Rank:
-        """The rank written ``text`` (``"A"``, ``"t"``, ``"10"``); ``ValueError`` otherwise."""
+        """The rank written ``text`` (``"A"``, ``"t"``, ``"10"``); ``CardParseError`` otherwise."""
         return cls(text)  # type: ignore[arg-type]  # resolved by _missing_
 
     @property
@@ -55,7 +100,7 @@ class Rank(enum.IntEnum):
         return _RANK_CHARS[self - 2]
 
 
-class Suit(enum.IntEnum):
+class Suit(enum.IntEnum, metaclass=LookupEnumType):
     """A suit, valued in bring-in order: clubs 0 < diamonds 1 < hearts 2 < spades 3."""
 
     CLUBS = 0
@@ -64,14 +109,14 @@ class Suit(enum.IntEnum):
     SPADES = 3
 
     @classmethod
-    def _missing_(cls, value: object) -> Suit | None:
+    def _missing_(cls, value: object) -> Suit:
         if isinstance(value, str) and len(value) == 1 and value.lower() in _SUIT_CHARS:
             return cls(_SUIT_CHARS.index(value.lower()))
-        return None
+        raise unknown_member(cls, value, CardParseError)
 
     @classmethod
     def from_char(cls, text: str) -> Suit:
-        """The suit written ``text`` (``"s"``, ``"H"``); ``ValueError`` otherwise."""
+        """The suit written ``text`` (``"s"``, ``"H"``); ``CardParseError`` otherwise."""
         return cls(text)  # type: ignore[arg-type]  # resolved by _missing_
 
     @property
@@ -80,7 +125,7 @@ class Suit(enum.IntEnum):
         return _SUIT_CHARS[self]
 
 
-class Category(enum.IntEnum):
+class Category(enum.IntEnum, metaclass=LookupEnumType):
     """A hand category. The numbers name categories; they do not order them across rankings.
 
     Soko adds FOUR_FLUSH and FOUR_STRAIGHT (between two pair and one pair); low rankings
@@ -99,8 +144,12 @@ class Category(enum.IntEnum):
     FOUR_STRAIGHT = 10
     FOUR_FLUSH = 11
 
+    @classmethod
+    def _missing_(cls, value: object) -> Category:
+        raise unknown_member(cls, value)
 
-class Game(enum.StrEnum):
+
+class Game(enum.StrEnum, metaclass=LookupEnumType):
     """The games and their ids (DESIGN.md)."""
 
     SOKO = "soko"
@@ -109,10 +158,22 @@ class Game(enum.StrEnum):
     RAZZ = "razz"
     DEUCE_SEVEN = "deuce_seven"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Game:
+        if isinstance(value, str) and value.strip().lower() in cls._value2member_map_:
+            return cls(value.strip().lower())
+        raise unknown_member(cls, value)
 
-class FourStraightMode(enum.StrEnum):
-    """Which runs count as a Soko four-straight (RULES E-2.2.3, option ``four_straight_mode``)."""
+
+class FourStraightMode(enum.StrEnum, metaclass=LookupEnumType):
+    """Which runs count as a Soko four-straight (docs/rules.md E-2.2.3, ``four_straight_mode``)."""
 
     CONSECUTIVE = "CONSECUTIVE"
     OPEN_ENDED = "OPEN_ENDED"
     WITH_GUTSHOT = "WITH_GUTSHOT"
+
+    @classmethod
+    def _missing_(cls, value: object) -> FourStraightMode:
+        if isinstance(value, str) and value.strip().upper() in cls.__members__:
+            return cls.__members__[value.strip().upper()]
+        raise unknown_member(cls, value)

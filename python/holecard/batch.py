@@ -11,7 +11,9 @@ rows, and report ``progress(done, total)`` after each step when a callback is gi
 ``out=`` takes a writable, C-contiguous ``uint32`` array of ``n`` slots to fill and
 return instead of allocating one, for programs that evaluate batch after batch; a wrong
 ``out`` raises :class:`~holecard.ConfigurationError`. After an error ``out`` may hold some
-strengths already written.
+strengths already written. ``threads`` is a whole number from 1 to 4096 (else
+:class:`~holecard.ConfigurationError`, or :class:`~holecard.ArgumentTypeError` for a value
+that is not a whole number, as for a ``progress`` that cannot be called).
 
 >>> import numpy as np
 >>> from holecard import batch, evaluate_high, parse_cards
@@ -49,7 +51,10 @@ Strengths = npt.NDArray[np.uint32]
 
 
 def _as_hands(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
-    a = np.asarray(hands)
+    try:
+        a = np.asarray(hands)
+    except (ValueError, TypeError) as exc:  # ragged rows, objects NumPy cannot convert
+        raise InvalidHandError(f"expected a 2-D array of card indices (n, k): {exc}") from None
     if a.ndim != 2:
         raise InvalidHandError(f"expected a 2-D array of card indices (n, k), got shape {a.shape}")
     if a.dtype == np.uint8:
@@ -96,8 +101,8 @@ def evaluate_soko(
     progress: Progress | None = None,
     out: Strengths | None = None,
 ) -> Strengths:
-    """Soko strengths (RULES E-2.2) of rows of exactly 5 cards."""
-    mode = FourStraightMode(str(four_straight).upper())
+    """Soko strengths (docs/rules.md E-2.2) of rows of exactly 5 cards."""
+    mode = FourStraightMode(four_straight)
     code = "soko" if mode is FourStraightMode.CONSECUTIVE else f"soko_{mode.value.lower()}"
     return _run(code, hands, threads, progress, out)
 

@@ -86,21 +86,6 @@ class Equity:
         return tuple(Fraction(u, self.outcomes * POT_UNITS) for u in self.units)
 
 
-def _check_count(name: str, value: object, *, low: int, high: int) -> int:
-    if isinstance(value, bool):
-        raise ConfigurationError(f"{name} must be an integer, got {value!r}")
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise ConfigurationError(f"{name} must be an integer, got {value!r}") from None
-    if not low <= number <= high:
-        raise ConfigurationError(f"{name} must be in {low}..{high}, got {number}")
-    return number
-
-
-_U64 = 2**64 - 1
-
-
 def equity(
     game: Game | str,
     hands: Iterable[CardsLike],
@@ -125,7 +110,8 @@ def equity(
         samples: ``None`` enumerates every completion (see the module docs); a positive
             number draws that many uniform completions instead.
         seed: The Monte Carlo seed, an integer in ``0 .. 2**64 - 1``; ``None`` picks a
-            random one (kept in :attr:`Equity.seed`). Ignored when enumerating.
+            random one (kept in :attr:`Equity.seed`). Ignored (but checked) when
+            enumerating.
         threads: Worker threads (``None``: every core). The result does not depend on it.
         four_straight: Soko only: which runs count as a four-straight (RULES E-2.2.3),
             default ``CONSECUTIVE``.
@@ -141,10 +127,12 @@ def equity(
         DuplicateCardError: A card listed twice (in a hand, two hands, or the dead cards).
         InvalidHandError: Too few or too many hands, a hand with the wrong number of cards
             for the game, or not enough cards left to complete every hand.
-        ConfigurationError: An unknown game or option, a bad ``samples``, ``seed`` or
-            ``threads``, or an exact enumeration too big to finish in about a minute
-            (pass ``samples`` instead). Heads-up stud from third street (18 billion
+        ConfigurationError: An unknown game or option, ``samples``, ``seed`` or
+            ``threads`` out of range, or an exact enumeration too big to finish in about a
+            minute (pass ``samples`` instead). Heads-up stud from third street (18 billion
             completions) enumerates in under a second; three-way fourth street does not.
+        ArgumentTypeError: An argument of the wrong type (``hands`` one string, a
+            ``threads`` that is not a whole number …).
 
     >>> e = equity("stud8", ["Ac 2c 3d 4d 5h Kh Ks", "As 2s 3h 4h 9s Kd Kc"])
     >>> e.shares  # the wheel scoops: a straight for high and the best low
@@ -154,27 +142,20 @@ def equity(
     ...                                      samples=100_000, seed=7, threads=1)
     (False, 100000, True)
     """
-    game_id = game.value if isinstance(game, Game) else str(game)
+    game_id = game.value if isinstance(game, Game) else game
     if four_straight is not None and game_id != Game.SOKO.value:
         raise ConfigurationError(f"four_straight applies to soko only, not {game_id!r}")
-    mode = "CONSECUTIVE" if four_straight is None else str(four_straight)
-    n_samples = None if samples is None else _check_count("samples", samples, low=1, high=_U64)
-    n_threads = None if threads is None else _check_count("threads", threads, low=1, high=4096)
-    if n_samples is None:
-        run_seed = None
-    elif seed is None:
-        run_seed = secrets.randbits(64)
-    else:
-        run_seed = _check_count("seed", seed, low=0, high=_U64)
-    hand_list = list(hands) if not isinstance(hands, str) else hands
+    if samples is not None and seed is None:
+        seed = secrets.randbits(64)
+    # The core checks samples, seed, threads, the hands and progress, naming any bad one.
     shares, exact, outcomes, wins, ties, units, stderr = _core.equity(
         game_id,
-        hand_list,
+        hands,
         dead=dead,
-        samples=n_samples,
-        seed=run_seed or 0,
-        threads=n_threads,
-        four_straight=mode,
+        samples=samples,
+        seed=0 if seed is None else seed,
+        threads=threads,
+        four_straight=four_straight,
         progress=progress,
     )
     return Equity(
@@ -186,5 +167,5 @@ def equity(
         ties=tuple(ties),
         stderr=tuple(stderr),
         units=tuple(units),
-        seed=run_seed,
+        seed=None if samples is None or seed is None else operator.index(seed),
     )

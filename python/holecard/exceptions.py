@@ -1,8 +1,12 @@
 """The exceptions holecard raises.
 
 Every error is a :class:`HoleCardError`. Errors caused by a bad value are also
-:class:`ValueError` (or :class:`TypeError` for comparing values of different rankings), so
-code that already catches the built-in exceptions keeps working.
+:class:`ValueError`, errors caused by a value of the wrong type (and comparing values of
+different rankings) :class:`TypeError`, and an index past the end :class:`IndexError`, so
+code that already catches the built-in exceptions keeps working. No public function lets
+a bare built-in exception out for a bad argument: a number out of range is a
+:class:`ConfigurationError` (a card index a :class:`CardParseError`, a seat
+an :class:`IndexOutOfRangeError`), a value of the wrong type an :class:`ArgumentTypeError`.
 
 >>> import holecard
 >>> try:
@@ -14,15 +18,22 @@ CardParseError invalid card "Zz" at position 0
 
 from __future__ import annotations
 
+import tomllib
+
 __all__ = [
+    "ArgumentTypeError",
     "CardParseError",
     "ConfigurationError",
     "DuplicateCardError",
+    "HandHistoryError",
+    "HandHistorySyntaxError",
     "HoleCardError",
     "IllegalActionError",
+    "IndexOutOfRangeError",
     "InternalError",
     "InvalidHandError",
     "RankingMismatchError",
+    "ReplayError",
 ]
 
 
@@ -60,3 +71,46 @@ class ConfigurationError(HoleCardError, ValueError):
     Tables and options are rejected when the game is built; a batch ``out=`` array of the
     wrong size or type when the batch is called.
     """
+
+
+class ArgumentTypeError(HoleCardError, TypeError):
+    """An argument of the wrong type; names the argument, what it takes and what it got.
+
+    >>> import holecard
+    >>> try:
+    ...     holecard.Card(51)
+    ... except TypeError as e:
+    ...     print(f"{type(e).__name__}: {e}")
+    ArgumentTypeError: Card() takes text such as "As", not int 51 (index: Card.from_index)
+    """
+
+
+class IndexOutOfRangeError(HoleCardError, IndexError):
+    """A position past either end; names the accepted range.
+
+    A seat that is not at the table (``State.player(-1)``), more cards than the deck holds
+    (``Deck.deal(60)``), a move index past the last.
+    """
+
+
+class HandHistoryError(HoleCardError, ValueError):
+    """A hand history that cannot be read.
+
+    Text that is not TOML, or a record without the fields a hand needs (or with a field of
+    the wrong type). Names the file when read from one, and for bad TOML the line.
+    """
+
+
+class HandHistorySyntaxError(HandHistoryError, tomllib.TOMLDecodeError):
+    """Hand history text that is not TOML.
+
+    The message is the TOML parser's, naming the line and column. Also a
+    :class:`tomllib.TOMLDecodeError`, which ``phh.loads`` raised before.
+    """
+
+    def __init__(self, message: str) -> None:
+        ValueError.__init__(self, message)  # not TOMLDecodeError's (msg, doc, pos)
+
+
+class ReplayError(HandHistoryError):
+    """A hand history that cannot be replayed (illegal action, inconsistent cards …)."""

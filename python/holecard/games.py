@@ -40,7 +40,6 @@ from holecard import _core
 from holecard._core import Event, LegalActions
 from holecard._enums import FourStraightMode
 from holecard._types import CardsLike, Pot
-from holecard.exceptions import ConfigurationError
 from holecard.options import (
     Betting,
     BettingTimeoutAction,
@@ -89,14 +88,6 @@ State = _core.State
 Move = _core.Move
 Moves = _core.Moves
 Sequence.register(Moves)
-
-
-def _bad_amount(values: dict[str, object]) -> str | None:
-    """Names the first integer that does not fit a chip count (negative or >= 2**64)."""
-    for name, value in values.items():
-        if isinstance(value, int) and not 0 <= value < 2**64:
-            return f"{name} must be a whole number from 0 to 2**64 - 1, got {value}"
-    return None
 
 
 def _name(value: object) -> object:
@@ -186,16 +177,14 @@ class _Game:
             "big_blind": big_blind,
             "min_bet": min_bet,
         }
-        try:
-            self._config = _core.GameConfig(
-                self._GAME,
-                betting=Betting(betting).value,
-                profile=str(_name(profile)),
-                options=options,
-                **stakes,
-            )
-        except OverflowError as exc:  # negative or huge: name the amount
-            raise ConfigurationError(_bad_amount({**stakes, **options}) or str(exc)) from exc
+        # The core names any amount or option of the wrong type or out of range.
+        self._config = _core.GameConfig(
+            self._GAME,
+            betting=Betting(betting).value,
+            profile=str(_name(profile)),
+            options=options,
+            **stakes,
+        )
 
     @property
     def betting(self) -> Betting:
@@ -229,12 +218,7 @@ class _Game:
             dealer: 2-7: the button seat (default the last seat, so seat 0 posts the small
                 blind); stud: the dealer box (only with ``stud_dealer_position=ROTATING``).
         """
-        try:
-            return self._config.start(list(stacks), seed=seed, deck=deck, dealer=dealer)
-        except OverflowError as exc:  # negative or huge: name the seat
-            seats = {f"the stack of seat {i}": s for i, s in enumerate(stacks)}
-            why = _bad_amount({**seats, "seed": seed, "dealer": dealer})
-            raise ConfigurationError(why or str(exc)) from exc
+        return self._config.start(stacks, seed=seed, deck=deck, dealer=dealer)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, _Game):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 
-from holecard._enums import FourStraightMode
+from holecard._enums import FourStraightMode, LookupEnumType, unknown_member
 
 __all__ = [
     "POKERKIT",
@@ -35,14 +35,14 @@ __all__ = [
 ]
 
 
-class _OptionEnum(enum.StrEnum):
+class _OptionEnum(enum.StrEnum, metaclass=LookupEnumType):
     """A string enum whose members are also found by name in any case."""
 
     @classmethod
-    def _missing_(cls, value: object) -> _OptionEnum | None:
-        if isinstance(value, str):
-            return cls.__members__.get(value.strip().upper())
-        return None
+    def _missing_(cls, value: object) -> _OptionEnum:
+        if isinstance(value, str) and value.strip().upper() in cls.__members__:
+            return cls.__members__[value.strip().upper()]
+        raise unknown_member(cls, value)
 
 
 class Betting(_OptionEnum):
@@ -147,7 +147,7 @@ class HeadsUpSmallBlind(_OptionEnum):
     LEFT_OF_BUTTON = "LEFT_OF_BUTTON"
 
 
-class Profile(enum.StrEnum):
+class Profile(enum.StrEnum, metaclass=LookupEnumType):
     """A preset of rule options; explicit options override it.
 
     ``DEFAULT``: the RULES defaults. ``WSOP``: the WSOP profile of RULES §6 in tournament
@@ -160,6 +160,12 @@ class Profile(enum.StrEnum):
     DEFAULT = "default"
     WSOP = "wsop"
     POKERKIT = "pokerkit"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Profile:
+        if isinstance(value, str) and value.strip().lower() in cls._value2member_map_:
+            return cls(value.strip().lower())
+        raise unknown_member(cls, value)
 
 
 WSOP = Profile.WSOP

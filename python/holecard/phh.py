@@ -60,8 +60,19 @@ import math
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from os import PathLike
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from types import UnionType
+from typing import TYPE_CHECKING, Any, Final, Protocol, Union, get_args, get_origin, get_type_hints
+
+from holecard.exceptions import (
+    ArgumentTypeError,
+    ConfigurationError,
+    HandHistoryError,
+    HandHistorySyntaxError,
+    HoleCardError,
+    ReplayError,
+)
 
 if TYPE_CHECKING:
     from holecard.games import State as FastState
@@ -69,6 +80,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HandHistory",
+    "HandHistoryError",
+    "HandHistorySyntaxError",
     "ReplayError",
     "dump",
     "dumps",
@@ -160,10 +173,6 @@ class StateLike(Protocol):
         """The player to act timed out."""
 
 
-class ReplayError(ValueError):
-    """A hand history that cannot be replayed (illegal action, inconsistent cards …)."""
-
-
 def parse_variant(code: str) -> tuple[str, str]:
     """Split a variant code into ``(game id, betting structure name)``.
 
@@ -180,6 +189,8 @@ def parse_variant(code: str) -> tuple[str, str]:
         >>> parse_variant("P2L3D")
         ('deuce_seven', 'POT_LIMIT')
     """
+    if not isinstance(code, str):
+        raise ArgumentTypeError(f"code must be a variant code (str), got {_describe(code)}")
     if len(code) >= 2 and code[0] in _STRUCTURES and code[1:] in _BODIES:
         return _BODIES[code[1:]], _STRUCTURES[code[0]]
     raise ReplayError(f"unsupported variant code {code!r}")
@@ -290,14 +301,30 @@ class HandHistory:
             The hand history.
 
         Raises:
-            ValueError: ``variant`` missing.
+            HandHistoryError: ``variant`` missing, or a field of the wrong type.
+            ArgumentTypeError: ``data`` is not a dict.
         """
+        if not isinstance(data, dict):
+            raise ArgumentTypeError(f"data must be a dict (a TOML table), got {_describe(data)}")
         if "variant" not in data:
-            raise ValueError("a hand history needs a 'variant'")
+            raise HandHistoryError("a hand history needs a 'variant'")
         names = {f.name for f in dataclasses.fields(cls)} - {"extras"}
         known = {k: v for k, v in data.items() if k in names}
         extras = {k: v for k, v in data.items() if k not in names}
-        return cls(**known, extras=extras)
+        hh = cls(**known, extras=extras)
+        hh._check_fields()
+        return hh
+
+    def _check_fields(self) -> None:
+        """Checks every field's type.
+
+        Raises :class:`HandHistoryError` naming the first field whose value does not have
+        the type the PHH standard gives it (this class's annotations).
+        """
+        for name, hint in _field_types().items():
+            value = getattr(self, name)
+            if not _fits(value, hint):
+                raise HandHistoryError(f"field {name!r} cannot be {_describe(value)}")
 
     def to_dict(self) -> dict[str, Any]:
         """The TOML table (None fields left out, extras appended).
@@ -328,8 +355,40 @@ class HandHistory:
         Raises:
             ReplayError: an action the engine rejects (the engine's error is the
                 ``__cause__``), cards that do not match, or wrong finishing stacks.
+            HandHistoryError: a field of the wrong type.
         """
+        if not isinstance(verify, bool):
+            raise ArgumentTypeError(f"verify must be True or False, got {_describe(verify)}")
+        self._check_fields()
         return _replay(self, engine, verify)
+
+
+def _describe(value: object) -> str:
+    text = repr(value)
+    return f"{type(value).__name__} {text if len(text) <= 40 else text[:37] + '...'}"
+
+
+def _field_types() -> dict[str, Any]:
+    """Each field of :class:`HandHistory` and its annotated type (``extras`` aside)."""
+    hints = get_type_hints(HandHistory)
+    return {f.name: hints[f.name] for f in dataclasses.fields(HandHistory) if f.name != "extras"}
+
+
+def _fits(value: object, hint: object) -> bool:
+    """Whether ``value`` has the type ``hint`` (``Any``, classes, unions, ``list[...]``)."""
+    if hint is Any:
+        return True
+    origin = get_origin(hint)
+    if origin in (Union, UnionType):
+        return any(_fits(value, h) for h in get_args(hint))
+    if origin is list:
+        (item,) = get_args(hint)
+        return isinstance(value, list) and all(_fits(v, item) for v in value)
+    if hint is type(None):
+        return value is None
+    if hint in (int, float):  # a bool is not an amount
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    return isinstance(hint, type) and isinstance(value, hint)
 
 
 def loads(text: str) -> HandHistory:
@@ -340,8 +399,28 @@ def loads(text: str) -> HandHistory:
 
     Returns:
         The hand history.
+
+    Raises:
+        HandHistorySyntaxError: text that is not TOML (the message names the line).
+        HandHistoryError: a record without a ``variant`` or with a field of the wrong type.
+        ArgumentTypeError: ``text`` is not a str.
+
+    >>> loads('variant = "F7S" antes')
+    Traceback (most recent call last):
+    ...
+    holecard.exceptions.HandHistorySyntaxError: Expected newline or end of document after a \
+statement (at line 1, column 17)
     """
-    return HandHistory.from_dict(tomllib.loads(text))
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"text must be PHH (TOML) text, got {_describe(text)}")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        if message.endswith("(at end of document)"):
+            message += f" on line {text.count(chr(10)) + 1}"
+        raise HandHistorySyntaxError(message) from None
+    return HandHistory.from_dict(data)
 
 
 def load(path: str | Path) -> HandHistory:
@@ -352,8 +431,30 @@ def load(path: str | Path) -> HandHistory:
 
     Returns:
         The hand history.
+
+    Raises:
+        HandHistoryError: a file that is not UTF-8 TOML text, or not a hand history; the
+            message names the file (and, for bad TOML, the line).
+        ArgumentTypeError: ``path`` is not a str or ``os.PathLike``.
+        ConfigurationError: ``path`` cannot name a file (it holds a NUL character).
+        OSError: the file cannot be read (missing, a folder, no permission).
     """
-    return loads(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(path, str | PathLike):
+        raise ArgumentTypeError(f"path must be a str or a path, got {_describe(path)}")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise HandHistoryError(
+            f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})"
+        ) from None
+    except ValueError as exc:  # a name the system cannot take (a NUL character)
+        raise ConfigurationError(f"path {path!r} cannot name a file: {exc}") from None
+    try:
+        return loads(text)
+    except HandHistorySyntaxError as exc:
+        raise HandHistorySyntaxError(f"{path}: {exc}") from None
+    except HandHistoryError as exc:
+        raise HandHistoryError(f"{path}: {exc}") from None
 
 
 def _toml_value(value: object) -> str:
@@ -384,7 +485,7 @@ def _toml_value(value: object) -> str:
         return _toml_value(value.name)
     if hasattr(value, "isoformat"):
         return str(value.isoformat())
-    raise TypeError(f"cannot write {value!r} to TOML")
+    raise ArgumentTypeError(f"cannot write {_describe(value)} to TOML")
 
 
 def _toml_key(key: str) -> str:
@@ -401,7 +502,13 @@ def dumps(hh: HandHistory) -> str:
 
     Returns:
         TOML text that :func:`loads` reads back to an equal record.
+
+    Raises:
+        ArgumentTypeError: ``hh`` is not a :class:`HandHistory`, or holds a value TOML
+            cannot write.
     """
+    if not isinstance(hh, HandHistory):
+        raise ArgumentTypeError(f"hh must be a HandHistory, got {_describe(hh)}")
     lines = [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in hh.to_dict().items()]
     return "\n".join(lines) + "\n"
 
@@ -412,8 +519,19 @@ def dump(hh: HandHistory, path: str | Path) -> None:
     Args:
         hh: the hand history.
         path: the file.
+
+    Raises:
+        ArgumentTypeError: as :func:`dumps`, or ``path`` is not a str or ``os.PathLike``.
+        ConfigurationError: ``path`` cannot name a file (it holds a NUL character).
+        OSError: the file cannot be written.
     """
-    Path(path).write_text(dumps(hh), encoding="utf-8")
+    if not isinstance(path, str | PathLike):
+        raise ArgumentTypeError(f"path must be a str or a path, got {_describe(path)}")
+    text = dumps(hh)
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except ValueError as exc:  # a name the system cannot take (a NUL character)
+        raise ConfigurationError(f"path {path!r} cannot name a file: {exc}") from None
 
 
 # ------------------------------------------------------------------------------------
@@ -702,6 +820,10 @@ def _build_deck(
         spare.sort(key=lambda c: (14 if c[0] == "A" else _RANKS.index(c[0]) + 2) % 14)
     else:
         spare.sort(key=lambda c: (_RANKS.index(c[0]), _SUITS.index(c[1])), reverse=True)
+    if slots.count(None) > len(spare):
+        raise ReplayError(
+            f"the history needs {slots.count(None)} unknown cards but only {len(spare)} are left"
+        )
     deck: list[str] = []
     for c in slots:
         deck.append(c if c is not None else spare.pop(0))
@@ -731,14 +853,14 @@ def _replay(hh: HandHistory, engine: object, verify: bool) -> StateLike:
     try:
         game = cls(**kwargs)
         state: StateLike = game.start(stacks, deck=deck)
-    except ValueError as exc:
+    except (ValueError, HoleCardError) as exc:
         raise ReplayError(f"cannot set up the game: {exc}") from exc
     for a in acts:
         try:
             _apply(state, a, known)
         except ReplayError:
             raise
-        except ValueError as exc:  # the engine's IllegalActionError is a ValueError
+        except (ValueError, HoleCardError) as exc:  # e.g. the engine's IllegalActionError
             raise ReplayError(f"action {a.index} {a.text!r} rejected: {exc}") from exc
     if verify and hh.finishing_stacks is not None and state.is_over:
         want = [_amount(s, "finishing_stacks") for s in hh.finishing_stacks]
@@ -895,8 +1017,11 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
         The hand history; ``finishing_stacks`` is set when the hand is over.
     """
     from holecard.games import State as FastState
+    from holecard.reference.engine import State as RefState
 
     fast = isinstance(state, FastState)
+    if not fast and not isinstance(state, RefState):
+        raise ArgumentTypeError(f"state must be a State of either engine, got {_describe(state)}")
     hh = _fast_state_to_phh(state) if fast else _ref_state_to_phh(state)  # type: ignore[arg-type]
     for key, value in metadata.items():
         if key in {f.name for f in dataclasses.fields(HandHistory)}:

@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from holecard import _core, games
-from holecard.exceptions import ConfigurationError
+from holecard.exceptions import ArgumentTypeError, ConfigurationError, HoleCardError
 
 __all__ = ["BOTS", "SeatResult", "SimulationResult", "simulate", "simulate_chunks"]
 
@@ -278,13 +278,13 @@ class _Setup:
     threads: int | None
 
 
-def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigurationError(f"{name} must be an integer, got {value!r}")
-    if value < low or (high is not None and value > high):
-        bound = f"between {low} and {high}" if high is not None else f"at least {low}"
-        raise ConfigurationError(f"{name} must be {bound}, got {value}")
-    return value
+def _check_int(name: str, value: object, low: int, high: int = 2**64 - 1) -> int:
+    """``value`` as a whole number from ``low`` to ``high``.
+
+    Checked as the core checks its own arguments: ``ArgumentTypeError`` for a wrong type,
+    else ``ConfigurationError``.
+    """
+    return _core._whole_number(value, name, low, high)
 
 
 def _table(game: object, table: dict[str, object]) -> tuple[str, Any]:
@@ -297,7 +297,9 @@ def _table(game: object, table: dict[str, object]) -> tuple[str, Any]:
             )
         return game._GAME, game._config
     if not isinstance(game, str):
-        raise ConfigurationError(f"game must be a game id or a game object, got {game!r}")
+        raise ArgumentTypeError(
+            f"game must be a game id or a game object, got {type(game).__name__} {game!r}"
+        )
     gid = game.strip().lower()
     cls = _GAMES.get(gid)
     if cls is None:
@@ -328,7 +330,9 @@ def _table(game: object, table: dict[str, object]) -> tuple[str, Any]:
     try:
         return gid, cls(**kwargs)._config
     except TypeError as err:  # a wrong type for a keyword
-        raise ConfigurationError(str(err)) from None
+        if isinstance(err, HoleCardError):
+            raise
+        raise ArgumentTypeError(str(err)) from None
 
 
 def _bots(bots: str | Iterable[str] | None, players: int) -> tuple[str, ...]:
@@ -337,7 +341,12 @@ def _bots(bots: str | Iterable[str] | None, players: int) -> tuple[str, ...]:
     elif isinstance(bots, str):
         names = [bots] * players
     else:
-        names = list(bots)
+        try:
+            names = list(bots)
+        except TypeError:
+            raise ArgumentTypeError(
+                f"bots must be a bot name or a list of them, got {type(bots).__name__} {bots!r}"
+            ) from None
         if len(names) != players:
             raise ConfigurationError(
                 f"bots lists {len(names)} bot{'s' if len(names) != 1 else ''} "
@@ -365,9 +374,9 @@ def _setup(
     gid, config = _table(game, table)
     if seed is None:
         seed = secrets.randbits(64)
-    _check_int("seed", seed, 0, 2**64 - 1)
+    _check_int("seed", seed, 0)
     if threads is not None:
-        _check_int("threads", threads, 1)
+        _check_int("threads", threads, 1, _core.MAX_THREADS)
     if stack is not None:
         _check_int("stack", stack, 1)
     return _Setup(config, gid, _bots(bots, n), seed, stack, threads)

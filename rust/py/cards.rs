@@ -1,10 +1,11 @@
 //! `Card`, `Deck` and the conversion of anything card-like into cards.
 
-use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
+use super::args::{self, CardIndex, Position, Seed, DEAL_COUNT};
+use super::error::ArgumentTypeError;
 use super::guard::guarded;
 use crate::card::{self, Card};
 use crate::deck::Deck;
@@ -56,15 +57,19 @@ pub(crate) fn card_tuple<'py>(
 #[allow(clippy::trivially_copy_pass_by_ref)]
 #[pymethods]
 impl PyCard {
+    /// A card from its text (`"As"`, `"Td"`, `"10d"`); an index is `Card.from_index`'s.
     #[new]
-    fn new(text: &str) -> PyResult<Self> {
-        guarded(|| Ok(Self(text.parse()?)))
+    fn new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        guarded(|| match text.cast::<PyString>() {
+            Ok(s) => Ok(Self(s.to_str()?.parse()?)),
+            Err(_) => Err(not_card_text(text)),
+        })
     }
 
     /// The card with index `4 * (rank - 2) + suit` (0 = `2c` … 51 = `As`).
     #[staticmethod]
-    fn from_index(index: i64) -> PyResult<Self> {
-        guarded(|| Ok(Self(Card::from_index(index)?)))
+    fn from_index(index: CardIndex) -> PyResult<Self> {
+        guarded(|| Ok(Self(Card::from_index(index.0)?)))
     }
 
     /// The rank, a `holecard.Rank`.
@@ -108,6 +113,21 @@ impl PyCard {
     }
 }
 
+/// The error for `Card(x)` with something other than text; an integer is pointed to
+/// `Card.from_index`.
+#[cold]
+fn not_card_text(obj: &Bound<'_, PyAny>) -> PyErr {
+    let hint = if obj.is_instance_of::<PyInt>() {
+        " (index: Card.from_index)"
+    } else {
+        ""
+    };
+    ArgumentTypeError::new_err(format!(
+        "Card() takes text such as \"As\", not {}{hint}",
+        args::describe(obj)
+    ))
+}
+
 fn one_card(item: &Bound<'_, PyAny>, position: usize) -> PyResult<Card> {
     if let Ok(c) = item.cast::<PyCard>() {
         return Ok(c.get().0);
@@ -122,9 +142,9 @@ fn one_card(item: &Bound<'_, PyAny>, position: usize) -> PyResult<Card> {
             .into()
         });
     }
-    Err(PyTypeError::new_err(format!(
+    Err(ArgumentTypeError::new_err(format!(
         "expected a Card or a card string at position {position}, got {}",
-        item.get_type().name()?
+        args::describe(item)
     )))
 }
 
@@ -151,20 +171,23 @@ pub(crate) fn extract_cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
         return Ok(vec![c.get().0]);
     }
     let iter = obj.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!(
+        ArgumentTypeError::new_err(format!(
             "expected cards (a string, a Card, or an iterable of them), got {}",
-            obj.get_type()
-                .name()
-                .map_or_else(|_| "?".to_string(), |n| n.to_string())
+            args::describe(obj)
         ))
     })?;
     iter.enumerate().map(|(i, x)| one_card(&x?, i)).collect()
 }
 
 /// Reads cards from text: `"As Kd 7h"`, `"AsKd7h"`, `"As, Kd, 7h"`, `10` for `T`, any case.
+/// A card given twice is a `DuplicateCardError`.
 #[pyfunction]
 pub fn parse_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
-    guarded(|| Ok(extract_cards(cards)?.into_iter().map(PyCard).collect()))
+    guarded(|| {
+        let cards = extract_cards(cards)?;
+        crate::cardset::CardSet::from_cards(&cards)?;
+        Ok(cards.into_iter().map(PyCard).collect())
+    })
 }
 
 /// A shuffled 52-card deck; the same seed gives the same order on every platform.
@@ -183,13 +206,16 @@ pub struct PyDeck(Deck);
 impl PyDeck {
     #[new]
     #[pyo3(signature = (*, seed = None))]
-    fn new(seed: Option<u64>) -> PyResult<Self> {
+    fn new(seed: Option<Seed>) -> PyResult<Self> {
         guarded(|| {
-            let seed = seed.unwrap_or_else(|| {
-                use std::hash::{BuildHasher, RandomState};
-                // Unseeded decks draw their seed from the process's random hasher keys.
-                RandomState::new().hash_one(std::time::SystemTime::now())
-            });
+            let seed = seed.map_or_else(
+                || {
+                    use std::hash::{BuildHasher, RandomState};
+                    // Unseeded decks draw their seed from the process's random hasher keys.
+                    RandomState::new().hash_one(std::time::SystemTime::now())
+                },
+                |s| s.0,
+            );
             Ok(Self(Deck::shuffled(seed)))
         })
     }
@@ -204,19 +230,15 @@ impl PyDeck {
         })
     }
 
-    /// Deals `count` cards from the top.
+    /// Deals `count` cards from the top; more than are left is an `IndexOutOfRangeError`.
     ///
     /// The count is checked first, and the deck then changes only through `Vec::pop`,
     /// which cannot panic: a failure leaves no half-dealt deck behind.
-    #[pyo3(signature = (count = 1))]
-    fn deal(&mut self, count: usize) -> PyResult<Vec<PyCard>> {
+    #[pyo3(signature = (count = Position::of(1)), text_signature = "($self, count=1)")]
+    #[allow(clippy::needless_pass_by_value)]
+    fn deal(&mut self, count: Position<DEAL_COUNT>) -> PyResult<Vec<PyCard>> {
         guarded(|| {
-            if count > self.0.len() {
-                return Err(PyIndexError::new_err(format!(
-                    "cannot deal {count} cards from a deck of {}",
-                    self.0.len()
-                )));
-            }
+            let count = count.check(self.0.len() as u64)?;
             Ok((0..count)
                 .filter_map(|_| self.0.deal().map(PyCard))
                 .collect())

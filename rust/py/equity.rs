@@ -1,40 +1,16 @@
 //! `equity`: showdown equity with the GIL released (the Python wrapper is
 //! `holecard.equity`).
 
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
+use super::args::{self, Callback, FourStraightArg, Samples, Seed, Threads};
 use super::cards::extract_cards;
-use super::error::{DuplicateCardError, InvalidHandError};
+use super::error::ArgumentTypeError;
 use super::guard::guarded;
 use crate::card::Card;
 use crate::control::NEVER;
-use crate::equity::{self as core, EquityError, Game};
-use crate::eval::FourStraight;
-
-pyo3::import_exception!(holecard.exceptions, ConfigurationError);
-
-impl From<EquityError> for PyErr {
-    fn from(e: EquityError) -> PyErr {
-        match e {
-            EquityError::Duplicate { .. } => DuplicateCardError::new_err(e.to_string()),
-            EquityError::PlayerCount(_)
-            | EquityError::HandSize { .. }
-            | EquityError::DeckTooSmall { .. } => InvalidHandError::new_err(e.to_string()),
-            EquityError::UnknownGame(_)
-            | EquityError::ZeroSamples
-            | EquityError::ZeroThreads
-            | EquityError::TooManyOutcomes(_) => ConfigurationError::new_err(e.to_string()),
-            EquityError::Cancelled => pyo3::exceptions::PyKeyboardInterrupt::new_err(e.to_string()),
-        }
-    }
-}
-
-fn four_straight_mode(text: &str) -> PyResult<FourStraight> {
-    text.parse()
-        .map_err(|e: crate::error::EvalError| ConfigurationError::new_err(e.to_string()))
-}
+use crate::equity::{self as core, Game};
 
 /// The raw result: shares, exact, outcomes, wins, ties, units, stderr.
 type RawEquity = (Vec<f64>, bool, u64, Vec<u64>, Vec<u64>, Vec<u128>, Vec<f64>);
@@ -48,31 +24,34 @@ const INLINE_WORK: u128 = 100_000;
 /// `None`, otherwise seeded Monte Carlo. See `holecard.equity` for the documented API.
 #[pyfunction]
 #[pyo3(signature = (
-    game, hands, *, dead = None, samples = None, seed = 0, threads = None,
-    four_straight = "CONSECUTIVE", progress = None
+    game, hands, *, dead = None, samples = None, seed = Seed(0), threads = None,
+    four_straight = None, progress = None
 ))]
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::needless_pass_by_value)]
 pub fn equity(
     py: Python<'_>,
-    game: &str,
+    game: &Bound<'_, PyAny>,
     hands: &Bound<'_, PyAny>,
     dead: Option<&Bound<'_, PyAny>>,
-    samples: Option<u64>,
-    seed: u64,
-    threads: Option<usize>,
-    four_straight: &str,
-    progress: Option<&Bound<'_, PyAny>>,
+    samples: Option<Samples>,
+    seed: Seed,
+    threads: Option<Threads>,
+    four_straight: Option<FourStraightArg>,
+    progress: Option<Callback<'_>>,
 ) -> PyResult<RawEquity> {
     guarded(|| {
-        let game = Game::from_id(game, four_straight_mode(four_straight)?)?;
+        let mode = four_straight.map_or(crate::eval::FourStraight::Consecutive, |m| m.0);
+        let game = Game::from_id(args::text(game, "game")?.to_str()?, mode)?;
         if hands.is_instance_of::<PyString>() {
-            return Err(PyTypeError::new_err(
+            return Err(ArgumentTypeError::new_err(
                 "hands must be a sequence of hands (e.g. [\"As Ah\", \"Kd Kc\"]), not one string",
             ));
         }
+        let (samples, seed, threads) = (samples.map(|s| s.0), seed.0, threads.map(|t| t.0));
+        let progress = progress.as_ref().map(|p| &p.0);
         let hands: Vec<Vec<Card>> = hands
             .try_iter()
-            .map_err(|_| PyTypeError::new_err("hands must be an iterable of hands"))?
+            .map_err(|_| args::wrong_type("hands", "an iterable of hands", hands))?
             .map(|h| extract_cards(&h?))
             .collect::<PyResult<_>>()?;
         let dead = match dead {

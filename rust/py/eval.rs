@@ -2,13 +2,13 @@
 
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyReadwriteArray1, PyUntypedArrayMethods};
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple};
 
+use super::args::{self, Callback, Flag, FourStraightArg, Threads};
 use super::cards::{extract_cards, PyCard};
-use super::error::{InvalidHandError, RankingMismatchError};
+use super::error::{ConfigurationError, InvalidHandError, RankingMismatchError};
 use super::guard::guarded;
 use crate::batch;
 use crate::card::Card;
@@ -79,12 +79,7 @@ fn ranking_from_code(code: &str) -> PyResult<Ranking> {
         .into_iter()
         .chain(Ranking::SHOWING)
         .find(|&r| ranking_code(r) == code)
-        .ok_or_else(|| PyValueError::new_err(format!("unknown ranking {code:?}")))
-}
-
-fn four_straight_mode(text: &str) -> PyResult<FourStraight> {
-    text.parse()
-        .map_err(|e: crate::error::EvalError| InvalidHandError::new_err(e.to_string()))
+        .ok_or_else(|| ConfigurationError::new_err(format!("unknown ranking {code:?}")))
 }
 
 #[pymethods]
@@ -284,9 +279,13 @@ pub fn evaluate_high(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
 
 /// Soko value of exactly five cards (RULES E-2.2).
 #[pyfunction]
-#[pyo3(signature = (cards, *, four_straight = "CONSECUTIVE"))]
-pub fn evaluate_soko(cards: &Bound<'_, PyAny>, four_straight: &str) -> PyResult<PyHandValue> {
-    guarded(|| evaluate(Ranking::Soko(four_straight_mode(four_straight)?), cards))
+#[pyo3(signature = (cards, *, four_straight = FourStraightArg(FourStraight::Consecutive)))]
+#[pyo3(text_signature = "(cards, *, four_straight='CONSECUTIVE')")]
+pub fn evaluate_soko(
+    cards: &Bound<'_, PyAny>,
+    four_straight: FourStraightArg,
+) -> PyResult<PyHandValue> {
+    guarded(|| evaluate(Ranking::Soko(four_straight.0), cards))
 }
 
 /// Best ace-to-five low of 5-7 cards (RULES E-2.3.1-2; razz).
@@ -309,16 +308,21 @@ pub fn evaluate_deuce_seven(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
 
 /// Showing hand of 1-4 up-cards for stud first-to-act (RULES E-2.5).
 #[pyfunction]
-#[pyo3(signature = (cards, *, game, soko_four_card_hands = true, four_straight = "CONSECUTIVE"))]
+#[pyo3(signature = (
+    cards, *, game, soko_four_card_hands = Flag(true),
+    four_straight = FourStraightArg(FourStraight::Consecutive)
+))]
+#[pyo3(text_signature = "(cards, *, game, soko_four_card_hands=True, four_straight='CONSECUTIVE')")]
 pub fn evaluate_showing(
     cards: &Bound<'_, PyAny>,
-    game: &str,
-    soko_four_card_hands: bool,
-    four_straight: &str,
+    game: &Bound<'_, PyAny>,
+    soko_four_card_hands: Flag,
+    four_straight: FourStraightArg,
 ) -> PyResult<PyHandValue> {
     guarded(|| {
-        let mode = four_straight_mode(four_straight)?;
-        let game = match game {
+        let (mode, soko_four_card_hands) = (four_straight.0, soko_four_card_hands.0);
+        let game = args::text(game, "game")?;
+        let game = match game.to_str()? {
             "stud" => ShowingGame::Stud,
             "stud8" => ShowingGame::Stud8,
             "razz" => ShowingGame::Razz,
@@ -342,8 +346,6 @@ pub fn distinct_values(ranking: &str) -> PyResult<Option<usize>> {
 /// Rows evaluated between two checks for Ctrl-C and progress reports: a few
 /// milliseconds of work, so an interrupt is seen well within a second.
 const ROWS_PER_STEP: usize = 1 << 20;
-
-pyo3::import_exception!(holecard.exceptions, ConfigurationError);
 
 /// The caller's `out` array, borrowed for writing, if it can take `rows` strengths: a
 /// writable, C-contiguous, aligned 1-D `uint32` array of exactly that length, not in use
@@ -414,15 +416,14 @@ pub fn batch_evaluate<'py>(
     py: Python<'py>,
     ranking: &str,
     hands: PyReadonlyArray2<'py, u8>,
-    threads: Option<usize>,
-    progress: Option<Bound<'py, PyAny>>,
+    threads: Option<Threads>,
+    progress: Option<Callback<'py>>,
     out: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     guarded(|| {
         let ranking = ranking_from_code(ranking)?;
-        if threads == Some(0) {
-            return Err(PyValueError::new_err("threads must be at least 1"));
-        }
+        let threads = threads.map(|t| t.0);
+        let progress = progress.map(|p| p.0);
         let k = hands.as_array().ncols();
         let owned;
         // `as_slice` also accepts Fortran order, which would read the cards column-wise.

@@ -6,32 +6,18 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyTuple};
 
+use super::args::{self, OutOfRange, Position, Seed, SEAT};
 use super::cards::{card_tuple, extract_cards, PyCard};
-use super::error::InternalError;
+use super::error::{ConfigurationError, IllegalActionError, InternalError};
 use super::guard::{guarded, guarded_mut};
 use super::moves::{PyMove, PyMoves};
 use super::player::PyPlayer;
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::game::options::{BettingStructure, ConfigError, GameKind, Options};
+use crate::game::options::{BettingStructure, GameKind, Options};
 use crate::game::{
     Action, ActionError, Event, GameConfig, GameState, LegalActions, Share, StakesInput, Start,
 };
-
-pyo3::import_exception!(holecard.exceptions, IllegalActionError);
-pyo3::import_exception!(holecard.exceptions, ConfigurationError);
-
-impl From<ActionError> for PyErr {
-    fn from(e: ActionError) -> PyErr {
-        IllegalActionError::new_err(e.to_string())
-    }
-}
-
-impl From<ConfigError> for PyErr {
-    fn from(e: ConfigError) -> PyErr {
-        ConfigurationError::new_err(e.to_string())
-    }
-}
 
 fn parse_game(game: &str) -> PyResult<GameKind> {
     match game.trim().to_ascii_lowercase().as_str() {
@@ -65,10 +51,23 @@ fn option_text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
             return Ok(s);
         }
     }
-    Err(ConfigurationError::new_err(format!(
-        "option {name} got an unsupported value {}",
-        v.repr().map_or_else(|_| "?".into(), |r| r.to_string())
-    )))
+    if v.is_instance_of::<pyo3::types::PyInt>() {
+        return Err(ConfigurationError::new_err(format!(
+            "option {name} got an unsupported value {v}"
+        )));
+    }
+    Err(args::wrong_type(
+        &format!("option {name}"),
+        "an enum member or name, a bool, a whole number or None",
+        v,
+    ))
+}
+
+/// A chip amount argument: a whole number from 0 to 2**64 - 1, or `None`.
+fn chips(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<u64>> {
+    value
+        .map(|v| args::whole(v, name, 0, u64::MAX, OutOfRange::Configuration))
+        .transpose()
 }
 
 /// A validated table: game, betting structure, chip amounts and RULES §6 options.
@@ -90,17 +89,24 @@ impl PyGameConfig {
     fn new(
         game: &str,
         betting: &str,
-        ante: Option<u64>,
-        bring_in: Option<u64>,
-        small_bet: Option<u64>,
-        big_bet: Option<u64>,
-        small_blind: Option<u64>,
-        big_blind: Option<u64>,
-        min_bet: Option<u64>,
+        ante: Option<&Bound<'_, PyAny>>,
+        bring_in: Option<&Bound<'_, PyAny>>,
+        small_bet: Option<&Bound<'_, PyAny>>,
+        big_bet: Option<&Bound<'_, PyAny>>,
+        small_blind: Option<&Bound<'_, PyAny>>,
+        big_blind: Option<&Bound<'_, PyAny>>,
+        min_bet: Option<&Bound<'_, PyAny>>,
         profile: Option<&str>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
         guarded(|| {
+            let ante = chips(ante, "ante")?;
+            let bring_in = chips(bring_in, "bring_in")?;
+            let small_bet = chips(small_bet, "small_bet")?;
+            let big_bet = chips(big_bet, "big_bet")?;
+            let small_blind = chips(small_blind, "small_blind")?;
+            let big_blind = chips(big_blind, "big_blind")?;
+            let min_bet = chips(min_bet, "min_bet")?;
             let game = parse_game(game)?;
             let structure: BettingStructure = betting.parse()?;
             let profile = profile.unwrap_or("default").to_ascii_lowercase();
@@ -187,12 +193,22 @@ impl PyGameConfig {
     #[pyo3(signature = (stacks, *, seed = None, deck = None, dealer = None))]
     fn start(
         &self,
-        stacks: Vec<u64>,
-        seed: Option<u64>,
+        stacks: &Bound<'_, PyAny>,
+        seed: Option<Seed>,
         deck: Option<&Bound<'_, PyAny>>,
-        dealer: Option<u8>,
+        dealer: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGameState> {
         guarded(|| {
+            let stacks = stack_list(stacks)?;
+            let dealer = match (dealer, stacks.len()) {
+                (Some(d), n) if n > 0 => {
+                    let last = (n - 1) as u64;
+                    let d = args::whole(d, "dealer", 0, last, OutOfRange::Configuration)?;
+                    Some(u8::try_from(d).unwrap_or(u8::MAX))
+                }
+                _ => None,
+            };
+            let seed = seed.map(|s| s.0);
             let deck = match deck {
                 Some(d) if !d.is_none() => Some(extract_cards(d)?),
                 _ => None,
@@ -259,6 +275,25 @@ impl PartialEq for PyGameConfig {
     fn eq(&self, other: &Self) -> bool {
         self.cfg == other.cfg
     }
+}
+
+/// The starting stacks: any iterable of chip amounts but text, each a whole number from 0
+/// to 2**64 - 1.
+fn stack_list(stacks: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    let what = "a sequence of chip amounts, one per seat";
+    if stacks.is_instance_of::<pyo3::types::PyString>() {
+        return Err(args::wrong_type("stacks", what, stacks));
+    }
+    let items = stacks
+        .try_iter()
+        .map_err(|_| args::wrong_type("stacks", what, stacks))?;
+    items
+        .enumerate()
+        .map(|(i, s)| {
+            let name = format!("the stack of seat {i}");
+            args::whole(&s?, &name, 0, u64::MAX, OutOfRange::Configuration)
+        })
+        .collect()
 }
 
 /// The options a table starts from under a profile (lowercase name).
@@ -757,9 +792,11 @@ impl PyGameState {
         guarded(|| Ok(PyMoves(self.state.legal_moves())))
     }
     /// Plays ``move`` (a ``Move``) as its method would, returning the same event.
-    fn apply(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<PyEvent> {
-        let action = r#move.0;
-        drop(r#move);
+    fn apply(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyEvent> {
+        let action = match r#move.cast::<PyMove>() {
+            Ok(m) => m.get().0,
+            Err(_) => return Err(args::wrong_type("move", "a Move", r#move)),
+        };
         self.act(action)
     }
     /// Fold.
@@ -784,12 +821,27 @@ impl PyGameState {
     }
     /// Bet or raise to ``amount``, the player's total for this betting round.
     fn bet_or_raise_to(&mut self, amount: &Bound<'_, PyAny>) -> PyResult<PyEvent> {
-        let to = guarded(|| match amount.extract::<u64>() {
-            Ok(to) => Ok(to),
-            Err(_) if amount.extract::<i128>().is_ok() => Err(IllegalActionError::new_err(
-                format!("cannot bet or raise to {amount} chips"),
-            )),
-            Err(e) => Err(e),
+        let to = guarded(|| {
+            if amount.is_instance_of::<PyBool>() {
+                return Err(args::wrong_type(
+                    "amount",
+                    "a whole number of chips",
+                    amount,
+                ));
+            }
+            match amount.extract::<u64>() {
+                Ok(to) => Ok(to),
+                Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(amount.py()) => {
+                    Err(IllegalActionError::new_err(format!(
+                        "cannot bet or raise to {amount} chips"
+                    )))
+                }
+                Err(_) => Err(args::wrong_type(
+                    "amount",
+                    "a whole number of chips",
+                    amount,
+                )),
+            }
         })?;
         self.act(Action::BetRaiseTo(to))
     }
@@ -858,14 +910,21 @@ impl PyGameState {
             Ok(players)
         })
     }
-    /// One seat's cards, stack and status (`players[seat]` without the others).
-    fn player<'py>(&mut self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
-        if seat >= self.state.seats().len() {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "no seat {seat} at this table"
-            )));
-        }
-        guarded(|| Ok(self.seat_player(py, seat)?.into_any()))
+    /// One seat's cards, stack and status (`players[seat]` without the others); a seat
+    /// not at the table (negative included) is an ``IndexOutOfRangeError``.
+    #[allow(clippy::needless_pass_by_value)]
+    fn player<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: Position<SEAT>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let last = self.state.seats().len().saturating_sub(1) as u64;
+        guarded(|| {
+            let seat = seat.check(last)?;
+            let i = usize::try_from(seat)
+                .map_err(|_| InternalError::new_err("a checked seat is missing"))?;
+            Ok(self.seat_player(py, i)?.into_any())
+        })
     }
     /// The stud community card (RULES T-9.3) if one was dealt: ``()`` or ``(card,)``.
     #[getter]

@@ -3,6 +3,7 @@
 //! Users import from `holecard`, never from `_core`; the Python package re-exports the
 //! classes and wraps the functions with docstrings and keyword-only signatures.
 
+mod args;
 mod cards;
 mod equity;
 mod error;
@@ -51,5 +52,7 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equity::equity, m)?)?;
     m.add("EQUITY_POT_UNITS", crate::equity::POT_UNITS)?;
     m.add_function(wrap_pyfunction!(sim::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(args::whole_number, m)?)?;
+    m.add("MAX_THREADS", crate::threads::MAX_THREADS)?;
     Ok(())
 }

@@ -2,11 +2,12 @@
 //! what `State.legal_moves()` returns and `State.apply(move)` takes.
 
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PySlice, PyTuple};
 
+use super::args::{self, OutOfRange};
 use super::cards::{card_tuple, extract_cards};
+use super::error::{ConfigurationError, IllegalActionError, IndexOutOfRangeError};
 use super::guard::guarded;
 use crate::cardset::CardSet;
 use crate::game::{Action, LegalMoves};
@@ -58,19 +59,28 @@ type Reduced<'py> = (
 impl PyMove {
     #[new]
     #[pyo3(signature = (kind, amount = None, discards = None))]
-    fn new(kind: &str, amount: Option<u64>, discards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    fn new(
+        kind: &Bound<'_, PyAny>,
+        amount: Option<&Bound<'_, PyAny>>,
+        discards: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         guarded(|| {
+            let kind = args::text(kind, "kind")?;
+            let kind = kind.to_str()?;
+            let amount = amount
+                .map(|a| args::whole(a, "amount", 0, u64::MAX, OutOfRange::Configuration))
+                .transpose()?;
             let cards = match discards {
                 Some(d) if !d.is_none() => Some(CardSet::from_cards(&extract_cards(d)?)?),
                 _ => None,
             };
             if amount.is_some() && kind != "bet_or_raise_to" {
-                return Err(PyValueError::new_err(format!(
+                return Err(ConfigurationError::new_err(format!(
                     "a {kind} move takes no amount"
                 )));
             }
             if cards.is_some_and(|c| !c.is_empty()) && kind != "draw" {
-                return Err(PyValueError::new_err(format!(
+                return Err(ConfigurationError::new_err(format!(
                     "a {kind} move takes no discards"
                 )));
             }
@@ -81,14 +91,14 @@ impl PyMove {
                 "post_bring_in" => Action::PostBringIn,
                 "complete" => Action::Complete,
                 "bet_or_raise_to" => Action::BetRaiseTo(amount.ok_or_else(|| {
-                    PyValueError::new_err("a bet_or_raise_to move needs an amount")
+                    ConfigurationError::new_err("a bet_or_raise_to move needs an amount")
                 })?),
                 "draw" | "stand_pat" => match cards {
                     Some(c) if !c.is_empty() => Action::Draw(c),
                     _ => Action::StandPat,
                 },
                 other => {
-                    return Err(PyValueError::new_err(format!(
+                    return Err(ConfigurationError::new_err(format!(
                         "unknown move kind {other:?} (expected fold, check, call, post_bring_in, \
                          complete, bet_or_raise_to, draw or stand_pat)"
                     )))
@@ -167,7 +177,7 @@ impl PyMoves {
         self.0
             .get(i)
             .map(PyMove)
-            .ok_or_else(|| PyIndexError::new_err("move index out of range"))
+            .ok_or_else(|| IndexOutOfRangeError::new_err("move index out of range"))
     }
 
     fn find(&self, value: &Bound<'_, PyAny>) -> Option<u64> {
@@ -196,10 +206,10 @@ impl PyMoves {
             }
             let i: isize = index
                 .extract()
-                .map_err(|_| PyTypeError::new_err("move indices must be integers or slices"))?;
+                .map_err(|_| args::wrong_type("a move index", "an integer or a slice", index))?;
             let i = if i < 0 { i + len.cast_signed() } else { i };
             if i < 0 {
-                return Err(PyIndexError::new_err("move index out of range"));
+                return Err(IndexOutOfRangeError::new_err("move index out of range"));
             }
             Ok(Py::new(py, self.at(i as u64)?)?.into_bound(py).into_any())
         })
@@ -213,7 +223,7 @@ impl PyMoves {
     #[pyo3(signature = (value, /))]
     fn index(&self, value: &Bound<'_, PyAny>) -> PyResult<u64> {
         self.find(value)
-            .ok_or_else(|| PyValueError::new_err("not a legal move now"))
+            .ok_or_else(|| IllegalActionError::new_err("not a legal move now"))
     }
 
     /// 1 if ``value`` is a legal move, else 0 (each move is listed once).

@@ -3,7 +3,9 @@
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+use super::args::{self, Flag, OutOfRange};
 use super::cards::{card_tuple, extract_cards};
+use super::error::InvalidHandError;
 use super::guard::guarded;
 use crate::card::Card;
 use crate::game::Seat;
@@ -68,14 +70,18 @@ impl PyPlayer {
     fn new(
         hole_cards: &Bound<'_, PyAny>,
         up_cards: &Bound<'_, PyAny>,
-        stack: u64,
-        folded: bool,
-        bet: u64,
+        stack: &Bound<'_, PyAny>,
+        folded: Flag,
+        bet: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
         guarded(|| {
+            let stack = args::whole(stack, "stack", 0, u64::MAX, OutOfRange::Configuration)?;
+            let bet = args::whole(bet, "bet", 0, u64::MAX, OutOfRange::Configuration)?;
+            let folded = folded.0;
             let cards = extract_cards(hole_cards)?;
+            crate::cardset::CardSet::from_cards(&cards)?;
             if cards.len() > 8 {
-                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                return Err(InvalidHandError::new_err(format!(
                     "a player holds at most 8 cards, got {}",
                     cards.len()
                 )));
@@ -83,9 +89,7 @@ impl PyPlayer {
             let mut up_mask = 0u8;
             for c in extract_cards(up_cards)? {
                 let i = cards.iter().position(|&h| h == c).ok_or_else(|| {
-                    pyo3::exceptions::PyValueError::new_err(format!(
-                        "up card {c} is not among the hole cards"
-                    ))
+                    InvalidHandError::new_err(format!("up card {c} is not among the hole cards"))
                 })?;
                 up_mask |= 1 << i;
             }

@@ -5,18 +5,11 @@ use std::collections::HashMap;
 
 use pyo3::prelude::*;
 
+use super::args::{Callback, Hands, Seed, Threads};
 use super::guard::guarded;
 use crate::game::options::{BettingStructure, GameKind, Options};
 use crate::game::{GameConfig, StakesInput};
-use crate::sim::{self, Bot, SimError, Table};
-
-pyo3::import_exception!(holecard.exceptions, ConfigurationError);
-
-impl From<SimError> for PyErr {
-    fn from(e: SimError) -> PyErr {
-        ConfigurationError::new_err(e.0)
-    }
-}
+use crate::sim::{self, Bot, Table};
 
 /// Rebuilds the Rust table of a `holecard._core.GameConfig` from its public getters.
 fn table_config(config: &Bound<'_, PyAny>) -> PyResult<GameConfig> {
@@ -62,14 +55,16 @@ pub fn simulate(
     py: Python<'_>,
     config: &Bound<'_, PyAny>,
     bots: Vec<String>,
-    hands: u64,
-    seed: u64,
-    threads: Option<usize>,
+    hands: Hands,
+    seed: Seed,
+    threads: Option<Threads>,
     stack: Option<u64>,
     first_hand: u64,
-    progress: Option<&Bound<'_, PyAny>>,
+    progress: Option<Callback<'_>>,
 ) -> PyResult<RawSim> {
     guarded(|| {
+        let (hands, seed, threads) = (hands.0, seed.0, threads.map(|t| t.0));
+        let progress = progress.as_ref().map(|p| &p.0);
         let cfg = table_config(config)?;
         let bots: Vec<Bot> = bots
             .iter()

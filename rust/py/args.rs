@@ -1,0 +1,288 @@
+//! Arguments read from Python with holecard's errors instead of PyO3's built-in ones.
+//!
+//! PyO3's own extraction of a `u64`, `usize` or `&str` raises a bare `OverflowError` or
+//! `TypeError`. The newtypes and helpers here raise `ArgumentTypeError` for a value of the
+//! wrong type and `ConfigurationError` (a seat or deal count: `IndexOutOfRangeError`; a
+//! card index: `CardParseError`) for a number out of range, each message naming the
+//! argument, the accepted range and the value given. PyO3 passes an extraction error
+//! through unchanged (it only adds a note naming the argument), so a newtype argument
+//! costs what the plain integer did: one `extract::<u64>()` and a range check.
+
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyString};
+
+use super::error::{ArgumentTypeError, CardParseError, ConfigurationError, IndexOutOfRangeError};
+use crate::eval::FourStraight;
+
+/// Which error an out-of-range number raises.
+#[derive(Clone, Copy)]
+pub(crate) enum OutOfRange {
+    /// `ConfigurationError` (a `ValueError`): thread counts, seeds, chip amounts, counts.
+    Configuration,
+    /// `CardParseError`: card indices.
+    Card,
+}
+
+/// `2**64 - 1` for `u64::MAX`, else the number.
+fn bound(n: u64) -> String {
+    if n == u64::MAX {
+        "2**64 - 1".to_string()
+    } else {
+        n.to_string()
+    }
+}
+
+/// A value as messages show it: its type and (shortened) repr, e.g. `str 'x'`.
+pub(crate) fn describe(obj: &Bound<'_, PyAny>) -> String {
+    let ty = obj
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".to_string(), |n| n.to_string());
+    let mut text = obj
+        .repr()
+        .map_or_else(|_| "?".to_string(), |r| r.to_string());
+    if text.chars().count() > 40 {
+        text = text.chars().take(37).collect::<String>() + "...";
+    }
+    format!("{ty} {text}")
+}
+
+/// The error for an argument of the wrong type: `{name} must be {what}, got {type} {repr}`.
+pub(crate) fn wrong_type(name: &str, what: &str, obj: &Bound<'_, PyAny>) -> PyErr {
+    ArgumentTypeError::new_err(format!("{name} must be {what}, got {}", describe(obj)))
+}
+
+/// `obj` as a whole number in `min..=max`, or the error naming `name` and the range.
+/// `bool` is refused (a flag is not a count), objects with `__index__` are accepted.
+pub(crate) fn whole(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    min: u64,
+    max: u64,
+    kind: OutOfRange,
+) -> PyResult<u64> {
+    let what = || format!("{name} must be a whole number from {min} to {}", bound(max));
+    let out_of_range = |got: String| {
+        let message = format!("{}, got {got}", what());
+        match kind {
+            OutOfRange::Configuration => ConfigurationError::new_err(message),
+            OutOfRange::Card => CardParseError::new_err(message),
+        }
+    };
+    if obj.is_instance_of::<PyBool>() {
+        return Err(ArgumentTypeError::new_err(format!(
+            "{}, got {}",
+            what(),
+            describe(obj)
+        )));
+    }
+    match obj.extract::<u64>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        Ok(v) => Err(out_of_range(v.to_string())),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Err(out_of_range(
+            obj.str()
+                .map_or_else(|_| "?".to_string(), |s| s.to_string()),
+        )),
+        Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => Err(ArgumentTypeError::new_err(
+            format!("{}, got {}", what(), describe(obj)),
+        )),
+        Err(e) => Err(e),
+    }
+}
+
+/// [`Position`] kinds: a seat at the table.
+pub(crate) const SEAT: usize = 0;
+/// [`Position`] kinds: a number of cards to deal.
+pub(crate) const DEAL_COUNT: usize = 1;
+/// The argument name of each [`Position`] kind.
+const POSITION_NAMES: [&str; 2] = ["seat", "count"];
+
+/// A position whose range is known only in the call (a seat, a number of cards to deal):
+/// the type is checked when the argument is read, the range by [`Position::check`]; both
+/// errors name the argument (`POSITION_NAMES[KIND]`).
+#[derive(Clone, Debug)]
+pub(crate) struct Position<const KIND: usize> {
+    /// The number, or the text of an integer too large or negative for a `u64`.
+    value: Result<u64, String>,
+}
+
+impl<const KIND: usize> Position<KIND> {
+    /// The position `n`.
+    pub(crate) const fn of(n: u64) -> Self {
+        Self { value: Ok(n) }
+    }
+
+    /// The position, if it is at most `max`; else `IndexOutOfRangeError`.
+    pub(crate) fn check(&self, max: u64) -> PyResult<u64> {
+        match &self.value {
+            Ok(v) if *v <= max => Ok(*v),
+            Ok(v) => Err(position_error(POSITION_NAMES[KIND], max, &v.to_string())),
+            Err(text) => Err(position_error(POSITION_NAMES[KIND], max, text)),
+        }
+    }
+}
+
+#[cold]
+fn position_error(name: &str, max: u64, got: &str) -> PyErr {
+    IndexOutOfRangeError::new_err(format!(
+        "{name} must be a whole number from 0 to {}, got {got}",
+        bound(max)
+    ))
+}
+
+impl<'a, 'py, const KIND: usize> FromPyObject<'a, 'py> for Position<KIND> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let py = obj.py();
+        let name = POSITION_NAMES[KIND];
+        if obj.is_instance_of::<PyBool>() {
+            return Err(wrong_type(name, "a whole number", &obj));
+        }
+        match obj.extract::<u64>() {
+            Ok(v) => Ok(Self::of(v)),
+            Err(e) if e.is_instance_of::<PyOverflowError>(py) => Ok(Self {
+                value: Err(obj
+                    .str()
+                    .map_or_else(|_| "?".to_string(), |s| s.to_string())),
+            }),
+            Err(e) if e.is_instance_of::<PyTypeError>(py) => {
+                Err(wrong_type(name, "a whole number", &obj))
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// A yes/no argument: `True` or `False` (NumPy's `bool_` too); anything else is an
+/// `ArgumentTypeError` rather than a guess at its truth.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Flag(pub(crate) bool);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        obj.extract::<bool>()
+            .map(Self)
+            .map_err(|_| wrong_type("a flag", "True or False", &obj))
+    }
+}
+
+/// A `progress=` callback: anything callable; anything else is an `ArgumentTypeError`
+/// when the call starts, not a `TypeError` from deep inside the run.
+#[derive(Clone, Debug)]
+pub(crate) struct Callback<'py>(pub(crate) Bound<'py, PyAny>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Callback<'py> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_callable() {
+            Ok(Self(obj.to_owned()))
+        } else {
+            Err(wrong_type(
+                "progress",
+                "callable as progress(done, total), or None",
+                &obj,
+            ))
+        }
+    }
+}
+
+/// `obj` as text, or `ArgumentTypeError` naming `name`.
+pub(crate) fn text<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyString>> {
+    obj.cast::<PyString>()
+        .cloned()
+        .map_err(|_| wrong_type(name, "text (a str)", obj))
+}
+
+/// Defines a newtype read as a whole number in a fixed range.
+macro_rules! whole_number_arg {
+    ($(#[$doc:meta])* $ty:ident($inner:ty), $name:literal, $min:expr, $max:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) struct $ty(pub(crate) $inner);
+
+        impl<'a, 'py> FromPyObject<'a, 'py> for $ty {
+            type Error = PyErr;
+
+            fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+                let v = whole(&obj, $name, $min, $max, OutOfRange::Configuration)?;
+                // In range, so the conversion cannot fail.
+                Ok(Self(<$inner>::try_from(v).unwrap_or(<$inner>::MAX)))
+            }
+        }
+    };
+}
+
+whole_number_arg!(
+    /// `threads=`: worker threads, 1 to [`crate::threads::MAX_THREADS`].
+    Threads(usize),
+    "threads",
+    1,
+    crate::threads::MAX_THREADS as u64
+);
+
+whole_number_arg!(
+    /// `seed=`: any 64-bit seed.
+    Seed(u64),
+    "seed",
+    0,
+    u64::MAX
+);
+
+whole_number_arg!(
+    /// `samples=`: Monte Carlo samples, at least 1.
+    Samples(u64),
+    "samples",
+    1,
+    u64::MAX
+);
+
+whole_number_arg!(
+    /// `hands=`: hands to play.
+    Hands(u64),
+    "hands",
+    0,
+    u64::MAX
+);
+
+/// A card index, 0 (`2c`) to 51 (`As`); anything else is a `CardParseError`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CardIndex(pub(crate) i64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for CardIndex {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let v = whole(&obj, "card index", 0, 51, OutOfRange::Card)?;
+        Ok(Self(i64::try_from(v).unwrap_or(i64::MAX)))
+    }
+}
+
+/// `four_straight=`: a Soko four-straight mode by name (any case); an unknown name is a
+/// `ConfigurationError`, as every unknown option is.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FourStraightArg(pub(crate) FourStraight);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for FourStraightArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let name = text(&obj, "four_straight")?;
+        name.to_str()?
+            .parse()
+            .map(Self)
+            .map_err(|e: crate::error::EvalError| ConfigurationError::new_err(e.to_string()))
+    }
+}
+
+/// `value` as a whole number from `low` to `high`, raising what a Rust-read argument named
+/// `name` would (the Python wrappers' checks of their own arguments).
+#[pyfunction]
+#[pyo3(name = "_whole_number")]
+pub fn whole_number(value: &Bound<'_, PyAny>, name: &str, low: u64, high: u64) -> PyResult<u64> {
+    super::guard::guarded(|| whole(value, name, low, high, OutOfRange::Configuration))
+}
