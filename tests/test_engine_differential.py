@@ -1,6 +1,6 @@
 """Differential test of the two game engines: holecard's Rust engine and the reference.
 
-Hypothesis draws a table (game x betting structure x a sample of every RULES §6 option,
+Hypothesis draws a table (game x betting structure x a sample of every docs/rules.md §6 option,
 or the WSOP profile), stacks and a deck, then plays one hand through both engines with
 the same random legal actions (chosen among the fast engine's legal actions: uniform
 over the kinds, bet/raise totals at the minimum, the maximum and in between, random

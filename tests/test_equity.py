@@ -1,7 +1,7 @@
 """Showdown equity (DESIGN.md "Equity") against brute force from the reference evaluators.
 
 * Exact results equal, as fractions, an independent enumeration of every completion with
-  ``holecard.reference.evaluators`` (RULES §2) and the pot-splitting rules G-1.11.1
+  ``holecard.reference.evaluators`` (docs/rules.md §2) and the pot-splitting rules G-1.11.1
   (ties split) and H-5 (hi/lo halves, no low scoops); exhaustively on fixed small cases
   (6th-street stud, river 2-7 draws) and on hypothesis-chosen ones.
 * The published pokenum example, with the counting convention spelled out.

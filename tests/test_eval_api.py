@@ -1,4 +1,4 @@
-"""The evaluator API: HandValue, names, the §5.3 vectors, and bad input (RULES §2, §5.3)."""
+"""The evaluator API: HandValue, names, the §5.3 vectors and bad input (docs/rules.md §2, §5.3)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def soko(text: str, mode: str = "CONSECUTIVE") -> object:
 
 
 class TestVectorsSoko:
-    """RULES §5.3 V-S: Soko hands (E-2.2)."""
+    """docs/rules.md §5.3 V-S: Soko hands (E-2.2)."""
 
     def test_v_s1_four_flush_compares_four_cards_first(self) -> None:
         assert evaluate_soko("Kh 8h 6h 4h 8s") > evaluate_soko("Qh Jh Th 9h Ts")
@@ -74,7 +74,7 @@ class TestVectorsSoko:
 
 
 class TestVectorsHigh:
-    """RULES §5.3 V-H (E-2.1)."""
+    """docs/rules.md §5.3 V-H (E-2.1)."""
 
     def test_v_h1_wheel_is_lowest_straight(self) -> None:
         assert evaluate_high("5c 4d 3h 2s Ac") < evaluate_high("6c 5d 4h 3s 2c")
@@ -92,7 +92,7 @@ class TestVectorsHigh:
 
 
 class TestVectorsDeuceSeven:
-    """RULES §5.3 V-D (E-2.4)."""
+    """docs/rules.md §5.3 V-D (E-2.4)."""
 
     def test_v_d1_to_d8(self) -> None:
         d7 = evaluate_deuce_seven
@@ -106,7 +106,7 @@ class TestVectorsDeuceSeven:
 
 
 class TestVectorsLow:
-    """RULES §5.3 V-L (E-2.3)."""
+    """docs/rules.md §5.3 V-L (E-2.3)."""
 
     def test_v_l1_suited_wheel_is_best(self) -> None:
         assert evaluate_ace_five("5h 4h 3h 2h Ah").strength == 6_175
@@ -125,7 +125,7 @@ class TestVectorsLow:
 
 
 class TestVectorsShowing:
-    """RULES §5.3 V-W (E-2.5)."""
+    """docs/rules.md §5.3 V-W (E-2.5)."""
 
     def test_v_w1_to_w8(self) -> None:
         def st(s: str) -> object:

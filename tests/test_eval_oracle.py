@@ -1,4 +1,4 @@
-"""The Rust evaluators against the pure-Python reference (RULES §2, §5.1).
+"""The Rust evaluators against the pure-Python reference (docs/rules.md §2, §5.1).
 
 Every 5-card hand is checked for every ranking: the fast strength must equal the
 reference's dense rank (the place of its value among all distinct reference values), so
@@ -24,7 +24,7 @@ from holecard.testing import assert_agrees_with_reference, assert_same_order, ha
 
 ALL5: npt.NDArray[np.uint8] = np.array(list(combinations(range(52), 5)), dtype=np.uint8)
 
-# ranking id, batch code, reference keyword options, distinct values (RULES §5.1)
+# ranking id, batch code, reference keyword options, distinct values (docs/rules.md §5.1)
 RANKINGS = [
     ("high", "high", {}, 7_462),
     ("soko", "soko", {"four_straight": "CONSECUTIVE"}, 16_707),

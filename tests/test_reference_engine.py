@@ -1,4 +1,4 @@
-"""Tests of the reference rules engine (``holecard.reference.engine``) against RULES.md.
+"""Tests of the reference rules engine (``holecard.reference.engine``) against docs/rules.md.
 
 Every §5.3 scenario vector (V-B, V-W, V-M, V-R, V-K) is a named test citing its rule,
 plus targeted tests of the options of §6 and random legal play of many hands.

@@ -1,4 +1,4 @@
-"""Tests of the pure-Python oracle ``holecard.reference.evaluators`` against RULES.md.
+"""Tests of the pure-Python oracle ``holecard.reference.evaluators`` against docs/rules.md.
 
 * §5.3 scenario vectors (V-S, V-H, V-D, V-L, V-B, V-W), one test each.
 * §5.1 counts over all 2,598,960 five-card hands, enumerated once per ranking as rank

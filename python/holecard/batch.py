@@ -89,7 +89,7 @@ def evaluate_high(
     progress: Progress | None = None,
     out: Strengths | None = None,
 ) -> Strengths:
-    """High strengths (RULES E-2.1) of rows of 5, 6 or 7 cards."""
+    """High strengths (docs/rules.md E-2.1) of rows of 5, 6 or 7 cards."""
     return _run("high", hands, threads, progress, out)
 
 
@@ -114,7 +114,7 @@ def evaluate_ace_five(
     progress: Progress | None = None,
     out: Strengths | None = None,
 ) -> Strengths:
-    """Ace-to-five low strengths (RULES E-2.3.1-2, razz) of rows of 5, 6 or 7 cards."""
+    """Ace-to-five low strengths (docs/rules.md E-2.3.1-2, razz) of rows of 5, 6 or 7 cards."""
     return _run("ace_five", hands, threads, progress, out)
 
 
@@ -125,7 +125,7 @@ def evaluate_low8(
     progress: Progress | None = None,
     out: Strengths | None = None,
 ) -> Strengths:
-    """8-or-better low strengths (RULES E-2.3.3-4); 0 where a row has no qualifying low."""
+    """8-or-better low strengths (docs/rules.md E-2.3.3-4); 0 where a row has no qualifying low."""
     return _run("low8", hands, threads, progress, out)
 
 

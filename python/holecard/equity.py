@@ -2,7 +2,7 @@
 
 :func:`equity` deals out the cards every player is missing, either exactly (every
 completion once) or by seeded Monte Carlo, ranks the finished hands by the game's rules
-(RULES §2) and splits each pot the way the showdown would: ties split evenly (G-1.11), and
+(docs/rules.md §2) and splits each pot the way the showdown would: ties split evenly (G-1.11), and
 in stud hi/lo half goes to the best high and half to the best 8-or-better low, the high
 hand scooping when nobody has a low (H-5).
 
@@ -113,7 +113,7 @@ def equity(
             random one (kept in :attr:`Equity.seed`). Ignored (but checked) when
             enumerating.
         threads: Worker threads (``None``: every core). The result does not depend on it.
-        four_straight: Soko only: which runs count as a four-straight (RULES E-2.2.3),
+        four_straight: Soko only: which runs count as a four-straight (docs/rules.md E-2.2.3),
             default ``CONSECUTIVE``.
         progress: Called as ``progress(done, total)`` about every 50 ms while the work
             runs, and once at the end, counting the run's internal jobs. The run answers

@@ -1,6 +1,6 @@
 """Game engines: one class per game, and the :class:`State` of a hand.
 
-A game object is a validated table (chip amounts, betting structure, RULES §6 options);
+A game object is a validated table (chip amounts, betting structure, docs/rules.md §6 options);
 ``start()`` deals a hand and returns its :class:`State`, which is driven one action at a
 time. Forced bets, dealing, showdown and the award of the pots happen automatically.
 
@@ -198,7 +198,7 @@ class _Game:
 
     @property
     def options(self) -> dict[str, str]:
-        """Every RULES §6 option's value (enum names, ``true``/``false``, numbers)."""
+        """Every docs/rules.md §6 option's value (enum names, ``true``/``false``, numbers)."""
         return dict(self._config.options)
 
     def start(
@@ -233,19 +233,19 @@ class _Game:
 
 
 class Soko(_Game):
-    """Soko (Canadian / Scandinavian stud), RULES §3.1."""
+    """Soko (Canadian / Scandinavian stud), docs/rules.md §3.1."""
 
     _GAME = "soko"
 
 
 class SevenCardStud(_Game):
-    """Seven-card stud, RULES §3.2."""
+    """Seven-card stud, docs/rules.md §3.2."""
 
     _GAME = "stud"
 
 
 class SevenCardStudHiLo(_Game):
-    """Seven-card stud hi/lo 8-or-better, RULES §3.3."""
+    """Seven-card stud hi/lo 8-or-better, docs/rules.md §3.3."""
 
     _GAME = "stud8"
 

@@ -1,7 +1,7 @@
-"""Rule options of RULES §6 as enums, and rule profiles.
+"""Rule options of docs/rules.md §6 as enums, and rule profiles.
 
 Every option takes an enum member or its name (any case); the game classes in
-:mod:`holecard.games` accept them as keyword arguments under their RULES names.
+:mod:`holecard.games` accept them as keyword arguments under their docs/rules.md names.
 
 >>> from holecard.options import Betting, BringInCard
 >>> Betting("pot_limit") is Betting.POT_LIMIT, BringInCard.AUTO == "AUTO"
@@ -46,7 +46,7 @@ class _OptionEnum(enum.StrEnum, metaclass=LookupEnumType):
 
 
 class Betting(_OptionEnum):
-    """``betting_structure`` (RULES G-1.6 … G-1.8)."""
+    """``betting_structure`` (docs/rules.md G-1.6 … G-1.8)."""
 
     FIXED_LIMIT = "FIXED_LIMIT"
     POT_LIMIT = "POT_LIMIT"
@@ -150,11 +150,12 @@ class HeadsUpSmallBlind(_OptionEnum):
 class Profile(enum.StrEnum, metaclass=LookupEnumType):
     """A preset of rule options; explicit options override it.
 
-    ``DEFAULT``: the RULES defaults. ``WSOP``: the WSOP profile of RULES §6 in tournament
-    form, under which the 2023 WSOP hand histories in PHH format replay to their final
-    stacks (a bet and four raises, no cap when a round begins heads-up, lowest card brings
-    in, odd chip by high card and suit, no open-pair big bet, WSOP deck exhaustion and
-    reshuffle). ``POKERKIT``: the PokerKit-compatible profile of RULES §6.
+    ``DEFAULT``: the docs/rules.md defaults. ``WSOP``: the WSOP profile of docs/rules.md §6
+    in tournament form, under which the 2023 WSOP hand histories in PHH format replay to
+    their final stacks (a bet and four raises, no cap when a round begins heads-up, lowest
+    card brings in, odd chip by high card and suit, no open-pair big bet, WSOP deck
+    exhaustion and reshuffle). ``POKERKIT``: the PokerKit-compatible profile of
+    docs/rules.md §6.
     """
 
     DEFAULT = "default"

@@ -12,7 +12,7 @@ no limit (``P7S``, ``N7S/8``, ``NR``, ``P2L3D`` …; these use ``min_bet`` inste
 **``F5SK``** (fixed-limit Soko), **``P5SK``** and **``N5SK``**, with the stud fields
 (``antes``, ``bring_in``, ``small_bet``/``big_bet`` or ``min_bet``).
 
-Rules profile of a replay: the PHH data is WSOP play (RULES §6 "WSOP profile"), so
+Rules profile of a replay: the PHH data is WSOP play (docs/rules.md §6 "WSOP profile"), so
 unless the file carries a ``_holecard_options`` table (written by :func:`state_to_phh`)
 a replay uses, in fixed limit, ``max_raises = 4`` and ``uncapped_heads_up =
 ROUND_BEGINS_HEADS_UP``; in stud games ``bring_in_card = LOWEST`` (razz: ``AUTO``, the
@@ -623,7 +623,7 @@ def _amount(value: object, what: str) -> int:
 
 
 def _profile(kind: str, betting: str) -> dict[str, Any]:
-    """RULES §6 WSOP profile, as the PHH data implies (see the module docstring)."""
+    """docs/rules.md §6 WSOP profile, as the PHH data implies (see the module docstring)."""
     opts: dict[str, Any] = {}
     if betting == "FIXED_LIMIT":
         opts["max_raises"] = 4
@@ -938,7 +938,7 @@ def _apply(state: StateLike, a: _Act, known: set[str]) -> None:
 # Writing a state
 
 
-#: RULES §6 options (besides the table) that each game takes, as both engines accept them.
+#: docs/rules.md §6 options (besides the table) that each game takes, as both engines accept them.
 _COMMON_OPTIONS: Final = (
     "chip_unit",
     "max_players",

@@ -20,10 +20,10 @@ that :mod:`holecard.games` exposes, from the forced bets to the award of the pot
 ``razz``) is played with ante 1, bring-in 3 and bets 10/20, and ``deuce_seven`` with blinds
 5/10 and bets 10/20, both in fixed limit. ``table`` keywords are those of the game classes
 (``ante``, ``bring_in``, ``small_bet``, ``big_bet``, ``small_blind``, ``big_blind``,
-``min_bet``, ``betting``, ``profile`` and every RULES §6 option). When any chip amount is
+``min_bet``, ``betting``, ``profile`` and every docs/rules.md §6 option). When any chip amount is
 given, the others follow it: ``small_bet`` defaults to 10 (or to ``min_bet``, or in 2-7 to
 ``big_blind``), the ante to a tenth and the bring-in to three tenths of the small bet
-(at least 1), the big bet and the blinds to the engine defaults (RULES §6). Instead of a
+(at least 1), the big bet and the blinds to the engine defaults (docs/rules.md §6). Instead of a
 game id, ``game`` may also be a game object such as ``SevenCardStud(ante=1, ...)``.
 
 **Stacks** reset every hand to ``stack`` chips (default 100 big bets), so every hand is an

@@ -182,7 +182,7 @@ def assert_agrees_with_reference(ranking: str, hand: Sequence[Card], **options: 
 # Differential testing of the two game engines
 #
 # ``holecard.games`` (Rust) and ``holecard.reference.engine`` (pure Python) implement the
-# same public State API from RULES.md independently. The helpers below build the same
+# same public State API from docs/rules.md independently. The helpers below build the same
 # table in both, drive both through the same actions and compare everything a user can
 # see after every step. Street names differ: the fast engine names streets
 # (``third`` … ``seventh``, Soko ``second`` … ``fifth``, 2-7 ``predraw``, ``first_draw``,
@@ -200,7 +200,7 @@ def assert_agrees_with_reference(ranking: str, hand: Sequence[Card], **options: 
 #: Game ids in the order of DESIGN.md.
 GAMES: tuple[str, ...] = ("soko", "stud", "stud8", "razz", "deuce_seven")
 
-#: Betting structures (RULES §6 ``betting_structure``).
+#: Betting structures (docs/rules.md §6 ``betting_structure``).
 STRUCTURES: tuple[str, ...] = ("FIXED_LIMIT", "POT_LIMIT", "NO_LIMIT")
 
 _GAME_CLASS_NAMES: dict[str, str] = {
@@ -220,7 +220,7 @@ _DRAWS: tuple[str, ...] = ("first_draw", "second_draw", "third_draw")
 
 
 def option_values(game: str) -> dict[str, tuple[object, ...]]:
-    """Every value of every RULES §6 option that applies to ``game`` (both engines).
+    """Every value of every docs/rules.md §6 option that applies to ``game`` (both engines).
 
     Booleans as ``bool``, enums as their names, ``max_raises`` as ints or ``None``.
     ``chip_unit``, ``max_players`` and ``draw_time_limit`` are table-shaped and left out.
@@ -273,7 +273,7 @@ def option_values(game: str) -> dict[str, tuple[object, ...]]:
 
 
 def wsop_options(game: str, betting: str) -> dict[str, object]:
-    """The WSOP profile of RULES §6 as explicit options (what ``profile="wsop"`` means)."""
+    """The WSOP profile of docs/rules.md §6 as explicit options (what ``profile="wsop"`` means)."""
     opts: dict[str, object] = {"max_raises": 4, "uncapped_heads_up": "ROUND_BEGINS_HEADS_UP"}
     if game == "deuce_seven":
         opts["reshuffle_policy"] = "EXCLUDE_CURRENT_ROUND"
@@ -296,7 +296,7 @@ class Table:
         game: a game id of :data:`GAMES`.
         betting: a structure of :data:`STRUCTURES`.
         stakes: table amounts (``ante``, ``bring_in``, ``small_bet`` …).
-        options: RULES §6 options by name (given to both engines).
+        options: docs/rules.md §6 options by name (given to both engines).
         profile: ``"default"`` or ``"wsop"`` (the fast engine gets the profile name, the
             reference the options of :func:`wsop_options`; ``options`` override both).
         stacks: chips per seat.

@@ -18,9 +18,9 @@
 //! # Shares
 //!
 //! Each completion's pot is split by the game's showdown: the best hand(s) take it, ties
-//! split evenly (RULES G-1.11.1); in stud hi/lo the pot is halved between the best high
+//! split evenly (docs/rules.md G-1.11.1); in stud hi/lo the pot is halved between the best high
 //! and the best qualifying 8-or-better low, each half split among its tied winners, and
-//! the high hand scoops when nobody has a low (RULES H-5, G-1.11.2). Shares are kept as
+//! the high hand scoops when nobody has a low (docs/rules.md H-5, G-1.11.2). Shares are kept as
 //! whole *pot units* ([`POT_UNITS`] to a pot, a multiple of `2 · k` for every `k` up to
 //! [`MAX_PLAYERS`]), so exact results are exact rationals and sums do not depend on the
 //! order in which threads finish.
@@ -332,7 +332,7 @@ const SHARE_OF: [u32; 2 * MAX_PLAYERS + 1] = {
 
 /// Splits one pot among `hi.len()` players: `out[p]` receives player `p`'s pot units.
 /// High only when `hilo` is false or nobody has a low (`lo` all 0); otherwise half to the
-/// best high, half to the best low, ties splitting their half (RULES H-5, G-1.11).
+/// best high, half to the best low, ties splitting their half (docs/rules.md H-5, G-1.11).
 /// Branch-free: which case applies is unpredictable from one deal to the next.
 #[inline]
 fn split(hi: &[u16], lo: &[u16], hilo: bool, out: &mut [u32]) {

@@ -12,7 +12,7 @@ fn hands(texts: &[&str]) -> Vec<Vec<Card>> {
     texts.iter().map(|t| cards(t)).collect()
 }
 
-/// Each player's share of one pot, straight from RULES H-5 / G-1.11 in floating point.
+/// Each player's share of one pot, straight from docs/rules.md H-5 / G-1.11 in floating point.
 fn naive_split(game: Game, finals: &[Vec<u8>]) -> Vec<f64> {
     let high = match game {
         Game::Stud | Game::Stud8 => Ranking::High,
@@ -172,7 +172,7 @@ fn exact_matches_naive_small_stubs() {
 
 #[test]
 fn pokenum_stud_example() {
-    // pokenum's documented example (RULES E-2.1): 40 stub cards, one each.
+    // pokenum's documented example (docs/rules.md E-2.1): 40 stub cards, one each.
     let hs = hands(&["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d"]);
     let e = equity(Game::Stud, &hs, &[], None, 0, None).unwrap();
     assert_eq!(e.outcomes, 40 * 39);

@@ -1,4 +1,4 @@
-//! Exhaustive and property checks of the evaluators against RULES.md §5.1.
+//! Exhaustive and property checks of the evaluators against docs/rules.md §5.1.
 
 use super::*;
 use crate::card::parse_cards;

@@ -9,7 +9,7 @@
 //! dealing, showdown and the award of the pots happen automatically. Nothing here panics on
 //! user input.
 //!
-//! Readings where RULES.md leaves room, shared with the reference engine
+//! Readings where docs/rules.md leaves room, shared with the reference engine
 //! (`holecard.reference.engine`, checked by `tests/test_engine_differential.py`):
 //! the bring-in player who opens instead of posting makes an opening bet from nothing
 //! (FL: the completion; PL/NL: any total from *M*, also when *B* = *M*, and *R* = its
@@ -19,7 +19,7 @@
 //! betting rounds, never an empty pot, and at the end the pots that were awarded; a folded
 //! player's cards are in the muck.
 //!
-//! Files: `options.rs` (RULES §6), `spec.rs` (per-game data and the validated table),
+//! Files: `options.rs` (docs/rules.md §6), `spec.rs` (per-game data and the validated table),
 //! `betting.rs` (G-1.5 … G-1.9), `pot.rs` (G-1.10, G-1.11, H-5), `stud.rs` (bring-in, first to
 //! act, T-9), `draw.rs` (D-5, D-7, D-10), `state.rs` (the state machine).
 

@@ -1,5 +1,5 @@
-//! Every configuration option of RULES §6 as a Rust enum or field, with the per-game
-//! defaults of RULES §3 and the WSOP replay profile.
+//! Every configuration option of docs/rules.md §6 as a Rust enum or field, with the per-game
+//! defaults of docs/rules.md §3 and the WSOP replay profile.
 //!
 //! Options are plain `Copy` data; [`crate::game::GameConfig::new`] validates a table and
 //! its options together and returns a [`ConfigError`] naming the bad value.
@@ -22,7 +22,7 @@ macro_rules! config_err {
 }
 pub(crate) use config_err;
 
-/// Declares an option enum with its `UPPER_SNAKE` names (as in RULES §6), `FromStr` (case
+/// Declares an option enum with its `UPPER_SNAKE` names (as in docs/rules.md §6), `FromStr` (case
 /// insensitive) and `Display`.
 macro_rules! option_enum {
     ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal,)+ }) => {
@@ -36,7 +36,7 @@ macro_rules! option_enum {
             /// Every value, in declaration order.
             pub const ALL: &'static [$name] = &[$($name::$variant,)+];
 
-            /// The value's name as written in RULES §6.
+            /// The value's name as written in docs/rules.md §6.
             #[must_use]
             pub fn name(self) -> &'static str {
                 match self {
@@ -73,7 +73,7 @@ macro_rules! option_enum {
 option_enum! {
     /// The games (DESIGN.md "Games").
     GameKind {
-        /// Soko (Canadian / Scandinavian stud), RULES §3.1.
+        /// Soko (Canadian / Scandinavian stud), docs/rules.md §3.1.
         Soko = "SOKO",
         /// Seven-card stud, §3.2.
         Stud = "STUD",
@@ -280,7 +280,7 @@ pub fn four_straight_name(m: FourStraight) -> &'static str {
     }
 }
 
-/// The rule options of RULES §6 (the chip amounts and the structure live in
+/// The rule options of docs/rules.md §6 (the chip amounts and the structure live in
 /// [`crate::game::Stakes`] and [`crate::game::GameConfig`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[allow(clippy::struct_excessive_bools)]
@@ -340,7 +340,7 @@ pub struct Options {
 }
 
 impl Options {
-    /// The RULES defaults for a game (§3, §6).
+    /// The docs/rules.md defaults for a game (§3, §6).
     #[must_use]
     pub fn defaults(game: GameKind) -> Options {
         Options {
@@ -377,7 +377,7 @@ impl Options {
         }
     }
 
-    /// The WSOP profile of RULES §6 (tournament form, which the PHH files of the 2023 WSOP
+    /// The WSOP profile of docs/rules.md §6 (tournament form, which the PHH files of the 2023 WSOP
     /// replay under): a bet and four raises, heads-up rounds uncapped when they begin
     /// heads-up, lowest card brings in, odd chip by high card and suit, no open-pair big
     /// bet, WSOP-L 228 deck exhaustion with betting on the community card, WSOP reshuffle.
@@ -405,7 +405,7 @@ impl Options {
         }
     }
 
-    /// The PokerKit-compatible profile of RULES §6 (for differential tests).
+    /// The PokerKit-compatible profile of docs/rules.md §6 (for differential tests).
     #[must_use]
     pub fn pokerkit(game: GameKind) -> Options {
         Options {
@@ -425,7 +425,7 @@ impl Options {
         }
     }
 
-    /// Sets one option from its RULES §6 name and a textual value (`"true"`, `"4"`,
+    /// Sets one option from its docs/rules.md §6 name and a textual value (`"true"`, `"4"`,
     /// `"none"`, `"HALF_BET"` …). Used by the Python layer and for profiles.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), ConfigError> {
         fn boolean(name: &str, v: &str) -> Result<bool, ConfigError> {
@@ -484,7 +484,7 @@ impl Options {
         Ok(())
     }
 
-    /// Every option as `(name, value text)`, in RULES §6 order (round-trips with
+    /// Every option as `(name, value text)`, in docs/rules.md §6 order (round-trips with
     /// [`Options::set`]).
     #[must_use]
     pub fn items(&self) -> Vec<(&'static str, String)> {
@@ -564,7 +564,7 @@ impl Options {
         ]
     }
 
-    /// Whether option `name` has any effect in `game` (RULES §6 "games" column).
+    /// Whether option `name` has any effect in `game` (docs/rules.md §6 "games" column).
     #[must_use]
     pub fn applies_to(name: &str, game: GameKind) -> bool {
         let stud = game.is_stud();

@@ -4,7 +4,7 @@ use super::options::{config_err, BettingStructure, BringInCard, ConfigError, Gam
 use super::options::{OddChipOrder, StudDealerPosition};
 use crate::eval::{Ranking, ShowingGame};
 
-/// The chip amounts a table is built from; `None` takes the RULES default (§6).
+/// The chip amounts a table is built from; `None` takes the docs/rules.md default (§6).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct StakesInput {
     /// Ante (stud games; optional in 2-7).

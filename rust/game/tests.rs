@@ -1,4 +1,4 @@
-//! Engine tests: the RULES §5.3 vectors V-B, V-W, V-M, V-R, V-K as named tests, option
+//! Engine tests: the docs/rules.md §5.3 vectors V-B, V-W, V-M, V-R, V-K as named tests, option
 //! behaviour, and random legal play of thousands of hands per game and structure.
 
 use super::options::*;

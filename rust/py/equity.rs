@@ -20,7 +20,7 @@ type RawEquity = (Vec<f64>, bool, u64, Vec<u64>, Vec<u64>, Vec<u128>, Vec<f64>);
 /// work itself, and it ends long before a Ctrl-C would matter.
 const INLINE_WORK: u128 = 100_000;
 
-/// Expected pot shares of `hands` in `game` (RULES §2, H-5): exact when `samples` is
+/// Expected pot shares of `hands` in `game` (docs/rules.md §2, H-5): exact when `samples` is
 /// `None`, otherwise seeded Monte Carlo. See `holecard.equity` for the documented API.
 #[pyfunction]
 #[pyo3(signature = (

@@ -271,13 +271,13 @@ fn evaluate(ranking: Ranking, cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue>
         .ok_or_else(|| InvalidHandError::new_err("the hand has no value in this ranking"))
 }
 
-/// Best high hand of 5-7 cards (RULES E-2.1).
+/// Best high hand of 5-7 cards (docs/rules.md E-2.1).
 #[pyfunction]
 pub fn evaluate_high(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
     guarded(|| evaluate(Ranking::High, cards))
 }
 
-/// Soko value of exactly five cards (RULES E-2.2).
+/// Soko value of exactly five cards (docs/rules.md E-2.2).
 #[pyfunction]
 #[pyo3(signature = (cards, *, four_straight = FourStraightArg(FourStraight::Consecutive)))]
 #[pyo3(text_signature = "(cards, *, four_straight='CONSECUTIVE')")]
@@ -288,13 +288,13 @@ pub fn evaluate_soko(
     guarded(|| evaluate(Ranking::Soko(four_straight.0), cards))
 }
 
-/// Best ace-to-five low of 5-7 cards (RULES E-2.3.1-2; razz).
+/// Best ace-to-five low of 5-7 cards (docs/rules.md E-2.3.1-2; razz).
 #[pyfunction]
 pub fn evaluate_ace_five(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
     guarded(|| evaluate(Ranking::AceFive, cards))
 }
 
-/// Best 8-or-better low of 5-7 cards, or `None` (RULES E-2.3.3-4).
+/// Best 8-or-better low of 5-7 cards, or `None` (docs/rules.md E-2.3.3-4).
 #[pyfunction]
 pub fn evaluate_low8(cards: &Bound<'_, PyAny>) -> PyResult<Option<PyHandValue>> {
     guarded(|| evaluate_opt(Ranking::Low8, cards))
@@ -306,7 +306,7 @@ pub fn evaluate_deuce_seven(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
     guarded(|| evaluate(Ranking::DeuceSeven, cards))
 }
 
-/// Showing hand of 1-4 up-cards for stud first-to-act (RULES E-2.5).
+/// Showing hand of 1-4 up-cards for stud first-to-act (docs/rules.md E-2.5).
 #[pyfunction]
 #[pyo3(signature = (
     cards, *, game, soko_four_card_hands = Flag(true),
@@ -337,7 +337,7 @@ pub fn evaluate_showing(
     })
 }
 
-/// Number of distinct values of a ranking (by code), as counted in RULES §5.1.
+/// Number of distinct values of a ranking (by code), as counted in docs/rules.md §5.1.
 #[pyfunction]
 pub fn distinct_values(ranking: &str) -> PyResult<Option<usize>> {
     guarded(|| Ok(ranking_from_code(ranking)?.distinct_values()))

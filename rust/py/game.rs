@@ -70,7 +70,7 @@ fn chips(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<u64>> 
         .transpose()
 }
 
-/// A validated table: game, betting structure, chip amounts and RULES §6 options.
+/// A validated table: game, betting structure, chip amounts and docs/rules.md §6 options.
 #[pyclass(module = "holecard._core", name = "GameConfig", frozen, eq)]
 #[derive(Clone)]
 pub struct PyGameConfig {
@@ -926,7 +926,7 @@ impl PyGameState {
             Ok(self.seat_player(py, i)?.into_any())
         })
     }
-    /// The stud community card (RULES T-9.3) if one was dealt: ``()`` or ``(card,)``.
+    /// The stud community card (docs/rules.md T-9.3) if one was dealt: ``()`` or ``(card,)``.
     #[getter]
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         guarded(|| card_tuple(py, self.state.board()))

@@ -11,7 +11,7 @@
 //! clockwise every hand: hand `h` has the button on seat `(players - 1 + h) % players`, so
 //! hand 0 uses the engine's default (seat 0 posts the small blind) and every seat takes
 //! every position equally often. In the stud games the dealer box stays before seat 0
-//! (`stud_dealer_position = FIXED`, RULES G-1.2.3): the bring-in and the first to act come
+//! (`stud_dealer_position = FIXED`, docs/rules.md G-1.2.3): the bring-in and the first to act come
 //! from the cards, so position rotates by itself; with `stud_dealer_position = ROTATING`
 //! the box moves one seat per hand like the 2-7 button.
 //!

@@ -13,7 +13,7 @@ use crate::deck::{rng_for_seed, uniform_below};
 use crate::game::options::BettingStructure;
 use crate::game::{GameConfig, GameKind, Options, StakesInput};
 
-/// Every RULES §6 option with every value it can take.
+/// Every docs/rules.md §6 option with every value it can take.
 const OPTION_VALUES: &[(&str, &[&str])] = &[
     ("stud_dealer_position", &["FIXED", "ROTATING"]),
     ("burn_cards", &["true", "false"]),

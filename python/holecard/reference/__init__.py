@@ -1,4 +1,4 @@
-"""The pure-Python reference implementation (oracle) of holecard, written from RULES.md.
+"""The pure-Python reference implementation (oracle) of holecard, written from docs/rules.md.
 
 Slow and obviously correct; it shares no code or tables with the Rust core.
 """

@@ -1,6 +1,6 @@
-"""Reference rules engine: a slow, literal implementation of RULES.md (the oracle).
+"""Reference rules engine: a slow, literal implementation of docs/rules.md (the oracle).
 
-Every rule is implemented straight from RULES.md and cited by number in comments. The
+Every rule is implemented straight from docs/rules.md and cited by number in comments. The
 engine shares no code with the Rust core; it only uses the reference evaluators.
 
 Games: :class:`Soko` (§3.1), :class:`SevenCardStud` (§3.2), :class:`SevenCardStudHiLo`
@@ -26,7 +26,7 @@ highest door card brings in with aces low (``bring_in_card = AUTO`` means ``HIGH
 there in every structure), the lowest showing hand acts first on later streets, and there
 is no open-pair rule.
 
-Interpretations where RULES.md leaves room (each is a deliberate choice):
+Interpretations where docs/rules.md leaves room (each is a deliberate choice):
 
 * FL bring-in equal to the small bet: the bring-in is then the round's opening bet (no
   completion). FL 2-7 requires ``big_blind == small_bet`` (G-1.4.3: the BB is the
@@ -665,7 +665,7 @@ class Game:
     """A variant with its table and rule options; ``start`` deals a hand.
 
     Construct through the subclasses. Keyword arguments: the table amounts of the game
-    and every RULES.md §6 option that applies to it (enum options as members or names;
+    and every docs/rules.md §6 option that applies to it (enum options as members or names;
     ``betting_structure`` is accepted as an alias of ``betting``). Anything else raises
     :class:`ConfigurationError`.
     """
@@ -869,7 +869,7 @@ class _StudGame(Game):
 
 
 class Soko(_StudGame):
-    """Soko / Canadian / Scandinavian stud (RULES §3.1): 1 down + 4 up, 4 rounds."""
+    """Soko / Canadian / Scandinavian stud (docs/rules.md §3.1): 1 down + 4 up, 4 rounds."""
 
     kind = "soko"
     name = "soko"
@@ -883,7 +883,7 @@ class Soko(_StudGame):
 
 
 class SevenCardStud(_StudGame):
-    """Seven-card stud high (RULES §3.2)."""
+    """Seven-card stud high (docs/rules.md §3.2)."""
 
     kind = "stud"
     name = "stud"
@@ -895,7 +895,7 @@ class SevenCardStud(_StudGame):
 
 
 class SevenCardStudHiLo(_StudGame):
-    """Seven-card stud high/low 8-or-better (RULES §3.3)."""
+    """Seven-card stud high/low 8-or-better (docs/rules.md §3.3)."""
 
     kind = "stud8"
     name = "stud8"
@@ -919,7 +919,7 @@ class Razz(_StudGame):
 
 
 class DeuceSevenTripleDraw(Game):
-    """Deuce-to-seven triple draw (RULES §3.4): blinds, 5 cards, 3 draws, 4 rounds."""
+    """Deuce-to-seven triple draw (docs/rules.md §3.4): blinds, 5 cards, 3 draws, 4 rounds."""
 
     kind = "deuce_seven"
     name = "deuce_seven"
@@ -1078,7 +1078,7 @@ class State:
 
     def _take(self) -> str:
         if not self.stub:
-            raise RuntimeError("the stub is empty (should be impossible, RULES §5.2)")
+            raise RuntimeError("the stub is empty (should be impossible, docs/rules.md §5.2)")
         return self.stub.pop(0)
 
     def _burn(self) -> None:
@@ -1133,7 +1133,7 @@ class State:
 
         Chips bet in the current round stay in front of their owners (``bet``) until the
         round closes, as the fast engine and PokerKit show them; pots without chips are
-        not listed (an interpretation: RULES does not say when a bet joins a pot).
+        not listed (an interpretation: docs/rules.md does not say when a bet joins a pot).
         """
         if self.final_pots is not None:
             return [p for p in self.final_pots if p.amount > 0]

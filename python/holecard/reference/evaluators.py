@@ -1,4 +1,4 @@
-"""Reference hand evaluators: slow, brute-force and written from RULES.md §2 alone.
+"""Reference hand evaluators: slow, brute-force and written from docs/rules.md §2 alone.
 
 This module is the oracle that the Rust evaluators are checked against. It shares no
 code or tables with them: every function looks at each 5-card subset of the hand,
@@ -661,7 +661,7 @@ def bring_in_order(card: CardLike, *, highest: bool, game: str) -> Key:
     ``"soko"`` the ace is high. ``highest=False`` (``bring_in_card = LOWEST``) chooses
     the lowest card (``2c`` first); ``highest=True`` (``HIGHEST``) the highest (``As``).
 
-    Razz (extension, not in RULES.md): the ace is **low**, so the card order is
+    Razz (extension, not in docs/rules.md): the ace is **low**, so the card order is
     ``Ac < Ad < Ah < As < 2c < … < Ks``; the usual razz bring-in is the highest card
     (a king, ties by suit: ``Ks`` first), i.e. ``highest=True``. ``highest=False``
     chooses the lowest card of that order (``Ac`` first).

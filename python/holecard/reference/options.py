@@ -1,6 +1,6 @@
-"""Option enums of the reference rules engine (RULES.md §6), as plain Python enums.
+"""Option enums of the reference rules engine (docs/rules.md §6), as plain Python enums.
 
-Every enum option of RULES.md §6 has one class here; the member names are exactly the
+Every enum option of docs/rules.md §6 has one class here; the member names are exactly the
 values written in the spec, and every member's value is its name, so ``Enum("NAME")``
 and ``Enum["NAME"]`` both work. The engine accepts either a member or its name.
 
