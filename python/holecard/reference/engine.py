@@ -90,6 +90,11 @@ Interpretations where docs/rules.md leaves room (each is a deliberate choice):
   stay in front of their owners until it closes) and no empty pot; a folded player's
   cards are in the muck (``players[p]`` shows none).
 
+Layout: the cards (:mod:`holecard.reference.cards`), the history events
+(:mod:`~holecard.reference.events`), pots and splitting (:mod:`~holecard.reference.pots`)
+and the values a state hands out (:mod:`~holecard.reference.values`) live in their own
+modules; this one holds the games and the :class:`State` machine and re-exports the rest.
+
 The fast engine (``holecard.games``) follows the same readings; the differential test
 (``tests/test_engine_differential.py``) checks the two against each other.
 
@@ -108,10 +113,34 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from holecard.reference import evaluators as ev
+from holecard.reference.cards import ALL_CARDS, RANKS, SUITS, _rank, _suit, parse_cards
+from holecard.reference.events import (
+    Action,
+    AntePosted,
+    BetOrRaised,
+    BlindPosted,
+    BoardCardDealt,
+    BringInPosted,
+    BurnsRecycled,
+    Called,
+    CardBurned,
+    CardDealt,
+    Checked,
+    Completed,
+    Drew,
+    Event,
+    Folded,
+    HandShown,
+    PotAwarded,
+    Reshuffled,
+    ShowdownOrder,
+    StreetStarted,
+    TimedOut,
+    UncalledBetReturned,
+)
 from holecard.reference.options import (
     Betting,
     BettingTimeoutAction,
@@ -129,9 +158,14 @@ from holecard.reference.options import (
     UncappedHeadsUp,
     coerce,
 )
+from holecard.reference.pots import Pot, build_pots, split_amount, split_hi_lo
+from holecard.reference.values import MOVE_KINDS, LegalActions, Move, PlayerView
 
 __all__ = [
     "ALL_CARDS",
+    "MOVE_KINDS",
+    "RANKS",
+    "SUITS",
     "Action",
     "AntePosted",
     "BetOrRaised",
@@ -168,13 +202,10 @@ __all__ = [
     "TimedOut",
     "UncalledBetReturned",
     "build_pots",
+    "parse_cards",
     "split_amount",
     "split_hi_lo",
 ]
-
-RANKS: Final = "23456789TJQKA"
-SUITS: Final = "cdhs"
-ALL_CARDS: Final[tuple[str, ...]] = tuple(r + s for r in RANKS for s in SUITS)
 
 
 class IllegalActionError(ValueError):
@@ -183,426 +214,6 @@ class IllegalActionError(ValueError):
 
 class ConfigurationError(ValueError):
     """A bad table, option, stack list or deck given to a game."""
-
-
-# ------------------------------------------------------------------------------------
-# Cards
-
-
-def _norm_card(text: str) -> str:
-    t = text.strip()
-    if t[:2] == "10":
-        t = "T" + t[2:]
-    if len(t) != 2 or t[0].upper() not in RANKS or t[1].lower() not in SUITS:
-        raise ValueError(f"invalid card {text!r}")
-    return t[0].upper() + t[1].lower()
-
-
-def parse_cards(cards: str | Iterable[object]) -> list[str]:
-    """Parse cards given as one string (``"AsKd"``, ``"As Kd"``, ``"As,Kd"``) or items.
-
-    Args:
-        cards: a string, or an iterable of card strings or objects whose ``str`` is one.
-
-    Returns:
-        The card strings, normalised (``"As"``).
-
-    Raises:
-        ValueError: a token is not a card.
-    """
-    if isinstance(cards, str):
-        text = cards.replace(",", " ").replace("10", "T")
-        compact = "".join(text.split())
-        if len(compact) % 2:
-            raise ValueError(f"invalid card text {cards!r}")
-        return [_norm_card(compact[i : i + 2]) for i in range(0, len(compact), 2)]
-    return [_norm_card(str(c)) for c in cards]
-
-
-def _rank(card: str) -> int:
-    return RANKS.index(card[0]) + 2
-
-
-def _suit(card: str) -> int:
-    return SUITS.index(card[1])
-
-
-# ------------------------------------------------------------------------------------
-# Events (immutable history entries)
-
-
-@dataclass(frozen=True)
-class Event:
-    """Base class of every history event."""
-
-
-@dataclass(frozen=True)
-class AntePosted(Event):
-    """G-1.4.1: an ante (possibly short, all-in) posted."""
-
-    seat: int
-    amount: int
-
-
-@dataclass(frozen=True)
-class BlindPosted(Event):
-    """G-1.4.3: a blind posted (``blind`` is ``"small"`` or ``"big"``)."""
-
-    seat: int
-    amount: int
-    blind: str
-
-
-@dataclass(frozen=True)
-class StreetStarted(Event):
-    """A new street (betting round index, see module doc) begins."""
-
-    street: int
-
-
-@dataclass(frozen=True)
-class CardDealt(Event):
-    """One card dealt to a player, face up or down (G-1.3.1)."""
-
-    seat: int
-    card: str
-    face_up: bool
-
-
-@dataclass(frozen=True)
-class CardBurned(Event):
-    """G-1.3.2: one card burned."""
-
-    card: str
-
-
-@dataclass(frozen=True)
-class BoardCardDealt(Event):
-    """T-9.3: the stud community card."""
-
-    card: str
-
-
-@dataclass(frozen=True)
-class BurnsRecycled(Event):
-    """T-9.2: burn cards returned to the stub."""
-
-    cards: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Reshuffled(Event):
-    """D-10: the reshuffle pool becomes the new stub (``seat`` is the drawer)."""
-
-    seat: int
-    cards: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class BringInPosted(Event):
-    """G-1.4.2: the bring-in posted (``amount`` may be short: all-in)."""
-
-    seat: int
-    amount: int
-
-
-@dataclass(frozen=True)
-class Completed(Event):
-    """G-1.6.3: a completion to ``total`` (may be a short all-in)."""
-
-    seat: int
-    total: int
-
-
-@dataclass(frozen=True)
-class BetOrRaised(Event):
-    """A bet or raise to ``total`` (this round's commitment)."""
-
-    seat: int
-    total: int
-
-
-@dataclass(frozen=True)
-class Called(Event):
-    """A call of ``amount`` chips (all-in when short)."""
-
-    seat: int
-    amount: int
-
-
-@dataclass(frozen=True)
-class Checked(Event):
-    """A check."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class Folded(Event):
-    """A fold."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class TimedOut(Event):
-    """G-1.5.6 / D-7: a time-out; the resulting action follows as its own event."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class Drew(Event):
-    """D-5: a draw (``discards`` empty = stood pat)."""
-
-    seat: int
-    discards: tuple[str, ...]
-    received: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class UncalledBetReturned(Event):
-    """G-1.10.1: uncalled chips returned."""
-
-    seat: int
-    amount: int
-
-
-@dataclass(frozen=True)
-class ShowdownOrder(Event):
-    """G-1.12.2: the order in which the hands are shown."""
-
-    seats: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class HandShown(Event):
-    """A hand shown at showdown."""
-
-    seat: int
-    cards: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class PotAwarded(Event):
-    """A pot (or a half of it: ``half`` is ``"whole"``, ``"high"`` or ``"low"``) paid."""
-
-    pot: int
-    half: str
-    amount: int
-    winners: tuple[int, ...]
-    shares: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Action(Event):
-    """Reserved base for user-action events (kept for API symmetry)."""
-
-
-@dataclass(frozen=True)
-class Pot:
-    """A pot: its amount and the seats eligible to win it (G-1.10.2)."""
-
-    amount: int
-    eligible: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class LegalActions:
-    """What the player to act may do now.
-
-    Attributes:
-        fold: folding is allowed.
-        check: checking is allowed.
-        draw: a draw decision (``draw``/``stand_pat``) is expected (2-7).
-        call: chips to add to call (less than the bet when all-in), or None.
-        bring_in: the forced bring-in amount (maybe short), or None.
-        complete: the total a completion makes (FL stud), or None.
-        min_raise_to: smallest total for a bet/raise this round, or None.
-        max_raise_to: largest total for a bet/raise this round, or None. In fixed limit
-            only ``min_raise_to`` and ``max_raise_to`` themselves are legal (they differ
-            under the open-pair rule, G-1.6.4: small or big bet, and when an all-in short
-            of the next full bet is the other total, G-1.9.1).
-        raise_totals: fixed limit: every legal bet/raise total, ascending; None in pot and
-            no limit (every total from ``min_raise_to`` to ``max_raise_to``) and when no
-            bet or raise is legal.
-    """
-
-    fold: bool = False
-    check: bool = False
-    draw: bool = False
-    call: int | None = None
-    bring_in: int | None = None
-    complete: int | None = None
-    min_raise_to: int | None = None
-    max_raise_to: int | None = None
-    raise_totals: tuple[int, ...] | None = None
-
-
-#: The kinds of :class:`Move`: the names of the State methods they call.
-MOVE_KINDS: Final[tuple[str, ...]] = (
-    "fold",
-    "check",
-    "call",
-    "post_bring_in",
-    "complete",
-    "bet_or_raise_to",
-    "draw",
-    "stand_pat",
-)
-
-
-@dataclass(frozen=True)
-class Move:
-    """One move of the player to act, as a value (:meth:`State.legal_moves`).
-
-    Attributes:
-        kind: the name of the State method the move calls (:data:`MOVE_KINDS`).
-        amount: the total of a ``bet_or_raise_to``, else None.
-        discards: the cards a ``draw`` throws, in deck order (``2c`` first); a draw of
-            no card is the ``stand_pat`` move.
-    """
-
-    kind: str
-    amount: int | None = None
-    discards: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if self.kind not in MOVE_KINDS:
-            raise ValueError(f"unknown move kind {self.kind!r}")
-        if (self.amount is None) == (self.kind == "bet_or_raise_to"):
-            need = "needs an" if self.amount is None else "takes no"
-            raise ValueError(f"a {self.kind} move {need} amount")
-        cards = tuple(sorted(parse_cards(self.discards), key=ALL_CARDS.index))
-        if cards and self.kind != "draw":
-            raise ValueError(f"a {self.kind} move takes no discards")
-        object.__setattr__(self, "discards", cards)
-        if self.kind == "draw" and not cards:
-            object.__setattr__(self, "kind", "stand_pat")
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    """A read-only snapshot of one seat.
-
-    Attributes:
-        seat: the seat index.
-        hole_cards: every card the player holds, in dealt order (2-7: kept cards in
-            order, replacements appended).
-        up_cards: his face-up cards (stud), dealt order.
-        down_cards: his face-down cards, dealt order.
-        stack: chips behind (not yet committed).
-        folded: he folded.
-        all_in: he has no chips left and did not fold.
-        bet: chips committed in the current betting round.
-        contributed: chips put in during the hand (antes, blinds, bets).
-    """
-
-    seat: int
-    hole_cards: tuple[str, ...]
-    up_cards: tuple[str, ...]
-    down_cards: tuple[str, ...]
-    stack: int
-    folded: bool
-    all_in: bool
-    bet: int
-    contributed: int
-
-
-# ------------------------------------------------------------------------------------
-# Pots and splitting (G-1.10, G-1.11) as plain functions, so they can be tested alone.
-
-
-def build_pots(totals: Sequence[int], live: Sequence[bool], all_in: Sequence[bool]) -> list[Pot]:
-    """Build the main pot and side pots from total contributions (G-1.10.2-3).
-
-    Args:
-        totals: ``T[p]``, everything each seat put in (folded seats included).
-        live: seat has not folded.
-        all_in: seat is all-in.
-
-    Returns:
-        Pots from the main pot up; adjacent pots with the same contestants merged.
-    """
-    levels = sorted({t for t, lv, ai in zip(totals, live, all_in, strict=True) if lv and ai})
-    others = [t for t, lv, ai in zip(totals, live, all_in, strict=True) if lv and not ai]
-    if others:
-        levels = sorted(set(levels) | {max(others)})
-    levels = [lv for lv in levels if lv > 0] or [max(totals, default=0)]
-    pots: list[Pot] = []
-    previous = 0
-    for level in levels:
-        amount = sum(min(t, level) - min(t, previous) for t in totals)
-        eligible = tuple(
-            p for p, (t, lv) in enumerate(zip(totals, live, strict=True)) if lv and t >= level
-        )
-        previous = level
-        if pots and pots[-1].eligible == eligible:  # G-1.10.3 merge
-            pots[-1] = Pot(pots[-1].amount + amount, eligible)
-        elif amount > 0 or not pots:
-            pots.append(Pot(amount, eligible))
-    leftover = sum(totals) - sum(p.amount for p in pots)
-    if leftover:  # chips above every level (cannot happen after G-1.10.1; kept safe)
-        pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
-    return pots
-
-
-def split_amount(amount: int, winners_in_order: Sequence[int], unit: int = 1) -> dict[int, int]:
-    """Split ``amount`` among winners (G-1.11.1), odd units in the given order.
-
-    Everyone gets ``floor(X / (k*u))*u``; the remainder goes one unit at a time to the
-    winners in odd-chip order (at most one odd unit each). A remainder smaller than one
-    unit (amounts not a multiple of the unit) goes to the next winner in that order.
-
-    Args:
-        amount: the chips to split.
-        winners_in_order: the winning seats, already in odd-chip order.
-        unit: the chip unit *u*.
-
-    Returns:
-        Seat → chips.
-    """
-    k = len(winners_in_order)
-    base = (amount // (k * unit)) * unit
-    shares = dict.fromkeys(winners_in_order, base)
-    rest = amount - base * k
-    for seat in winners_in_order:
-        if rest <= 0:
-            break
-        give = min(unit, rest)
-        shares[seat] += give
-        rest -= give
-    return shares
-
-
-def split_hi_lo(
-    amount: int,
-    high_in_order: Sequence[int],
-    low_in_order: Sequence[int],
-    unit: int = 1,
-    *,
-    scoop_identical_split: bool = True,
-) -> tuple[dict[int, int], dict[int, int]]:
-    """Split a hi/lo pot (G-1.11.2-3, H-5).
-
-    Args:
-        amount: the pot.
-        high_in_order: best-high winners in odd-chip order.
-        low_in_order: qualifying-low winners in odd-chip order (empty: no low).
-        unit: chip unit.
-        scoop_identical_split: G-1.11.3: identical winner sets split the pot once.
-
-    Returns:
-        ``(high shares, low shares)``; with no low or an identical split the low dict is
-        empty and the high dict holds the whole pot.
-    """
-    if not low_in_order:  # H-5.2
-        return split_amount(amount, high_in_order, unit), {}
-    if scoop_identical_split and set(high_in_order) == set(low_in_order):  # G-1.11.3
-        return split_amount(amount, high_in_order, unit), {}
-    low = (amount // (2 * unit)) * unit  # G-1.11.2: odd unit to the high half
-    high = amount - low
-    return split_amount(high, high_in_order, unit), split_amount(low, low_in_order, unit)
 
 
 # ------------------------------------------------------------------------------------
