@@ -19,11 +19,13 @@
 //! betting rounds, never an empty pot, and at the end the pots that were awarded; a folded
 //! player's cards are in the muck.
 //!
-//! Files: `options.rs` (docs/rules.md §6), `spec.rs` (per-game data and the validated table),
+//! Files: `catalog.rs` (the docs/rules.md §6 option catalogue), `options.rs` (the option
+//! value types), `spec.rs` (per-game data and the validated table),
 //! `betting.rs` (G-1.5 … G-1.9), `pot.rs` (G-1.10, G-1.11, H-5), `stud.rs` (bring-in, first to
 //! act, T-9), `draw.rs` (D-5, D-7, D-10), `state.rs` (the state machine).
 
 mod betting;
+pub mod catalog;
 mod draw;
 mod moves;
 pub mod options;

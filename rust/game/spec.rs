@@ -1,7 +1,7 @@
 //! Variant specs (data per game) and the validated table: [`GameConfig`].
 
+use super::options::StudDealerPosition;
 use super::options::{config_err, BettingStructure, BringInCard, ConfigError, GameKind, Options};
-use super::options::{OddChipOrder, StudDealerPosition};
 use crate::eval::{Ranking, ShowingGame};
 
 /// The chip amounts a table is built from; `None` takes the docs/rules.md default (§6).
@@ -122,20 +122,13 @@ impl GameConfig {
     ) -> Result<GameConfig, ConfigError> {
         let fl = structure == BettingStructure::FixedLimit;
         let o = &options;
-        if o.chip_unit == 0 {
-            return Err(config_err!("chip_unit must be at least 1"));
-        }
+        o.check_for(game)?;
         if !(2..=game.max_seats()).contains(&o.max_players) {
             return Err(config_err!(
                 "max_players must be between 2 and {} for {}, got {}",
                 game.max_seats(),
                 game.id(),
                 o.max_players
-            ));
-        }
-        if o.max_raises == Some(0) {
-            return Err(config_err!(
-                "max_raises must be at least 1 (or None for no cap)"
             ));
         }
         let stakes = if game.is_stud() {
@@ -189,6 +182,13 @@ impl GameConfig {
                     "small_blind ({small_blind}) must not exceed big_blind ({big_blind})"
                 ));
             }
+            if fl && big_blind != small_bet {
+                // G-1.4.3: in fixed limit the big blind is the round's opening bet.
+                return Err(config_err!(
+                    "fixed-limit deuce_seven needs big_blind ({big_blind}) equal to small_bet \
+                     ({small_bet}): the big blind is the opening bet (G-1.4.3)"
+                ));
+            }
             Stakes {
                 ante: input.ante.unwrap_or(0),
                 bring_in: 0,
@@ -225,12 +225,6 @@ impl GameConfig {
             if v > u64::MAX / 1024 {
                 return Err(config_err!("{name} ({v}) is too large"));
             }
-        }
-        if !game.is_stud() && o.odd_chip_order != OddChipOrder::Position {
-            return Err(config_err!(
-                "odd_chip_order {} applies to stud games only; deuce_seven uses POSITION",
-                o.odd_chip_order
-            ));
         }
         Ok(GameConfig {
             game,

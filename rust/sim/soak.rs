@@ -10,62 +10,17 @@ use rand_core::RngCore;
 use super::tests::{GAMES, STRUCTURES};
 use super::{Bot, Table};
 use crate::deck::{rng_for_seed, uniform_below};
-use crate::game::options::BettingStructure;
+use crate::game::options::{BettingStructure, OptionKind, OptionSpec, OPTION_SPECS};
 use crate::game::{GameConfig, GameKind, Options, StakesInput};
 
-/// Every docs/rules.md §6 option with every value it can take.
-const OPTION_VALUES: &[(&str, &[&str])] = &[
-    ("stud_dealer_position", &["FIXED", "ROTATING"]),
-    ("burn_cards", &["true", "false"]),
-    ("bring_in_card", &["LOWEST", "HIGHEST", "AUTO"]),
-    ("max_raises", &["1", "3", "4", "None"]),
-    (
-        "uncapped_heads_up",
-        &[
-            "NEVER",
-            "ROUND_BEGINS_HEADS_UP",
-            "BECOMES_HEADS_UP_BEFORE_CAP",
-        ],
-    ),
-    ("open_pair_double_bet", &["true", "false"]),
-    ("limit_short_all_in_rule", &["HALF_BET", "FULL_BET"]),
-    ("allow_fold_when_check_free", &["true", "false"]),
-    ("betting_timeout_action", &["CHECK_OR_FOLD", "FOLD"]),
-    ("showing_tie_break", &["POSITION", "SUIT"]),
-    ("soko_showing_four_card_hands", &["true", "false"]),
-    (
-        "four_straight_mode",
-        &["CONSECUTIVE", "OPEN_ENDED", "WITH_GUTSHOT"],
-    ),
-    (
-        "odd_chip_order",
-        &[
-            "POSITION",
-            "HIGH_CARD_BY_SUIT_BEST5",
-            "HIGH_CARD_BY_SUIT_ALL",
-            "LOW_CARD_BY_SUIT_ALL",
-        ],
-    ),
-    ("scoop_identical_split", &["true", "false"]),
-    (
-        "showdown_first_if_no_bet",
-        &["BEST_SHOWING", "LEFT_OF_DEALER"],
-    ),
-    ("recycle_burns_before_community", &["true", "false"]),
-    ("reserve_bottom_card", &["true", "false"]),
-    ("community_card_betting", &["true", "false"]),
-    (
-        "draw_timeout_penalty",
-        &["NEXT_ROUND_ONLY", "REST_OF_HAND", "NONE"],
-    ),
-    (
-        "reshuffle_policy",
-        &["EXCLUDE_OWN_DISCARDS", "EXCLUDE_CURRENT_ROUND"],
-    ),
-    ("own_discards_scope", &["WHOLE_HAND", "CURRENT_DRAW"]),
-    ("burn_after_reshuffle", &["true", "false"]),
-    ("heads_up_small_blind", &["BUTTON", "LEFT_OF_BUTTON"]),
-];
+/// The values a soak table draws for an option in `game`: every value of a finite option
+/// of the catalogue, a few caps for `max_raises`; table-shaped numbers keep their default.
+fn soak_values(spec: &OptionSpec, game: GameKind) -> Vec<&'static str> {
+    match spec.kind {
+        OptionKind::IntOrNone => vec!["1", "3", "4", "none"],
+        _ => spec.values(game).unwrap_or_default(),
+    }
+}
 
 /// A random valid table: a profile, then a random value for every option that applies.
 fn random_table(game: GameKind, structure: BettingStructure, rng: &mut impl RngCore) -> Table {
@@ -74,11 +29,12 @@ fn random_table(game: GameKind, structure: BettingStructure, rng: &mut impl RngC
         1 => Options::wsop(game),
         _ => Options::pokerkit(game),
     };
-    for (name, values) in OPTION_VALUES {
-        if Options::applies_to(name, game) && uniform_below(rng, 2) == 0 {
+    for spec in OPTION_SPECS {
+        let values = soak_values(spec, game);
+        if spec.applies_to(game) && !values.is_empty() && uniform_below(rng, 2) == 0 {
             let value = values[uniform_below(rng, values.len() as u32) as usize];
             // A value some games or structures refuse is simply not used.
-            let _ = options.set(name, value);
+            let _ = options.set(spec.name, value);
         }
     }
     let stud = game != GameKind::DeuceSeven;

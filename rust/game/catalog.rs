@@ -1,0 +1,585 @@
+//! The rule-option catalogue: every option of docs/rules.md §6 written once.
+//!
+//! One [`catalog!`] entry per option generates the [`Options`] field, its default per game,
+//! its parsing ([`Options::set`]), its listing ([`Options::items`]), the games it applies to
+//! and its record in [`OPTION_SPECS`] (name, value kind, values, minimum, rule ids). The
+//! named profiles ([`PROFILES`]) are defined here too. The Python layer exports
+//! [`OPTION_SPECS`] as data (`holecard._core.option_specs()`); the Python signatures, the
+//! PHH writer and the test strategies read it or are checked against it by tests.
+
+use super::options::{
+    config_err, BettingTimeoutAction, BringInCard, ConfigError, DrawTimeoutPenalty, GameKind,
+    HeadsUpSmallBlind, LimitShortAllInRule, OddChipOrder, OwnDiscardsScope, ReshufflePolicy,
+    ShowdownFirst, ShowingTieBreak, StudDealerPosition, UncappedHeadsUp,
+};
+use crate::eval::FourStraight;
+
+/// The shape of an option's values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `true` or `false`.
+    Bool,
+    /// A whole number (at least the spec's minimum).
+    Int,
+    /// A whole number or `none` (no limit).
+    IntOrNone,
+    /// One of the listed names.
+    Enum(&'static [&'static str]),
+}
+
+impl OptionKind {
+    /// `bool`, `int`, `int_or_none` or `enum`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            OptionKind::Bool => "bool",
+            OptionKind::Int => "int",
+            OptionKind::IntOrNone => "int_or_none",
+            OptionKind::Enum(_) => "enum",
+        }
+    }
+}
+
+/// A type an option's value can have: read from and written as text.
+pub trait OptionValue: Sized + Copy {
+    /// The shape of the values.
+    const KIND: OptionKind;
+    /// Parses a value given as text (`"true"`, `"4"`, `"none"`, `"HALF_BET"` …).
+    fn parse_text(name: &str, text: &str) -> Result<Self, ConfigError>;
+    /// The value as text (round-trips with [`OptionValue::parse_text`]).
+    fn text(&self) -> String;
+    /// The value as a number, for the minimum check (`None`: not a number, or no limit).
+    fn number(&self) -> Option<u64> {
+        None
+    }
+}
+
+impl OptionValue for bool {
+    const KIND: OptionKind = OptionKind::Bool;
+    fn parse_text(name: &str, text: &str) -> Result<bool, ConfigError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "true" | "1" | "yes" => Ok(true),
+            "false" | "0" | "no" => Ok(false),
+            _ => Err(config_err!("option {name} takes a bool, got {text:?}")),
+        }
+    }
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// Implements [`OptionValue`] for unsigned integer types.
+macro_rules! int_value {
+    ($($t:ty),+) => {$(
+        impl OptionValue for $t {
+            const KIND: OptionKind = OptionKind::Int;
+            fn parse_text(name: &str, text: &str) -> Result<$t, ConfigError> {
+                text.trim().parse().map_err(|_| {
+                    config_err!("option {name} takes a non-negative integer, got {text:?}")
+                })
+            }
+            fn text(&self) -> String {
+                self.to_string()
+            }
+            fn number(&self) -> Option<u64> {
+                Some(u64::from(*self))
+            }
+        }
+    )+};
+}
+int_value!(u8, u32, u64);
+
+impl OptionValue for Option<u32> {
+    const KIND: OptionKind = OptionKind::IntOrNone;
+    fn parse_text(name: &str, text: &str) -> Result<Option<u32>, ConfigError> {
+        if text.trim().eq_ignore_ascii_case("none") {
+            Ok(None)
+        } else {
+            u32::parse_text(name, text).map(Some)
+        }
+    }
+    fn text(&self) -> String {
+        self.map_or_else(|| "none".into(), |m| m.to_string())
+    }
+    fn number(&self) -> Option<u64> {
+        self.map(u64::from)
+    }
+}
+
+/// One option of docs/rules.md §6 as data.
+#[derive(Debug, Clone, Copy)]
+pub struct OptionSpec {
+    /// The option's name (the Python keyword).
+    pub name: &'static str,
+    /// The shape of its values.
+    pub kind: OptionKind,
+    /// The smallest value of a numeric option.
+    pub minimum: Option<u64>,
+    /// The rule ids of docs/rules.md (`"G-1.6.2"`, `"G-1.4.3, C-26"`).
+    pub rules: &'static str,
+    /// The doc comment's lines.
+    pub doc_lines: &'static [&'static str],
+    applies: fn(GameKind) -> bool,
+}
+
+impl OptionSpec {
+    /// Whether the option has an effect in `game` (docs/rules.md §6 "games" column); a game
+    /// refuses the options that do not apply to it.
+    #[must_use]
+    pub fn applies_to(&self, game: GameKind) -> bool {
+        (self.applies)(game)
+    }
+
+    /// The games the option applies to, in [`GameKind::ALL`] order.
+    #[must_use]
+    pub fn games(&self) -> Vec<GameKind> {
+        GameKind::ALL
+            .iter()
+            .copied()
+            .filter(|&g| self.applies_to(g))
+            .collect()
+    }
+
+    /// The option's default in `game`, as text.
+    #[must_use]
+    pub fn default_text(&self, game: GameKind) -> String {
+        Options::defaults(game).get(self.name).unwrap_or_default()
+    }
+
+    /// Every value a finite option takes in `game` (`None` for numbers): `true`/`false`, the
+    /// enum names, or the only value allowed (2-7 splits odd chips by position only).
+    #[must_use]
+    pub fn values(&self, game: GameKind) -> Option<Vec<&'static str>> {
+        if self.name == "odd_chip_order" && game == GameKind::DeuceSeven {
+            return Some(vec![OddChipOrder::Position.name()]);
+        }
+        match self.kind {
+            OptionKind::Bool => Some(vec!["true", "false"]),
+            OptionKind::Enum(names) => Some(names.to_vec()),
+            OptionKind::Int | OptionKind::IntOrNone => None,
+        }
+    }
+
+    /// The doc comment as one line.
+    #[must_use]
+    pub fn doc(&self) -> String {
+        self.doc_lines
+            .iter()
+            .map(|l| l.trim())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// `Some(min)` or `None` for a catalogue entry's optional `[min …]`.
+macro_rules! catalog_min {
+    () => {
+        None
+    };
+    ($min:literal) => {
+        Some($min)
+    };
+}
+
+/// Generates [`Options`], its defaults, `set`, `items`, `get`, `check` and [`OPTION_SPECS`]
+/// from one entry per option.
+macro_rules! catalog {
+    ($(
+        $(#[doc = $doc:literal])*
+        $field:ident: $ty:ty $([min $min:literal])?,
+        default |$g:ident| $default:expr,
+        games |$h:ident| $games:expr,
+        rules $rules:literal;
+    )+) => {
+        /// The rule options of docs/rules.md §6 (the chip amounts and the structure live in
+        /// [`crate::game::Stakes`] and [`crate::game::GameConfig`]). Generated by the
+        /// catalogue in `rust/game/catalog.rs`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[allow(clippy::struct_excessive_bools)]
+        pub struct Options {
+            $($(#[doc = $doc])* pub $field: $ty,)+
+        }
+
+        impl Options {
+            /// The docs/rules.md defaults for a game (§3, §6).
+            #[must_use]
+            pub fn defaults(game: GameKind) -> Options {
+                Options {
+                    $($field: {
+                        let default = |$g: GameKind| -> $ty { $default };
+                        default(game)
+                    },)+
+                }
+            }
+
+            /// Sets one option from its docs/rules.md §6 name and a textual value (`"true"`,
+            /// `"4"`, `"none"`, `"HALF_BET"` …). Refuses numbers below the option's minimum.
+            pub fn set(&mut self, name: &str, value: &str) -> Result<(), ConfigError> {
+                $(if name == stringify!($field) {
+                    let v = <$ty as OptionValue>::parse_text(name, value)?;
+                    check_min(name, v.number(), catalog_min!($($min)?))?;
+                    self.$field = v;
+                    return Ok(());
+                })+
+                Err(config_err!("unknown option {name:?}"))
+            }
+
+            /// One option's value as text (`None` for an unknown name).
+            #[must_use]
+            pub fn get(&self, name: &str) -> Option<String> {
+                $(if name == stringify!($field) {
+                    return Some(OptionValue::text(&self.$field));
+                })+
+                None
+            }
+
+            /// Every option as `(name, value text)`, in docs/rules.md §6 order (round-trips
+            /// with [`Options::set`]).
+            #[must_use]
+            pub fn items(&self) -> Vec<(&'static str, String)> {
+                vec![$((stringify!($field), OptionValue::text(&self.$field)),)+]
+            }
+
+            /// Checks every number against its minimum (for options built as a struct).
+            pub fn check(&self) -> Result<(), ConfigError> {
+                $(check_min(
+                    stringify!($field),
+                    OptionValue::number(&self.$field),
+                    catalog_min!($($min)?),
+                )?;)+
+                Ok(())
+            }
+        }
+
+        /// Every option of docs/rules.md §6, in its order.
+        pub static OPTION_SPECS: &[OptionSpec] = &[$(OptionSpec {
+            name: stringify!($field),
+            kind: <$ty as OptionValue>::KIND,
+            minimum: catalog_min!($($min)?),
+            rules: $rules,
+            doc_lines: &[$($doc),*],
+            applies: {
+                fn applies($h: GameKind) -> bool {
+                    $games
+                }
+                applies
+            },
+        },)+];
+    };
+}
+
+fn check_min(name: &str, value: Option<u64>, min: Option<u64>) -> Result<(), ConfigError> {
+    match (value, min) {
+        (Some(v), Some(m)) if v < m => Err(config_err!("{name} must be at least {m}, got {v}")),
+        _ => Ok(()),
+    }
+}
+
+catalog! {
+    /// `chip_unit`: the smallest chip, used for splitting pots; every amount must be a
+    /// multiple of it.
+    chip_unit: u64 [min 1],
+        default |_g| 1,
+        games |_g| true,
+        rules "G-1.11";
+    /// `max_players`: 2 … 8 (2-7: 2 … 6).
+    max_players: u8 [min 2],
+        default |g| g.max_seats(),
+        games |_g| true,
+        rules "S-1, T-1, D-1";
+    /// `stud_dealer_position`: a fixed dealer box or a rotating dealer.
+    stud_dealer_position: StudDealerPosition,
+        default |_g| StudDealerPosition::Fixed,
+        games |g| g.is_stud(),
+        rules "G-1.2.3";
+    /// `burn_cards`: burn a card before each dealing round.
+    burn_cards: bool,
+        default |_g| true,
+        games |_g| true,
+        rules "G-1.3.2";
+    /// `bring_in_card`: which door card brings in (`AUTO`: lowest in fixed limit, highest in
+    /// pot and no limit; razz: highest, aces low).
+    bring_in_card: BringInCard,
+        default |_g| BringInCard::Auto,
+        games |g| g.is_stud(),
+        rules "E-2.6";
+    /// `max_raises` after the opening bet in fixed limit; `None` = no cap.
+    max_raises: Option<u32> [min 1],
+        default |_g| Some(3),
+        games |_g| true,
+        rules "G-1.6.2";
+    /// `uncapped_heads_up`: when the fixed-limit cap is lifted heads-up.
+    uncapped_heads_up: UncappedHeadsUp,
+        default |_g| UncappedHeadsUp::Never,
+        games |_g| true,
+        rules "G-1.6.2";
+    /// `open_pair_double_bet`: the big bet on the second betting round after an open pair
+    /// (fixed-limit stud games).
+    open_pair_double_bet: bool,
+        default |g| matches!(g, GameKind::Soko | GameKind::Stud),
+        games |g| g.is_stud(),
+        rules "G-1.6.4, S-9, T-6, H-3, R-5";
+    /// `limit_short_all_in_rule`: when a short all-in re-opens the betting in fixed limit.
+    limit_short_all_in_rule: LimitShortAllInRule,
+        default |_g| LimitShortAllInRule::HalfBet,
+        games |_g| true,
+        rules "G-1.9.3";
+    /// `allow_fold_when_check_free`: a player may fold when he could check.
+    allow_fold_when_check_free: bool,
+        default |_g| false,
+        games |_g| true,
+        rules "G-1.5.2";
+    /// `betting_timeout_action`: what a betting time-out does.
+    betting_timeout_action: BettingTimeoutAction,
+        default |_g| BettingTimeoutAction::CheckOrFold,
+        games |_g| true,
+        rules "G-1.5.6";
+    /// `showing_tie_break`: ties between equal showing hands.
+    showing_tie_break: ShowingTieBreak,
+        default |_g| ShowingTieBreak::Position,
+        games |g| g.is_stud(),
+        rules "E-2.5.4";
+    /// `soko_showing_four_card_hands`: four-card hands count in Soko's showing hands.
+    soko_showing_four_card_hands: bool,
+        default |_g| true,
+        games |g| g == GameKind::Soko,
+        rules "E-2.5.3";
+    /// `four_straight_mode`: which Soko four-straights count.
+    four_straight_mode: FourStraight,
+        default |_g| FourStraight::Consecutive,
+        games |g| g == GameKind::Soko,
+        rules "E-2.2.3";
+    /// `odd_chip_order`: who receives the odd chips of a split (2-7: `POSITION` only).
+    odd_chip_order: OddChipOrder,
+        default |_g| OddChipOrder::Position,
+        games |_g| true,
+        rules "G-1.11.4";
+    /// `scoop_identical_split`: split once when the same players win both halves.
+    scoop_identical_split: bool,
+        default |_g| true,
+        games |g| g == GameKind::Stud8,
+        rules "G-1.11.3";
+    /// `showdown_first_if_no_bet`: who shows first when nobody bet on the last round (2-7:
+    /// the first live player left of the button either way).
+    showdown_first_if_no_bet: ShowdownFirst,
+        default |g| if matches!(g, GameKind::Soko | GameKind::DeuceSeven) {
+            ShowdownFirst::LeftOfDealer
+        } else {
+            ShowdownFirst::BestShowing
+        },
+        games |_g| true,
+        rules "G-1.12.2";
+    /// `recycle_burns_before_community`: recycle the burns before dealing a community card.
+    recycle_burns_before_community: bool,
+        default |_g| true,
+        games |g| matches!(g, GameKind::Stud | GameKind::Stud8 | GameKind::Razz),
+        rules "T-9.2";
+    /// `reserve_bottom_card`: keep the bottom card for the community card.
+    reserve_bottom_card: bool,
+        default |_g| false,
+        games |g| matches!(g, GameKind::Stud | GameKind::Stud8 | GameKind::Razz),
+        rules "T-9.1";
+    /// `community_card_betting`: a betting round on the community card.
+    community_card_betting: bool,
+        default |_g| false,
+        games |g| matches!(g, GameKind::Stud | GameKind::Stud8 | GameKind::Razz),
+        rules "T-9.4";
+    /// `draw_time_limit` in whole seconds, at least 1 (informational: the host applies
+    /// time-outs).
+    draw_time_limit: u32 [min 1],
+        default |_g| 30,
+        games |g| g == GameKind::DeuceSeven,
+        rules "D-7";
+    /// `draw_timeout_penalty`: what a draw time-out costs.
+    draw_timeout_penalty: DrawTimeoutPenalty,
+        default |_g| DrawTimeoutPenalty::NextRoundOnly,
+        games |g| g == GameKind::DeuceSeven,
+        rules "D-7";
+    /// `reshuffle_policy`: which cards a reshuffle recycles.
+    reshuffle_policy: ReshufflePolicy,
+        default |_g| ReshufflePolicy::ExcludeOwnDiscards,
+        games |g| g == GameKind::DeuceSeven,
+        rules "D-10";
+    /// `own_discards_scope`: which of the drawer's discards stay out of a reshuffle.
+    own_discards_scope: OwnDiscardsScope,
+        default |_g| OwnDiscardsScope::WholeHand,
+        games |g| g == GameKind::DeuceSeven,
+        rules "D-10.2";
+    /// `burn_after_reshuffle`: burn a card after a reshuffle.
+    burn_after_reshuffle: bool,
+        default |_g| false,
+        games |g| g == GameKind::DeuceSeven,
+        rules "D-10.3";
+    /// `heads_up_small_blind`: who posts the small blind in 2-7 heads-up.
+    heads_up_small_blind: HeadsUpSmallBlind,
+        default |_g| HeadsUpSmallBlind::Button,
+        games |g| g == GameKind::DeuceSeven,
+        rules "G-1.4.3, C-26";
+}
+
+/// The named profiles of docs/rules.md §6.3, in order.
+pub const PROFILES: &[&str] = &["default", "wsop", "pokerkit"];
+
+/// The catalogue record of option `name`.
+#[must_use]
+pub fn spec(name: &str) -> Option<&'static OptionSpec> {
+    OPTION_SPECS.iter().find(|s| s.name == name)
+}
+
+impl Options {
+    /// The options a table starts from under a profile of [`PROFILES`] (lowercase name).
+    #[must_use]
+    pub fn profile(name: &str, game: GameKind) -> Option<Options> {
+        match name {
+            "default" => Some(Options::defaults(game)),
+            "wsop" => Some(Options::wsop(game)),
+            "pokerkit" => Some(Options::pokerkit(game)),
+            _ => None,
+        }
+    }
+
+    /// What a profile changes from the defaults in `game`: `(name, value text)` for every
+    /// option that applies to `game` and differs, in docs/rules.md §6 order.
+    #[must_use]
+    pub fn profile_changes(name: &str, game: GameKind) -> Option<Vec<(&'static str, String)>> {
+        let profile = Options::profile(name, game)?.items();
+        let defaults = Options::defaults(game).items();
+        Some(
+            profile
+                .into_iter()
+                .zip(defaults)
+                .filter(|((n, v), (_, d))| v != d && Options::applies_to(n, game))
+                .map(|(item, _)| item)
+                .collect(),
+        )
+    }
+
+    /// The WSOP profile of docs/rules.md §6 (tournament form, which the PHH files of the
+    /// 2023 WSOP replay under): a bet and four raises, heads-up rounds uncapped when they
+    /// begin heads-up, lowest card brings in, odd chip by high card and suit, no open-pair
+    /// big bet, WSOP-L 228 deck exhaustion with betting on the community card, WSOP
+    /// reshuffle.
+    #[must_use]
+    pub fn wsop(game: GameKind) -> Options {
+        Options {
+            max_raises: Some(4),
+            uncapped_heads_up: UncappedHeadsUp::RoundBeginsHeadsUp,
+            // Razz: the highest card (aces low) brings in, as everywhere.
+            bring_in_card: if game == GameKind::Razz {
+                BringInCard::Highest
+            } else {
+                BringInCard::Lowest
+            },
+            odd_chip_order: if game.is_stud() {
+                OddChipOrder::HighCardBySuitBest5
+            } else {
+                OddChipOrder::Position
+            },
+            open_pair_double_bet: false,
+            reserve_bottom_card: true,
+            community_card_betting: true,
+            reshuffle_policy: ReshufflePolicy::ExcludeCurrentRound,
+            ..Options::defaults(game)
+        }
+    }
+
+    /// The PokerKit-compatible profile of docs/rules.md §6 (for differential tests).
+    #[must_use]
+    pub fn pokerkit(game: GameKind) -> Options {
+        Options {
+            bring_in_card: if game == GameKind::Razz {
+                BringInCard::Highest
+            } else {
+                BringInCard::Lowest
+            },
+            max_raises: Some(3),
+            uncapped_heads_up: UncappedHeadsUp::Never,
+            limit_short_all_in_rule: LimitShortAllInRule::FullBet,
+            showing_tie_break: ShowingTieBreak::Position,
+            odd_chip_order: OddChipOrder::Position,
+            scoop_identical_split: false,
+            open_pair_double_bet: false,
+            ..Options::defaults(game)
+        }
+    }
+
+    /// Whether option `name` has any effect in `game` (docs/rules.md §6 "games" column);
+    /// `false` for an unknown name.
+    #[must_use]
+    pub fn applies_to(name: &str, game: GameKind) -> bool {
+        spec(name).is_some_and(|s| s.applies_to(game))
+    }
+
+    /// Checks the options against `game`: numbers at least their minimum, and every value
+    /// one the game takes ([`OptionSpec::values`]).
+    pub fn check_for(&self, game: GameKind) -> Result<(), ConfigError> {
+        self.check()?;
+        for s in OPTION_SPECS {
+            if let Some(values) = s.values(game) {
+                let v = self.get(s.name).unwrap_or_default();
+                if !values.contains(&v.as_str()) {
+                    return Err(config_err!(
+                        "option {} = {v} does not apply to {}; it takes {}",
+                        s.name,
+                        game.id(),
+                        values.join(", ")
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_option_round_trips_through_set_and_items() {
+        for &game in GameKind::ALL {
+            let o = Options::defaults(game);
+            let mut back = Options::wsop(game);
+            for (name, text) in o.items() {
+                back.set(name, &text).unwrap();
+            }
+            assert_eq!(back, o);
+            let names: Vec<_> = o.items().into_iter().map(|(n, _)| n).collect();
+            let specs: Vec<_> = OPTION_SPECS.iter().map(|s| s.name).collect();
+            assert_eq!(names, specs);
+        }
+    }
+
+    #[test]
+    fn every_finite_value_parses_and_minimums_are_enforced() {
+        for &game in GameKind::ALL {
+            for s in OPTION_SPECS {
+                for v in s.values(game).unwrap_or_default() {
+                    let mut o = Options::defaults(game);
+                    o.set(s.name, v).unwrap();
+                    assert_eq!(o.get(s.name).unwrap(), v);
+                    o.check_for(game).unwrap();
+                }
+                if let Some(min) = s.minimum {
+                    let mut o = Options::defaults(game);
+                    assert!(o.set(s.name, &(min - 1).to_string()).is_err());
+                    o.set(s.name, &min.to_string()).unwrap();
+                }
+            }
+        }
+        assert!(Options::defaults(GameKind::DeuceSeven)
+            .set("draw_time_limit", "0")
+            .is_err());
+    }
+
+    #[test]
+    fn profiles_change_only_options_that_apply() {
+        let razz = Options::profile_changes("wsop", GameKind::Razz).unwrap();
+        assert!(razz.contains(&("max_raises", "4".to_string())));
+        assert!(razz.contains(&("bring_in_card", "HIGHEST".to_string())));
+        let soko = Options::profile_changes("wsop", GameKind::Soko).unwrap();
+        assert!(!soko.iter().any(|(n, _)| *n == "reserve_bottom_card"));
+        assert!(Options::profile("nope", GameKind::Stud).is_none());
+        assert!(!Options::applies_to("nope", GameKind::Stud));
+    }
+}
