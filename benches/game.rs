@@ -1,42 +1,15 @@
-//! Criterion benchmarks of the game engine: whole hands played natively, six players,
-//! fixed limit, by the random policy of `benches/python/bench_games.py` (uniform over the
-//! legal action kinds, then a uniform legal amount; a draw discards a uniform number 0-5
-//! of random cards).
+//! Criterion benchmarks of the game engine: whole hands played natively, six players with
+//! 1,000 chips each at fixed-limit ten-twenty tables ([`GameConfig::ten_twenty`]), by the
+//! random policy of `benches/python/bench_games.py` (uniform over the legal action kinds,
+//! then a uniform legal amount; a draw discards a uniform number 0-5 of random cards).
 //!
 //! `cargo bench --no-default-features --bench game`; throughput is in hands.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use holecard::deck::{rng_for_seed, uniform_below};
 use holecard::game::options::BettingStructure;
-use holecard::game::{Action, GameConfig, GameKind, GameState, Options, StakesInput, Start};
+use holecard::game::{Action, GameConfig, GameKind, GameState, Start};
 use holecard::CardSet;
-
-fn config(game: GameKind) -> GameConfig {
-    let stakes = if game == GameKind::DeuceSeven {
-        StakesInput {
-            small_blind: Some(2),
-            big_blind: Some(4),
-            small_bet: Some(4),
-            big_bet: Some(8),
-            ..StakesInput::default()
-        }
-    } else {
-        StakesInput {
-            ante: Some(1),
-            bring_in: Some(2),
-            small_bet: Some(4),
-            big_bet: Some(8),
-            ..StakesInput::default()
-        }
-    };
-    GameConfig::new(
-        game,
-        BettingStructure::FixedLimit,
-        stakes,
-        Options::defaults(game),
-    )
-    .unwrap()
-}
 
 /// Plays `hands` hands; returns the number of actions (so the work is not optimised away).
 fn play(cfg: &GameConfig, hands: u64, seed: u64) -> u64 {
@@ -113,7 +86,7 @@ fn whole_hands(c: &mut Criterion) {
         ("soko", GameKind::Soko),
         ("deuce_seven", GameKind::DeuceSeven),
     ] {
-        let cfg = config(game);
+        let cfg = GameConfig::ten_twenty(game, BettingStructure::FixedLimit);
         group.bench_with_input(BenchmarkId::from_parameter(name), &cfg, |b, cfg| {
             b.iter(|| play(cfg, HANDS, 7));
         });

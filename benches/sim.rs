@@ -5,35 +5,15 @@
 //! threads (target: 500,000 hands/s on two cores).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use holecard::game::options::{BettingStructure, GameKind, Options};
-use holecard::game::{GameConfig, StakesInput};
+use holecard::game::options::{BettingStructure, GameKind};
+use holecard::game::GameConfig;
 use holecard::sim::{simulate, Bot, Table};
 
 const HANDS: u64 = 100_000;
 
+/// A fixed-limit ten-twenty table ([`GameConfig::ten_twenty`]) with `bots` in seat order.
 fn table(game: GameKind, bots: &[Bot]) -> Table {
-    let input = if game.is_stud() {
-        StakesInput {
-            ante: Some(1),
-            bring_in: Some(3),
-            small_bet: Some(10),
-            ..StakesInput::default()
-        }
-    } else {
-        StakesInput {
-            small_blind: Some(5),
-            big_blind: Some(10),
-            small_bet: Some(10),
-            ..StakesInput::default()
-        }
-    };
-    let cfg = GameConfig::new(
-        game,
-        BettingStructure::FixedLimit,
-        input,
-        Options::defaults(game),
-    )
-    .expect("valid table");
+    let cfg = GameConfig::ten_twenty(game, BettingStructure::FixedLimit);
     Table::new(cfg, bots.to_vec(), None).expect("valid bots")
 }
 

@@ -234,6 +234,35 @@ impl GameConfig {
         })
     }
 
+    /// A table of `game` under `structure` with default options at ten-twenty stakes: small
+    /// bet 10 and big bet 20; the stud games ante 1 and bring in 3, 2-7 posts blinds of 5
+    /// and 10 (pot and no limit: minimum bet 10). The stakes `holecard play` deals, and
+    /// the table of the simulation tests and benchmarks.
+    ///
+    /// # Panics
+    ///
+    /// Never: every game and structure accepts these stakes and its default options.
+    #[must_use]
+    pub fn ten_twenty(game: GameKind, structure: BettingStructure) -> GameConfig {
+        let stakes = if game.is_stud() {
+            StakesInput {
+                ante: Some(1),
+                bring_in: Some(3),
+                small_bet: Some(10),
+                ..StakesInput::default()
+            }
+        } else {
+            StakesInput {
+                small_blind: Some(5),
+                big_blind: Some(10),
+                small_bet: Some(10),
+                ..StakesInput::default()
+            }
+        };
+        GameConfig::new(game, structure, stakes, Options::defaults(game))
+            .expect("ten-twenty stakes suit every game and structure")
+    }
+
     /// The variant spec.
     #[must_use]
     pub fn spec(&self) -> VariantSpec {

@@ -2,24 +2,9 @@ use super::*;
 use crate::game::options::{BettingStructure, GameKind, Options};
 use crate::game::StakesInput;
 
+/// A ten-twenty table ([`GameConfig::ten_twenty`]) with `bots` in seat order.
 fn table(game: GameKind, structure: BettingStructure, bots: &[Bot]) -> Table {
-    let input = if game.is_stud() {
-        StakesInput {
-            ante: Some(1),
-            bring_in: Some(3),
-            small_bet: Some(10),
-            ..StakesInput::default()
-        }
-    } else {
-        StakesInput {
-            small_blind: Some(5),
-            big_blind: Some(10),
-            small_bet: Some(10),
-            ..StakesInput::default()
-        }
-    };
-    let cfg = GameConfig::new(game, structure, input, Options::defaults(game)).unwrap();
-    Table::new(cfg, bots.to_vec(), None).unwrap()
+    Table::new(GameConfig::ten_twenty(game, structure), bots.to_vec(), None).unwrap()
 }
 
 pub(super) const GAMES: [GameKind; 5] = [
