@@ -19,6 +19,7 @@ __all__ = [
     "LegalActions",
     "Move",
     "Moves",
+    "OptionSpec",
     "Player",
     "State",
     "__version__",
@@ -36,6 +37,8 @@ __all__ = [
     "evaluate_showing",
     "evaluate_soko",
     "hand_value_from_parts",
+    "option_profiles",
+    "option_specs",
     "parse_cards",
     "simulate",
 ]
@@ -125,6 +128,31 @@ def batch_evaluate(
 
 # --- game engine (rust/py/game.rs); add these names to __all__:
 #     "Event", "GameConfig", "State", "LegalActions", "_game_config", "_restore_state"
+
+@final
+class OptionSpec:
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> Literal["bool", "int", "int_or_none", "enum"]: ...
+    @property
+    def minimum(self) -> int | None: ...
+    @property
+    def maximum(self) -> int | None: ...
+    @property
+    def games(self) -> tuple[str, ...]: ...
+    @property
+    def defaults(self) -> dict[str, str]: ...
+    @property
+    def values(self) -> dict[str, tuple[str, ...]]: ...
+    @property
+    def rules(self) -> tuple[str, ...]: ...
+    @property
+    def doc(self) -> str: ...
+    def value(self, text: str) -> bool | int | str | None: ...
+
+def option_specs() -> tuple[OptionSpec, ...]: ...
+def option_profiles() -> dict[str, dict[str, dict[str, str]]]: ...
 
 @final
 class GameConfig:

@@ -48,6 +48,8 @@ pub trait OptionValue: Sized + Copy {
     fn parse_text(name: &str, text: &str) -> Result<Self, ConfigError>;
     /// The value as text (round-trips with [`OptionValue::parse_text`]).
     fn text(&self) -> String;
+    /// The largest number a numeric option takes (`None` for other kinds).
+    const MAX: Option<u64> = None;
     /// The value as a number, for the minimum check (`None`: not a number, or no limit).
     fn number(&self) -> Option<u64> {
         None
@@ -73,6 +75,8 @@ macro_rules! int_value {
     ($($t:ty),+) => {$(
         impl OptionValue for $t {
             const KIND: OptionKind = OptionKind::Int;
+            #[allow(clippy::cast_lossless)]
+            const MAX: Option<u64> = Some(<$t>::MAX as u64);
             fn parse_text(name: &str, text: &str) -> Result<$t, ConfigError> {
                 text.trim().parse().map_err(|_| {
                     config_err!("option {name} takes a non-negative integer, got {text:?}")
@@ -91,6 +95,7 @@ int_value!(u8, u32, u64);
 
 impl OptionValue for Option<u32> {
     const KIND: OptionKind = OptionKind::IntOrNone;
+    const MAX: Option<u64> = Some(u32::MAX as u64);
     fn parse_text(name: &str, text: &str) -> Result<Option<u32>, ConfigError> {
         if text.trim().eq_ignore_ascii_case("none") {
             Ok(None)
@@ -115,6 +120,9 @@ pub struct OptionSpec {
     pub kind: OptionKind,
     /// The smallest value of a numeric option.
     pub minimum: Option<u64>,
+    /// The largest value of a numeric option (the width of its field; `max_players` is
+    /// further limited per game).
+    pub maximum: Option<u64>,
     /// The rule ids of docs/rules.md (`"G-1.6.2"`, `"G-1.4.3, C-26"`).
     pub rules: &'static str,
     /// The doc comment's lines.
@@ -256,6 +264,7 @@ macro_rules! catalog {
             name: stringify!($field),
             kind: <$ty as OptionValue>::KIND,
             minimum: catalog_min!($($min)?),
+            maximum: <$ty as OptionValue>::MAX,
             rules: $rules,
             doc_lines: &[$($doc),*],
             applies: {

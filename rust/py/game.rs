@@ -4,7 +4,7 @@
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyTuple};
 
 use super::args::{self, OutOfRange, Position, Seed, SEAT};
 use super::cards::{card_tuple, extract_cards, PyCard};
@@ -14,7 +14,8 @@ use super::moves::{PyMove, PyMoves};
 use super::player::PyPlayer;
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::game::options::{BettingStructure, GameKind, Options};
+use crate::game::catalog;
+use crate::game::options::{BettingStructure, GameKind, OptionKind, Options, PROFILES};
 use crate::game::{
     Action, ActionError, Event, GameConfig, GameState, LegalActions, Share, StakesInput, Start,
 };
@@ -32,35 +33,47 @@ fn parse_game(game: &str) -> PyResult<GameKind> {
     }
 }
 
-/// The text form of an option value: a str (an enum member's name), bool, int or None.
+/// The text form of an option value, typed by the option catalogue: a bool for a bool
+/// option, a whole number (or `None` where the option allows it) for a number, an enum
+/// member or its name for an enum option.
 fn option_text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
-    if v.is_none() {
-        return Ok("none".into());
-    }
-    if let Ok(b) = v.cast::<PyBool>() {
-        return Ok(b.is_true().to_string());
-    }
-    if let Ok(i) = v.extract::<u64>() {
-        return Ok(i.to_string());
-    }
-    if let Ok(s) = v.extract::<String>() {
-        return Ok(s);
-    }
-    if let Ok(n) = v.getattr("name") {
-        if let Ok(s) = n.extract::<String>() {
-            return Ok(s);
+    let what = format!("option {name}");
+    let kind = catalog::spec(name).map(|s| s.kind);
+    match kind {
+        Some(OptionKind::Bool) => match v.cast::<PyBool>() {
+            Ok(b) => Ok(b.is_true().to_string()),
+            Err(_) => Err(args::wrong_type(&what, "a bool", v)),
+        },
+        Some(k @ (OptionKind::Int | OptionKind::IntOrNone)) => {
+            if v.is_none() && k == OptionKind::IntOrNone {
+                return Ok("none".into());
+            }
+            if !v.is_instance_of::<PyInt>() || v.is_instance_of::<PyBool>() {
+                let expected = if k == OptionKind::IntOrNone {
+                    "a whole number or None"
+                } else {
+                    "a whole number"
+                };
+                return Err(args::wrong_type(&what, expected, v));
+            }
+            v.extract::<u64>().map(|i| i.to_string()).map_err(|_| {
+                ConfigurationError::new_err(format!("option {name} got an unsupported value {v}"))
+            })
+        }
+        _ => {
+            if let Ok(s) = v.extract::<String>() {
+                return Ok(s);
+            }
+            if !v.is_instance_of::<PyInt>() {
+                if let Ok(n) = v.getattr("name") {
+                    if let Ok(s) = n.extract::<String>() {
+                        return Ok(s);
+                    }
+                }
+            }
+            Err(args::wrong_type(&what, "an enum member or name", v))
         }
     }
-    if v.is_instance_of::<pyo3::types::PyInt>() {
-        return Err(ConfigurationError::new_err(format!(
-            "option {name} got an unsupported value {v}"
-        )));
-    }
-    Err(args::wrong_type(
-        &format!("option {name}"),
-        "an enum member or name, a bool, a whole number or None",
-        v,
-    ))
 }
 
 /// A chip amount argument: a whole number from 0 to 2**64 - 1, or `None`.
@@ -115,10 +128,7 @@ impl PyGameConfig {
                 for (k, v) in opts.iter() {
                     let name: String = k.extract()?;
                     if !Options::applies_to(&name, game) {
-                        let known = Options::defaults(game)
-                            .items()
-                            .iter()
-                            .any(|(n, _)| *n == name);
+                        let known = catalog::spec(&name).is_some();
                         return Err(ConfigurationError::new_err(if known {
                             format!("option {name} does not apply to {}", game.id())
                         } else {
@@ -298,14 +308,12 @@ fn stack_list(stacks: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
 
 /// The options a table starts from under a profile (lowercase name).
 fn profile_options(profile: &str, game: GameKind) -> PyResult<Options> {
-    match profile {
-        "default" => Ok(Options::defaults(game)),
-        "wsop" => Ok(Options::wsop(game)),
-        "pokerkit" => Ok(Options::pokerkit(game)),
-        other => Err(ConfigurationError::new_err(format!(
-            "unknown profile {other:?} (expected default, wsop or pokerkit)"
-        ))),
-    }
+    Options::profile(profile, game).ok_or_else(|| {
+        ConfigurationError::new_err(format!(
+            "unknown profile {profile:?} (expected {})",
+            PROFILES.join(", ")
+        ))
+    })
 }
 
 /// The stake amounts as given, in the order ante, bring-in, small bet, big bet, small
@@ -958,25 +966,6 @@ impl PyGameState {
     #[getter(_stub)]
     fn stub(&self) -> PyResult<Vec<PyCard>> {
         guarded(|| Ok(self.state.stub().into_iter().map(PyCard).collect()))
-    }
-
-    /// This hand (finished or not) as a PHH hand history (:func:`holecard.phh.state_to_phh`).
-    ///
-    /// The history replays through either engine to the same final state, except for
-    /// hands that dealt recycled cards (see :func:`holecard.phh.state_to_phh`).
-    ///
-    /// Args:
-    ///     **metadata: optional PHH fields (``event``, ``players`` …).
-    #[pyo3(signature = (**metadata))]
-    fn to_phh<'py>(
-        slf: &Bound<'py, Self>,
-        metadata: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        guarded(|| {
-            let write = py.import("holecard.phh")?.getattr("state_to_phh")?;
-            write.call((slf,), metadata)
-        })
     }
 
     // Unguarded: a derived `Clone` of owned data cannot panic (running out of memory

@@ -12,6 +12,7 @@ mod game;
 mod guard;
 mod interrupt;
 mod moves;
+mod options;
 mod player;
 mod sim;
 
@@ -47,6 +48,9 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::PyMove>()?;
     m.add_class::<moves::PyMoves>()?;
     m.add_class::<player::PyPlayer>()?;
+    m.add_class::<options::PyOptionSpec>()?;
+    m.add_function(wrap_pyfunction!(options::option_specs, m)?)?;
+    m.add_function(wrap_pyfunction!(options::option_profiles, m)?)?;
     m.add_function(wrap_pyfunction!(game::game_config, m)?)?;
     m.add_function(wrap_pyfunction!(game::restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(equity::equity, m)?)?;
