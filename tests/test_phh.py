@@ -144,7 +144,6 @@ def test_state_to_phh_round_trip(cls: type[ref.Game], betting: str) -> None:
         if any(isinstance(e, ref.Reshuffled | ref.BurnsRecycled) for e in state.history):
             continue  # recycled cards cannot be expressed by a fixed deck
         hh = phh.state_to_phh(state, event="round trip")
-        assert state.to_phh(event="round trip") == hh
         text = phh.dumps(hh)
         again = phh.loads(text).replay(engine=ref)
         assert isinstance(again, ref.State)

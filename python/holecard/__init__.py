@@ -20,6 +20,7 @@ True
 
 import importlib as _importlib
 from types import ModuleType as _ModuleType
+from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from holecard._core import (
     Card,
@@ -66,6 +67,9 @@ from holecard.games import (
 )
 from holecard.options import Betting
 from holecard.simulate import SeatResult, SimulationResult, simulate
+
+if _TYPE_CHECKING:
+    from holecard.phh import HandHistory
 
 __all__ = [
     "ArgumentTypeError",
@@ -115,6 +119,31 @@ __all__ = [
     "parse_cards",
     "simulate",
 ]
+
+
+def _state_to_phh(self: State, **metadata: object) -> "HandHistory":
+    """This hand (finished or not) as a PHH hand history (:func:`holecard.phh.state_to_phh`).
+
+    The history replays through either engine to the same final state, except for hands
+    that dealt recycled cards (see :func:`holecard.phh.state_to_phh`).
+
+    Args:
+        self: the state.
+        **metadata: optional PHH fields (``event``, ``players`` …).
+
+    Returns:
+        The hand history.
+    """
+    from holecard.phh import state_to_phh
+
+    return state_to_phh(self, **metadata)
+
+
+# The compiled core never imports the package (a layer knows only the layers below it), so
+# the PHH writer is attached here, at the top, where holecard.phh is known.
+_state_to_phh.__name__ = "to_phh"
+_state_to_phh.__qualname__ = "State.to_phh"
+State.to_phh = _state_to_phh  # type: ignore[method-assign] # defined here, not in Rust
 
 #: Submodules loaded on first attribute access (PEP 562), not by ``import holecard``.
 _LAZY_SUBMODULES = ("batch", "cli", "phh", "reference", "testing")

@@ -778,19 +778,6 @@ class State:
         """A draw decision is expected (2-7)."""
         return self.phase == "draw"
 
-    def to_phh(self, **metadata: object) -> Any:  # noqa: ANN401 - avoids importing phh here
-        """This hand as a ``holecard.phh.HandHistory`` (see ``holecard.phh.state_to_phh``).
-
-        Args:
-            **metadata: optional PHH fields (``event``, ``players`` …).
-
-        Returns:
-            The hand history.
-        """
-        from holecard.phh import state_to_phh
-
-        return state_to_phh(self, **metadata)
-
     def __eq__(self, other: object) -> bool:
         """Same game, cards, chips, history and position in the hand."""
         if not isinstance(other, State):
