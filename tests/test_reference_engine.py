@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 from holecard.reference.engine import (
     ALL_CARDS,
     BurnsRecycled,
+    CardBurned,
+    CardDealt,
     ConfigurationError,
     DeuceSevenTripleDraw,
     Drew,
@@ -618,6 +620,36 @@ def test_v_k2_seven_players_recycle_burns() -> None:
     assert state.board == []
     assert all(len(p.hole_cards) == 7 for p in state.players)
     assert state.actor is not None  # 7th-street betting happens
+
+
+def test_recycle_order_fixes_the_recycled_cards_of_one_state() -> None:
+    """State.recycle_order orders the recycled cards of its own state, nobody else's."""
+    game = SevenCardStud(ante=1, bring_in=1, small_bet=2)
+    given: list[list[str]] = []
+
+    def reverse(cards: list[str]) -> list[str]:
+        given.append(list(cards))
+        return cards[::-1]
+
+    hooked = game.start([1000] * 7, seed=8, recycle_order=reverse)
+    plain = game.start([1000] * 7, seed=8)
+    assert hooked == plain  # the hook is not part of the state
+    to_street(hooked, 4)
+    to_street(plain, 4)
+    assert len(given) == 1
+    at = next(i for i, e in enumerate(hooked.history) if isinstance(e, BurnsRecycled))
+    assert hooked.history[:at] == plain.history[:at]
+    taken = [e.card for e in hooked.history[at:] if isinstance(e, CardDealt | CardBurned)]
+    assert taken + hooked.stub == given[0][::-1]
+    assert hooked.stub != plain.stub  # plain shuffles with the seed's random stream
+
+
+def test_recycle_order_must_return_the_same_cards() -> None:
+    """A recycle_order that loses a card is an error, not a silently smaller deck."""
+    game = SevenCardStud(ante=1, bring_in=1, small_bet=2)
+    state = game.start([1000] * 7, seed=8, recycle_order=lambda cards: cards[1:])
+    with pytest.raises(ValueError, match="recycle_order"):
+        to_street(state, 4)
 
 
 def test_v_k2_reserve_bottom_card() -> None:

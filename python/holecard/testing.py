@@ -343,14 +343,11 @@ class Table:
         opts = wsop_options(self.game, self.betting) if self.profile == "wsop" else {}
         opts.update(dict(self.options))
         game = cls(betting=self.betting, **dict(self.stakes), **opts)
-        if recycle is None:
-            return game.start(list(self.stacks), deck=list(self.deck), dealer=self.dealer)
-        original = engine.State._recycle
-        engine.State._recycle = lambda _self, cards: recycle(cards)  # type: ignore[method-assign,assignment]
-        try:
-            return game.start(list(self.stacks), deck=list(self.deck), dealer=self.dealer)
-        finally:
-            engine.State._recycle = original  # type: ignore[method-assign]
+        state = game.start(
+            list(self.stacks), deck=list(self.deck), dealer=self.dealer, recycle_order=recycle
+        )
+        state.recycle_order = None  # only the start: later recycles are the engine's own
+        return state
 
 
 def _stakes(game: str, betting: str) -> st.SearchStrategy[dict[str, int]]:
@@ -691,7 +688,7 @@ def illegal_actions(state: Any, fixed: bool) -> list[GameAction]:  # noqa: ANN40
 
 
 class _RecycleOrder:
-    """The reference's ``_recycle`` hook: deal recycled cards in the fast engine's order."""
+    """The reference's ``recycle_order`` hook: deal recycled cards in the fast engine's order."""
 
     def __init__(self, fast: Any, before_stub: list[str], new_events: list[Any]) -> None:  # noqa: ANN401
         self.fast = fast
@@ -833,13 +830,13 @@ def _play(
         apply_action(fast, action)
         new_events = list(fast.history[seen:])
         hook = _RecycleOrder(fast, before_stub, new_events)
-        ref._recycle = hook
+        ref.recycle_order = hook
         try:
             apply_action(ref, action)
         except RefIllegal as exc:
             raise AssertionError(f"reference rejects {action} after {steps[:-1]}: {exc}") from exc
         finally:
-            del ref._recycle
+            ref.recycle_order = None
         recycled = sum(e.kind in ("recycle", "reshuffle") for e in new_events)
         assert hook.calls == recycled, (
             f"fast engine recycled {recycled} times, reference {hook.calls} (actions {steps})"

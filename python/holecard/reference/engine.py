@@ -101,6 +101,9 @@ The fast engine (``holecard.games``) follows the same readings; the differential
 Recycling order (T-9, D-10): when the engine was given ``seed`` the recycled cards are
 shuffled with ``random.Random(seed)``; with ``deck=`` and no seed they are put under the
 stub in the order they left play (burn order / discard order), so tests are repeatable.
+``start(..., recycle_order=f)`` (or setting ``state.recycle_order``) fixes the order
+instead, for that state only: ``f`` gets the cards in the order they left play and returns
+them in the order they go under the stub.
 
 Example:
     >>> game = SevenCardStud(ante=1, bring_in=2, small_bet=5)
@@ -112,7 +115,7 @@ Example:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Final
 
 from holecard.reference import evaluators as ev
@@ -192,6 +195,7 @@ __all__ = [
     "Pot",
     "PotAwarded",
     "Razz",
+    "RecycleOrder",
     "Reshuffled",
     "SevenCardStud",
     "SevenCardStudHiLo",
@@ -206,6 +210,10 @@ __all__ = [
     "split_amount",
     "split_hi_lo",
 ]
+
+#: A :attr:`State.recycle_order` function: recycled cards in the order they left play in,
+#: the same cards in the order they go under the stub out.
+RecycleOrder = Callable[[list[str]], list[str]]
 
 
 class IllegalActionError(ValueError):
@@ -449,6 +457,7 @@ class Game:
         seed: int | None = None,
         deck: str | Sequence[object] | None = None,
         dealer: int | None = None,
+        recycle_order: RecycleOrder | None = None,
     ) -> State:
         """Deal a new hand.
 
@@ -459,6 +468,7 @@ class Game:
             dealer: stud: the dealer position (-1 = dealer box before seat 0, the only
                 value allowed with ``stud_dealer_position = FIXED``); 2-7: the button
                 seat (default the last seat).
+            recycle_order: fixes the order of recycled cards (see :attr:`State.recycle_order`).
 
         Returns:
             The state, waiting for the first decision.
@@ -466,7 +476,9 @@ class Game:
         Raises:
             ConfigurationError: bad stacks, deck or dealer.
         """
-        return State(self, stacks, seed=seed, deck=deck, dealer=dealer)
+        return State(
+            self, stacks, seed=seed, deck=deck, dealer=dealer, recycle_order=recycle_order
+        )
 
 
 class _StudGame(Game):
@@ -563,7 +575,16 @@ class DeuceSevenTripleDraw(Game):
 
 
 class State:
-    """One hand in progress (or finished). See the module docstring for conventions."""
+    """One hand in progress (or finished). See the module docstring for conventions.
+
+    Attributes:
+        recycle_order: None (the default), or a function that fixes the order of recycled
+            cards for this state only (stud burns recycled under T-9, the 2-7 reshuffle of
+            D-10): it receives the cards in the order they left play (burn order / discard
+            order) and returns the same cards in the order they go under the stub, top
+            first. Tests set it to deal recycled cards in another engine's order; it may be
+            replaced between actions. It does not count in ``==``.
+    """
 
     # pylint: disable=too-many-instance-attributes
 
@@ -575,6 +596,7 @@ class State:
         seed: int | None,
         deck: str | Sequence[object] | None,
         dealer: int | None,
+        recycle_order: RecycleOrder | None = None,
     ) -> None:
         """Validate the inputs, post forced bets, deal and wait for the first action."""
         n = len(stacks)
@@ -650,6 +672,7 @@ class State:
         self.betting_rounds: list[int] = []
         self.draw_queue: list[int] = []
         self.final_pots: list[Pot] | None = None
+        self.recycle_order = recycle_order
         self._begin()
 
     # -- small helpers ------------------------------------------------------------------
@@ -706,8 +729,13 @@ class State:
         self._log(CardDealt(p, card, face_up))
 
     def _recycle(self, cards: list[str]) -> list[str]:
-        """Order recycled cards: shuffled when seeded, else in the order given."""
+        """Order recycled cards: by recycle_order, else shuffled when seeded, else as given."""
         cards = list(cards)
+        if self.recycle_order is not None:
+            ordered = list(self.recycle_order(list(cards)))
+            if sorted(ordered) != sorted(cards):
+                raise ValueError(f"recycle_order returned {ordered}, not a reordering of {cards}")
+            return ordered
         if self._seeded:
             rng = random.Random()
             rng.setstate(self._rng_state)  # type: ignore[arg-type]
@@ -782,7 +810,9 @@ class State:
         """Same game, cards, chips, history and position in the hand."""
         if not isinstance(other, State):
             return NotImplemented
-        return self.__dict__ == other.__dict__
+        mine = {k: v for k, v in self.__dict__.items() if k != "recycle_order"}
+        theirs = {k: v for k, v in other.__dict__.items() if k != "recycle_order"}
+        return mine == theirs
 
     __hash__ = None  # type: ignore[assignment]
 
