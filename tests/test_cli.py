@@ -479,12 +479,12 @@ def test_simulate_plot_without_matplotlib(tmp_path: Path) -> None:
 def test_internal_errors_are_one_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import holecard.cli
+    import holecard.cli.commands
 
     def broken(*args: object) -> None:
         raise RuntimeError("boom\nsecond line")
 
-    monkeypatch.setitem(holecard.cli._EVALUATORS, "stud", [broken])
+    monkeypatch.setitem(holecard.cli.commands.EVALUATORS, "stud", [broken])
     code, out, err = cli(capsys, "eval", "stud", "As Ks Qs Js Ts")
     assert code == 70
     assert out == ""

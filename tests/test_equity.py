@@ -27,12 +27,14 @@ from holecard import (
     CardParseError,
     ConfigurationError,
     DuplicateCardError,
+    Equity,
     FourStraightMode,
     Game,
     InvalidHandError,
+    equity,
     parse_cards,
 )
-from holecard.equity import POT_UNITS, Equity, equity
+from holecard._equity import POT_UNITS
 from holecard.reference import evaluators as ref
 
 Value = ref.RefValue | None

@@ -13,8 +13,9 @@ from typing import TextIO, cast
 
 import pytest
 
-from holecard import _play
-from holecard.cli import CommandError, hand_name
+from holecard.cli import play as play_command
+from holecard.cli.commands import CommandError
+from holecard.cli.render import hand_name
 
 
 class ScriptedPlayer:
@@ -42,7 +43,7 @@ class ScriptedPlayer:
 def play(game: str, policy: Callable[[str], str | None], **table: object) -> str:
     out = io.StringIO()
     player = cast("TextIO", ScriptedPlayer(out, policy))
-    code = _play.run(game, inp=player, out=out, **table)  # type: ignore[arg-type]
+    code = play_command.run(game, inp=player, out=out, **table)  # type: ignore[arg-type]
     assert code == 0
     return out.getvalue()
 
@@ -156,7 +157,7 @@ def test_bare_d_asks_which_cards() -> None:
 
     out = io.StringIO()
     player = ScriptedPlayer(out, policy)
-    _play.run(
+    play_command.run(
         "deuce_seven",
         players=2,
         seed=5,
@@ -177,8 +178,8 @@ def test_bare_d_asks_which_cards() -> None:
 
 
 def test_every_key_in_the_help_and_x_checks() -> None:
-    helptext = _play._HELP
-    for key in _play._VERB:
+    helptext = play_command._HELP
+    for key in play_command._VERB:
         assert re.search(rf"(^|, | ){re.escape(key)}(,| )", helptext, re.M), key
     text = play(
         "stud",
@@ -239,12 +240,12 @@ def test_plural_banner() -> None:
 def test_bad_arguments_fail_before_any_output(kwargs: dict[str, object], match: str) -> None:
     out = io.StringIO()
     with pytest.raises(CommandError, match=match):
-        _play.run("stud", inp=io.StringIO(""), out=out, **kwargs)  # type: ignore[arg-type]
+        play_command.run("stud", inp=io.StringIO(""), out=out, **kwargs)  # type: ignore[arg-type]
     assert out.getvalue() == ""
 
 
 def test_engine_stack_limit_before_any_output() -> None:
     out = io.StringIO()
     with pytest.raises(ValueError, match="2\\*\\*58"):
-        _play.run("stud", stack=2**60, inp=io.StringIO(""), out=out)
+        play_command.run("stud", stack=2**60, inp=io.StringIO(""), out=out)
     assert out.getvalue() == ""

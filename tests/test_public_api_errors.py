@@ -33,18 +33,19 @@ from hypothesis import strategies as st
 import holecard
 from holecard import phh
 
-SIMULATE = importlib.import_module("holecard.simulate")
+SIMULATE = importlib.import_module("holecard._simulate")
 
-#: The modules whose ``__all__`` is public API.
+#: The modules whose ``__all__`` is public API (``holecard._equity`` and ``holecard._simulate``
+#: hold the functions ``holecard.equity`` and ``holecard.simulate`` and their results).
 PUBLIC_MODULES = (
     "holecard",
+    "holecard._equity",
+    "holecard._simulate",
     "holecard.batch",
-    "holecard.equity",
     "holecard.exceptions",
     "holecard.games",
     "holecard.options",
     "holecard.phh",
-    "holecard.simulate",
 )
 
 #: Integers that are wrong for every argument, or right but cheap: a count this small

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from holecard import ConfigurationError, SevenCardStud
-from holecard.simulate import SimulationResult, simulate, simulate_chunks
+from holecard import ConfigurationError, SevenCardStud, SimulationResult, simulate
+from holecard._simulate import simulate_chunks
 
 GAMES = ("soko", "stud", "stud8", "razz", "deuce_seven")
 MIXED = ("strength", "random", "calling_station", "strength", "random", "calling_station")

@@ -38,8 +38,9 @@ from holecard._core import (
     parse_cards,
 )
 from holecard._enums import Category, FourStraightMode, Game, Rank, Suit
+from holecard._equity import Equity, equity
+from holecard._simulate import SeatResult, SimulationResult, simulate
 from holecard._types import CardsLike
-from holecard.equity import Equity, equity
 from holecard.exceptions import (
     ArgumentTypeError,
     CardParseError,
@@ -66,7 +67,6 @@ from holecard.games import (
     State,
 )
 from holecard.options import Betting
-from holecard.simulate import SeatResult, SimulationResult, simulate
 
 if _TYPE_CHECKING:
     from holecard.phh import HandHistory

@@ -15,20 +15,22 @@ Input is read line by line from ``inp`` (standard input by default), so a script
 >>> "-- third street (pot 2) --" in out.getvalue()
 True
 
-The bots here are small Python versions of the native ones of :mod:`holecard.simulate`,
+The bots here are small Python versions of the native ones of :func:`holecard.simulate`,
 driving the public :class:`holecard.State` API.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from holecard import _core, games
-from holecard.cli import CommandError, Narrator, plural
-from holecard.simulate import BOTS
+from holecard._simulate import BOTS
+from holecard.cli.commands import CommandError
+from holecard.cli.render import Narrator, cards_text, plural
 
 _GAMES: dict[str, Callable[..., games._Game]] = {
     "soko": lambda: games.Soko(ante=1, bring_in=3, small_bet=10),
@@ -62,17 +64,13 @@ class _Quit(Exception):
     pass
 
 
-def _cards(cards: Sequence[Any]) -> str:
-    return " ".join(str(c) for c in cards)
-
-
 def _hand_text(player: games.Player, hide: bool) -> str:
     ups = list(player.up_cards)
     downs = [c for c in player.hole_cards if c not in ups]
-    down = "[" + (" ".join("??" for _ in downs) if hide else _cards(downs)) + "]"
+    down = "[" + (" ".join("??" for _ in downs) if hide else cards_text(downs)) + "]"
     if not downs:
         down = ""
-    return " ".join(x for x in (down, _cards(ups)) if x)
+    return " ".join(x for x in (down, cards_text(ups)) if x)
 
 
 # ----- bots -------------------------------------------------------------------------------
@@ -427,7 +425,7 @@ def _play_hand(
             bet = f"  bet {p.bet:,}" if p.bet else ""
             out.write(f"    {name(seat):<20} {status:<28} stack {p.stack:,}{bet}\n")
         if state.board:
-            out.write(f"    community card: {_cards(state.board)}\n")
+            out.write(f"    community card: {cards_text(state.board)}\n")
 
     def report() -> None:
         nonlocal shown
@@ -449,3 +447,15 @@ def _play_hand(
         out.write(line + "\n")
     payoffs = state.payoffs
     out.write("  result: " + ", ".join(f"{name(i)} {p:+,}" for i, p in enumerate(payoffs)) + "\n")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play against the bots (``holecard play``): :func:`run` with the parsed options."""
+    return run(
+        args.game,
+        players=args.players,
+        bots=args.bots,
+        seed=args.seed,
+        stack=args.stack,
+        hands=args.hands,
+    )

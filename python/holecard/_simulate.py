@@ -39,7 +39,7 @@ plays every position equally often. In the stud games the dealer box stays befor
 integer sums, so the same seed gives the same result whatever ``threads`` is, and the same
 as the runs in chunks of :func:`simulate_chunks`.
 
->>> from holecard.simulate import simulate
+>>> from holecard import simulate
 >>> r = simulate("stud", players=4, hands=2000, bots=["strength", "random"] * 2, seed=1)
 >>> r.hands, sum(r.chips_won)
 (2000, 0)

@@ -14,7 +14,7 @@ cards there are ``C(m, k1) * C(m - k1, k2) * ...`` completions, all equally like
 random deal: ``outcomes`` is that number for exact results and the number of samples for
 Monte Carlo.
 
->>> from holecard.equity import equity
+>>> from holecard import equity
 >>> e = equity("stud", ["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d"])
 >>> e.exact, e.outcomes, e.wins, e.fractions[0]
 (True, 1560, (1114, 446), Fraction(557, 780))

@@ -1,0 +1,231 @@
+"""The command parser of ``holecard`` and :func:`main`, which runs a command line.
+
+Every number on the command line is checked before any work starts; usage errors and
+errors of the commands are one line on standard error (exit status 2), and a fault inside
+holecard itself is one line too (exit status 70).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from holecard import _core
+from holecard.cli.commands import (
+    EVALUATORS,
+    CommandError,
+    cmd_equity,
+    cmd_eval,
+    cmd_replay,
+    cmd_simulate,
+)
+from holecard.cli.play import cmd_play
+from holecard.exceptions import HoleCardError
+
+__all__ = ["main"]
+
+_GAMES = ("soko", "stud", "stud8", "razz", "deuce_seven")
+
+_U64 = 2**64 - 1
+_EX_SOFTWARE = 70  # sysexits.h: an internal software error
+# More worker threads than this only slows a run down (a pool of 4,096 threads takes over a
+# minute to start work on two cores); the library accepts more.
+_MAX_THREADS = 256
+_THREADS_HELP = f"worker threads, 1 to {_MAX_THREADS} (default: every core)"
+
+
+# ----- numbers on the command line ------------------------------------------------------
+
+
+def _whole(low: int, high: int = _U64) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else a one-line error."""
+    limit = "2**64 - 1" if high == _U64 else f"{high:,}"
+
+    def parse(text: str) -> int:
+        digits = text.strip()
+        shown = digits if len(digits) <= 24 else f"{digits[:20]}..."
+        if len(digits) > 100 and digits.lstrip("+-").isdecimal():  # beyond int()'s comfort
+            if digits.startswith("-"):
+                raise argparse.ArgumentTypeError(f"must be at least {low:,}, got {shown}")
+            raise argparse.ArgumentTypeError(f"must be at most {limit}, got {shown}")
+        try:
+            value = int(digits)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {shown!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low:,}, got {shown}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {limit}, got {shown}")
+        return value
+
+    return parse
+
+
+# ----- the parser -----------------------------------------------------------------------
+
+_BREAKS = re.compile(r"[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _one_line(text: str) -> str:
+    """``text`` with its line breaks escaped, so that it prints as exactly one line."""
+    return _BREAKS.sub(lambda m: repr(m.group())[1:-1], text.strip()) or "error"
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors are one line (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {_one_line(message)}\n")
+
+
+def _progress_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--progress",
+        action="store_true",
+        default=None,
+        help="show a progress bar on standard error (default when it is a terminal)",
+    )
+    group.add_argument("--no-progress", dest="progress", action="store_false")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="holecard",
+        description="Stud and draw poker: evaluate hands, compute equities, simulate, replay, "
+        "play.",
+    )
+    parser.add_argument("--version", action="version", version=f"holecard {_core.__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    games = ", ".join(_GAMES)
+    seed_help = "seed, 0 to 2**64 - 1"
+
+    ev = sub.add_parser("eval", help="evaluate hands", description="Evaluate one or more hands.")
+    ev.add_argument("game", choices=sorted(EVALUATORS), help="the game whose ranking to use")
+    ev.add_argument("hands", nargs="+", help='cards, e.g. "As Ks Qs Js Ts 2d 3c"')
+    ev.set_defaults(run=cmd_eval)
+
+    eq = sub.add_parser(
+        "equity",
+        help="showdown equities",
+        description="Each player's expected share of the pot at showdown (exact by default, "
+        "Monte Carlo with --samples). Stud games: each HAND lists the cards the player holds; "
+        "deuce_seven: the cards he keeps (he draws the rest once).",
+    )
+    eq.add_argument("game", metavar="GAME", choices=_GAMES, help=games)
+    eq.add_argument("hands", metavar="HAND", nargs="+", help='a player\'s cards, e.g. "AsAh Kd"')
+    eq.add_argument("--dead", metavar="CARDS", help="cards out of play")
+    eq.add_argument("--samples", type=_whole(1), metavar="N", help="Monte Carlo with N samples")
+    eq.add_argument("--seed", type=_whole(0), metavar="S", help=f"Monte Carlo {seed_help}")
+    eq.add_argument("--threads", type=_whole(1, _MAX_THREADS), metavar="N", help=_THREADS_HELP)
+    _progress_options(eq)
+    eq.set_defaults(run=cmd_equity)
+
+    si = sub.add_parser(
+        "simulate",
+        help="bots play many hands",
+        description="The engine plays whole hands with built-in bots (random, "
+        "calling_station, strength) and prints per-seat results. Stacks reset every hand.",
+    )
+    si.add_argument("game", metavar="GAME", choices=_GAMES, help=games)
+    si.add_argument("--players", type=_whole(2), default=6, metavar="N", help="seats (default 6)")
+    si.add_argument("--hands", type=_whole(1), default=10_000, metavar="N", help="default 10,000")
+    si.add_argument(
+        "--bots",
+        nargs="+",
+        metavar="BOT",
+        help="one bot for every seat, or a list (space or comma separated) that repeats "
+        "around the table: strength,random seats strength, random, strength, ...; "
+        "default: strength",
+    )
+    si.add_argument(
+        "--seed", type=_whole(0), metavar="S", help=f"{seed_help} (default: random, printed)"
+    )
+    si.add_argument("--threads", type=_whole(1, _MAX_THREADS), metavar="N", help=_THREADS_HELP)
+    si.add_argument(
+        "--stack", type=_whole(1), metavar="CHIPS", help="stack (default 100 big bets)"
+    )
+    si.add_argument(
+        "--betting", choices=("fixed_limit", "pot_limit", "no_limit"), help="betting structure"
+    )
+    si.add_argument(
+        "--set",
+        dest="table",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a table keyword, e.g. --set ante=2 --set max_raises=4 (repeatable)",
+    )
+    si.add_argument("--plot", metavar="FILE", help="write a PNG of cumulative results per seat")
+    _progress_options(si)
+    si.set_defaults(run=cmd_simulate)
+
+    rp = sub.add_parser(
+        "replay",
+        help="replay and check a PHH hand history",
+        description="Print the hand street by street and check that it is legal and ends with "
+        "its recorded finishing stacks (exit status 1 when it does not).",
+    )
+    rp.add_argument("file", metavar="FILE.phh")
+    rp.set_defaults(run=cmd_replay)
+
+    pl = sub.add_parser(
+        "play",
+        help="play against the bots in the terminal",
+        description="You (seat 0) against bots. Type the letter of an action (h for help); "
+        "q or end of input quits.",
+    )
+    pl.add_argument("game", metavar="GAME", choices=_GAMES, help=games)
+    pl.add_argument("--players", type=_whole(2), default=4, metavar="N", help="seats (default 4)")
+    pl.add_argument(
+        "--bots", default="strength", metavar="BOT", help="the opponents' bot (default strength)"
+    )
+    pl.add_argument("--seed", type=_whole(0), metavar="S", help=f"{seed_help}, of cards and bots")
+    pl.add_argument(
+        "--stack", type=_whole(1), metavar="CHIPS", help="stack (default 100 big bets)"
+    )
+    pl.add_argument("--hands", type=_whole(1), metavar="N", help="stop after N hands")
+    pl.set_defaults(run=cmd_play)
+    return parser
+
+
+def _error(kind: str, message: str) -> None:
+    print(f"holecard: {kind}: {_one_line(message)}", file=sys.stderr)
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe: send what is left of standard output nowhere."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (captured output)
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit code."""
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else 2
+    try:
+        code: int = args.run(args)
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `holecard simulate ... | head`
+        _silence_stdout()
+        return 1
+    except (CommandError, HoleCardError, ValueError, OSError) as err:
+        _error("error", str(err) or type(err).__name__)
+        return 2
+    except SystemExit:
+        raise
+    except BaseException as err:  # a bug in holecard: still one line, never a traceback
+        _error("internal error", f"{type(err).__name__}: {err} (please report this)")
+        return _EX_SOFTWARE
+    return code

@@ -1,0 +1,252 @@
+"""Telling poker as text: plurals, hand values, street titles and the :class:`Narrator`.
+
+The ``replay`` and ``play`` commands both tell a hand through these.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from holecard import _core
+from holecard._core import Card, Event, HandValue
+from holecard.exceptions import HoleCardError
+
+if TYPE_CHECKING:
+    from holecard.games import State
+
+__all__ = ["Narrator", "cards_text", "describe", "hand_name", "plural", "street_title"]
+
+
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, the noun in the plural unless the count is one.
+
+    >>> plural(1, "outcome"), plural(1560, "outcome"), plural(0, "hand")
+    ('1 outcome', '1,560 outcomes', '0 hands')
+    """
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def describe(value: HandValue | None) -> str:
+    """A hand value with its five cards and strength ("no qualifying low" for None)."""
+    if value is None:
+        return "no qualifying low"
+    cards = " ".join(str(c) for c in value.cards)
+    return f"{value}  [{cards}]  strength {value.strength}"
+
+
+# ----- telling a hand -------------------------------------------------------------------
+
+_STREETS: dict[str, tuple[str, ...]] = {
+    "soko": ("second street", "third street", "fourth street", "fifth street"),
+    "deuce_seven": ("pre-draw", "after the first draw", "after the second draw", "final"),
+}
+_STUD_STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
+_DRAWS = ("first draw", "second draw", "third draw")
+_NUMBER = re.compile(r"number=(\d+)")
+
+
+def street_title(game: str, event: Event) -> str:
+    """The heading of a ``street`` event (``"fourth street"``, ``"second draw"`` …)."""
+    text = repr(event)
+    m = _NUMBER.search(text)
+    number = int(m.group(1)) if m else 0
+    if "DrawRound" in text:
+        return _DRAWS[number - 1] if 1 <= number <= 3 else f"draw {number}"
+    names = _STREETS.get(game, _STUD_STREETS)
+    return names[number] if number < len(names) else f"round {number + 1}"
+
+
+def _is_big_blind(event: Event) -> bool:
+    text = repr(event).lower()
+    return text.endswith(", big)") or "big=true" in text
+
+
+def hand_name(game: str, cards: Sequence[Any]) -> str:
+    """A readable name of a finished hand in ``game`` ("Two pair, ..."; hi/lo both).
+
+    >>> hand_name("stud8", "As 2s 3d 4c 5h Kd Kc")
+    'Straight, five high; 5-4-3-2-A low'
+    >>> hand_name("deuce_seven", "7c 6d 5h 4s 2c")
+    '7-6-5-4-2 low'
+    """
+    if game == "stud8":
+        high = _core.evaluate_high(cards)
+        low = _core.evaluate_low8(cards)
+        return f"{high}; {low if low is not None else 'no low'}"
+    fn = {
+        "soko": _core.evaluate_soko,
+        "razz": _core.evaluate_ace_five,
+        "deuce_seven": _core.evaluate_deuce_seven,
+    }.get(game, _core.evaluate_high)
+    return str(fn(cards))
+
+
+def cards_text(cards: Sequence[Any]) -> str:
+    """Cards separated by spaces (``"As Kd"``)."""
+    return " ".join(str(c) for c in cards)
+
+
+class Narrator:
+    """Tells a hand the way a dealer calls it.
+
+    One line per action, a header with the pot for every street, and the cards of a street
+    after its header.
+
+    ``name(seat)`` names a seat; the seat called ``"you"`` is spoken to ("you bet 10",
+    "you show"). ``hidden(seat)`` says whose down cards and draws stay face down. The
+    first wager of a round is a bet, later ones raises; blinds and the bring-in count as
+    the round's first wager. Lines come back without indentation except that actions are
+    indented two spaces under their header.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        state: State,
+        name: Callable[[int], str],
+        *,
+        hidden: Callable[[int], bool] | None = None,
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.name = name
+        self.hidden = hidden or (lambda seat: False)
+        self.pot = 0
+        self.street = ""
+        """The title of the current street ("" before the first header)."""
+        self._bets: dict[int, int] = {}
+        self._rounds = 0
+        self._antes: list[tuple[int, int]] = []
+        self._deals: dict[int, list[tuple[Card, bool]]] = {}
+
+    def _say(self, seat: int, verb: str, rest: str = "") -> str:
+        who = self.name(seat)
+        if who == "you":
+            verb = verb[:-1]  # every verb here is regular: "folds" -> "fold"
+        return f"  {who} {verb}" + (f" {rest}" if rest else "")
+
+    def _flush_antes(self) -> list[str]:
+        out = []
+        amounts = {amount for _, amount in self._antes}
+        if len(self._antes) == len(self.state.players) and len(amounts) == 1:
+            out.append(f"  each player antes {amounts.pop():,}")
+        else:
+            out += [
+                self._say(seat, "posts", f"the ante {amount:,}") for seat, amount in self._antes
+            ]
+        self._antes.clear()
+        return out
+
+    def finish(self) -> list[str]:
+        """The lines held back: the antes, then the cards dealt since the last header."""
+        out = self._flush_antes()
+        for seat in sorted(self._deals):
+            cards = self._deals[seat]
+            hide = self.hidden(seat)
+            downs = ["??" if hide else str(c) for c, up in cards if not up]
+            ups = [str(c) for c, up in cards if up]
+            if hide and not ups:
+                continue  # nothing to see: a hidden player's down cards
+            text = " ".join(x for x in ("[" + " ".join(downs) + "]" if downs else "", *ups) if x)
+            out.append(f"  {self.name(seat)}: {text}")
+        self._deals.clear()
+        return out
+
+    def lines(self, event: Event) -> list[str]:
+        """The lines for ``event`` (none for a deal, which waits for its street header)."""
+        kind = event.kind
+        seat = event.seat if event.seat is not None else 0
+        if kind == "deal":  # held back until the street's header
+            if event.card is not None:
+                self._deals.setdefault(seat, []).append((event.card, event.up))
+            return self._flush_antes()  # the antes come before the cards
+        if kind == "street":
+            if self._rounds:  # the blinds before the first header belong to its round
+                self._bets.clear()
+            self._rounds += 1
+            self.street = street_title(self.game, event)
+            header = f"-- {self.street} (pot {self.pot:,}) --"
+            return [*self._flush_antes(), header, *self.finish()]
+        line = self._line(event, kind, seat)
+        if kind == "ante":
+            return []
+        out = self.finish()
+        if line:
+            out.append(line)
+        return out
+
+    def _wager(self, seat: int, total: int) -> None:
+        self.pot += total - self._bets.get(seat, 0)
+        self._bets[seat] = total
+
+    def _line(self, event: Event, kind: str, seat: int) -> str | None:
+        amount = event.amount or 0
+        to = event.to or 0
+        if kind == "ante":
+            self.pot += amount
+            self._antes.append((seat, amount))
+            return None
+        if kind == "blind":
+            self._wager(seat, self._bets.get(seat, 0) + amount)
+            big = "big" if _is_big_blind(event) else "small"
+            return self._say(seat, "posts", f"the {big} blind {amount:,}")
+        if kind == "bring_in":
+            self._wager(seat, self._bets.get(seat, 0) + amount)
+            return self._say(seat, "brings", f"in for {amount:,}")
+        if kind == "complete":
+            self._wager(seat, to)
+            return self._say(seat, "completes", f"to {to:,}")
+        if kind == "bet_raise":
+            opened = any(self._bets.values())
+            self._wager(seat, to)
+            return (
+                self._say(seat, "raises", f"to {to:,}")
+                if opened
+                else self._say(seat, "bets", f"{to:,}")
+            )
+        if kind == "call":
+            self._wager(seat, self._bets.get(seat, 0) + amount)
+            return self._say(seat, "calls", f"{amount:,}")
+        if kind == "fold":
+            return self._say(seat, "folds")
+        if kind == "check":
+            return self._say(seat, "checks")
+        if kind == "draw":
+            n = len(event.discards)
+            if n == 0:
+                return self._say(seat, "stands", "pat")
+            if self.hidden(seat):
+                return self._say(seat, "draws", str(n))
+            return self._say(
+                seat,
+                "draws",
+                f"{n}: out {cards_text(event.discards)}, in {cards_text(event.received)}",
+            )
+        if kind == "timeout":
+            return self._say(seat, "times", "out")
+        if kind == "uncalled":
+            self.pot -= amount
+            self._bets[seat] = self._bets.get(seat, 0) - amount
+            return f"  {amount:,} uncalled is returned to {self.name(seat)}"
+        if kind == "board":
+            return f"  community card {event.card}"
+        if kind == "recycle":
+            return "  burned cards are shuffled back into the stub"
+        if kind == "reshuffle":
+            return "  the discards are reshuffled into a new stub"
+        if kind == "show":
+            return self._say(seat, "shows", self._shown(seat))
+        if kind == "award":
+            half = {"high": " (high half)", "low": " (low half)"}.get(event.share or "", "")
+            pot = "the main pot" if not event.pot else f"side pot {event.pot}"
+            return self._say(seat, "wins", f"{amount:,} from {pot}{half}")
+        return None
+
+    def _shown(self, seat: int) -> str:
+        cards = list(self.state.players[seat].hole_cards) + list(self.state.board)
+        try:
+            return f"{cards_text(cards)}: {hand_name(self.game, cards)}"
+        except (HoleCardError, ValueError):
+            return cards_text(cards)
