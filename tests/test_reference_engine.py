@@ -935,7 +935,8 @@ def test_copy_pickle_equality() -> None:
         (SevenCardStud, {"reshuffle_policy": "EXCLUDE_OWN_DISCARDS"}),
         (SevenCardStud, {"bring_in_card": "MIDDLE"}),
         (SevenCardStud, {"max_raises": 0}),
-        (Razz, {"open_pair_double_bet": True}),
+        (Razz, {"draw_time_limit": 30}),  # a 2-7 option
+        (DeuceSevenTripleDraw, {"draw_time_limit": 0}),
         (DeuceSevenTripleDraw, {"small_blind": 3, "big_blind": 2}),
         (DeuceSevenTripleDraw, {"odd_chip_order": "HIGH_CARD_BY_SUIT_ALL"}),
         (Soko, {"betting": "SPREAD_LIMIT"}),

@@ -623,22 +623,16 @@ def _amount(value: object, what: str) -> int:
 
 
 def _profile(kind: str, betting: str) -> dict[str, Any]:
-    """docs/rules.md §6 WSOP profile, as the PHH data implies (see the module docstring)."""
-    opts: dict[str, Any] = {}
-    if betting == "FIXED_LIMIT":
-        opts["max_raises"] = 4
-        opts["uncapped_heads_up"] = "ROUND_BEGINS_HEADS_UP"
-    if kind != "deuce_seven":
-        opts["bring_in_card"] = "AUTO" if kind == "razz" else "LOWEST"
-        opts["odd_chip_order"] = "HIGH_CARD_BY_SUIT_BEST5"
-        if kind in ("stud", "soko"):
-            opts["open_pair_double_bet"] = False
-        if kind != "soko":
-            opts["reserve_bottom_card"] = True
-            opts["community_card_betting"] = True
-    else:
-        opts["reshuffle_policy"] = "EXCLUDE_CURRENT_ROUND"
-    return opts
+    """docs/rules.md §6 WSOP profile (the option catalogue's), as explicit options.
+
+    ``betting`` does not change it: the fixed-limit options have no effect in pot and no
+    limit.
+    """
+    from holecard import _core
+
+    specs = {spec.name: spec for spec in _core.option_specs()}
+    changes = _core.option_profiles()["wsop"][kind]
+    return {name: specs[name].value(text) for name, text in changes.items()}
 
 
 def _decode_options(raw: dict[str, Any]) -> dict[str, Any]:
@@ -787,10 +781,8 @@ def _build_deck(
         def flush_draw() -> None:
             if not drawn and not dealt:
                 return
-            # G-1.3.2 / D-5: one burn per draw, even if all stand pat, but none from an
-            # empty stub (the engines then burn nothing unless someone draws and reshuffles).
-            if burns and len(slots) < 52:
-                slots.append(None)
+            if burns:
+                slots.append(None)  # G-1.3.2 / D-5: one burn per draw, even if all stand pat
             for seat in sorted(set(drawn) | set(dealt)):
                 cards = dealt.get(seat, [])
                 want = drawn.get(seat, len(cards))
@@ -940,57 +932,20 @@ def _apply(state: StateLike, a: _Act, known: set[str]) -> None:
 # Writing a state
 
 
-#: docs/rules.md §6 options (besides the table) that each game takes, as both engines accept them.
-_COMMON_OPTIONS: Final = (
-    "chip_unit",
-    "max_players",
-    "burn_cards",
-    "max_raises",
-    "uncapped_heads_up",
-    "limit_short_all_in_rule",
-    "allow_fold_when_check_free",
-    "betting_timeout_action",
-    "odd_chip_order",
-)
-_STUD_OPTIONS: Final = (
-    "stud_dealer_position",
-    "bring_in_card",
-    "showing_tie_break",
-    "showdown_first_if_no_bet",
-)
-_DECK_OPTIONS: Final = (
-    "recycle_burns_before_community",
-    "reserve_bottom_card",
-    "community_card_betting",
-)
-_GAME_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
-    "soko": (
-        *_STUD_OPTIONS,
-        "open_pair_double_bet",
-        "soko_showing_four_card_hands",
-        "four_straight_mode",
-    ),
-    "stud": (*_STUD_OPTIONS, "open_pair_double_bet", *_DECK_OPTIONS),
-    "stud8": (*_STUD_OPTIONS, "open_pair_double_bet", "scoop_identical_split", *_DECK_OPTIONS),
-    "razz": (*_STUD_OPTIONS, *_DECK_OPTIONS),
-    "deuce_seven": (
-        "draw_time_limit",
-        "draw_timeout_penalty",
-        "reshuffle_policy",
-        "own_discards_scope",
-        "burn_after_reshuffle",
-        "heads_up_small_blind",
-    ),
-}
+def _written_options(kind: str, text: dict[str, str]) -> dict[str, object]:
+    """The ``_holecard_options`` table: every catalogued option of ``kind``.
 
+    ``text`` holds the value texts as the fast engine lists them; each is written as a TOML
+    value (``None`` as the string ``"None"``).
+    """
+    from holecard import _core
 
-def _option_value(text: str) -> object:
-    """The fast engine's option text (``true``, ``none``, ``3``, ``LOWEST``) as a value."""
-    if text in ("true", "false"):
-        return text == "true"
-    if text == "none":
-        return "None"
-    return int(text) if text.isdigit() else text
+    out: dict[str, object] = {}
+    for spec in _core.option_specs():
+        if kind in spec.games and spec.name in text:
+            value = spec.value(text[spec.name])
+            out[spec.name] = "None" if value is None else value
+    return out
 
 
 def state_to_phh(state: object, **metadata: object) -> HandHistory:
@@ -1055,9 +1010,7 @@ def _fast_state_to_phh(state: FastState) -> HandHistory:
     else:
         hh.bring_in = stakes["bring_in"]
     hh.starting_stacks = [start[s] for s in by_phh]
-    raw = config.options
-    allowed = _COMMON_OPTIONS + _GAME_OPTIONS[kind]
-    hh.extras["_holecard_options"] = {k: _option_value(raw[k]) for k in allowed if k in raw}
+    hh.extras["_holecard_options"] = _written_options(kind, config.options)
 
     def p(seat: int) -> str:
         return f"p{to_phh[seat] + 1}"
@@ -1145,14 +1098,15 @@ def _ref_state_to_phh(state: RefState) -> HandHistory:
         hh.bring_in = table["bring_in"]
     starting: list[int | float] = [state.start_stacks[s] for s in by_phh]
     hh.starting_stacks = starting
-    options: dict[str, Any] = {}
+    texts: dict[str, str] = {}
     for key, value in game.options.items():
-        if key == "betting":
-            continue
         if isinstance(value, enum.Enum):
-            value = value.name
-        options[key] = "None" if value is None else value
-    hh.extras["_holecard_options"] = options
+            texts[key] = value.name
+        elif value is None or isinstance(value, bool):
+            texts[key] = str(value).lower()
+        else:
+            texts[key] = str(value)
+    hh.extras["_holecard_options"] = _written_options(kind, texts)
 
     def p(seat: int) -> str:
         return f"p{to_phh[seat] + 1}"

@@ -222,70 +222,35 @@ _DRAWS: tuple[str, ...] = ("first_draw", "second_draw", "third_draw")
 def option_values(game: str) -> dict[str, tuple[object, ...]]:
     """Every value of every docs/rules.md §6 option that applies to ``game`` (both engines).
 
-    Booleans as ``bool``, enums as their names, ``max_raises`` as ints or ``None``.
-    ``chip_unit``, ``max_players`` and ``draw_time_limit`` are table-shaped and left out.
+    Read from the option catalogue (``holecard._core.option_specs()``), the default first.
+    Booleans as ``bool``, enums as their names, ``max_raises`` as the caps 1 to 4 or
+    ``None``. The table-shaped numbers (``chip_unit``, ``max_players``,
+    ``draw_time_limit``) are left out.
     """
-    out: dict[str, tuple[object, ...]] = {
-        "burn_cards": (True, False),
-        "max_raises": (3, 1, 2, 4, None),
-        "uncapped_heads_up": ("NEVER", "ROUND_BEGINS_HEADS_UP", "BECOMES_HEADS_UP_BEFORE_CAP"),
-        "limit_short_all_in_rule": ("HALF_BET", "FULL_BET"),
-        "allow_fold_when_check_free": (False, True),
-        "betting_timeout_action": ("CHECK_OR_FOLD", "FOLD"),
-    }
-    if game == "deuce_seven":
-        out.update(
-            {
-                "draw_timeout_penalty": ("NEXT_ROUND_ONLY", "REST_OF_HAND", "NONE"),
-                "reshuffle_policy": ("EXCLUDE_OWN_DISCARDS", "EXCLUDE_CURRENT_ROUND"),
-                "own_discards_scope": ("WHOLE_HAND", "CURRENT_DRAW"),
-                "burn_after_reshuffle": (False, True),
-                "heads_up_small_blind": ("BUTTON", "LEFT_OF_BUTTON"),
-            }
-        )
-        return out
-    out.update(
-        {
-            "stud_dealer_position": ("FIXED", "ROTATING"),
-            "bring_in_card": ("AUTO", "LOWEST", "HIGHEST"),
-            "showing_tie_break": ("POSITION", "SUIT"),
-            "odd_chip_order": (
-                "POSITION",
-                "HIGH_CARD_BY_SUIT_BEST5",
-                "HIGH_CARD_BY_SUIT_ALL",
-                "LOW_CARD_BY_SUIT_ALL",
-            ),
-            "showdown_first_if_no_bet": ("BEST_SHOWING", "LEFT_OF_DEALER"),
-        }
-    )
-    if game != "razz":
-        out["open_pair_double_bet"] = (True, False)
-    if game == "soko":
-        out["soko_showing_four_card_hands"] = (True, False)
-        out["four_straight_mode"] = ("CONSECUTIVE", "OPEN_ENDED", "WITH_GUTSHOT")
-    else:
-        out["recycle_burns_before_community"] = (True, False)
-        out["reserve_bottom_card"] = (False, True)
-        out["community_card_betting"] = (False, True)
-    if game == "stud8":
-        out["scoop_identical_split"] = (True, False)
+    out: dict[str, tuple[object, ...]] = {}
+    for spec in _core.option_specs():
+        if game not in spec.games:
+            continue
+        default = spec.defaults[game]
+        if spec.kind == "int_or_none":
+            texts = [default, *(str(c) for c in range(1, 5) if str(c) != default), "none"]
+        elif game in spec.values:
+            texts = sorted(spec.values[game], key=lambda t: t != default)
+        else:
+            continue
+        out[spec.name] = tuple(spec.value(t) for t in texts)
     return out
 
 
 def wsop_options(game: str, betting: str) -> dict[str, object]:
-    """The WSOP profile of docs/rules.md §6 as explicit options (what ``profile="wsop"`` means)."""
-    opts: dict[str, object] = {"max_raises": 4, "uncapped_heads_up": "ROUND_BEGINS_HEADS_UP"}
-    if game == "deuce_seven":
-        opts["reshuffle_policy"] = "EXCLUDE_CURRENT_ROUND"
-        return opts
-    opts["bring_in_card"] = "HIGHEST" if game == "razz" else "LOWEST"
-    opts["odd_chip_order"] = "HIGH_CARD_BY_SUIT_BEST5"
-    if game != "razz":
-        opts["open_pair_double_bet"] = False
-    if game != "soko":
-        opts["reserve_bottom_card"] = True
-        opts["community_card_betting"] = True
-    return opts
+    """The WSOP profile of docs/rules.md §6 as explicit options (what ``profile="wsop"`` means).
+
+    Read from the option catalogue (``holecard._core.option_profiles()``); ``betting`` does
+    not change it.
+    """
+    specs = {spec.name: spec for spec in _core.option_specs()}
+    changes = _core.option_profiles()["wsop"][game]
+    return {name: specs[name].value(text) for name, text in changes.items()}
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,8 @@ Conventions (the public State API of DESIGN.md "Games and states"):
 
 Extension: :class:`Razz` is the stud engine with the ace-to-five low (no qualifier), the
 highest door card brings in with aces low (``bring_in_card = AUTO`` means ``HIGHEST``
-there in every structure), the lowest showing hand acts first on later streets, and there
-is no open-pair rule.
+there in every structure), the lowest showing hand acts first on later streets, and the
+open-pair big bet is off by default (R-5; ``open_pair_double_bet = True`` turns it on).
 
 Interpretations where docs/rules.md leaves room (each is a deliberate choice):
 
@@ -319,6 +319,8 @@ class Game:
         opts: dict[str, object] = {}
         for key, default in defaults.items():
             value = kwargs.get(key, default)
+            if value is None and key != "max_raises":  # None: not given, as in holecard.games
+                value = default
             if key in _ENUMS:
                 try:
                     value = coerce(_ENUMS[key], value)
@@ -329,14 +331,16 @@ class Game:
                     raise ConfigurationError(f"option {key} must be a bool, got {value!r}")
             elif key == "max_raises":
                 if value is not None and (
-                    not isinstance(value, int) or isinstance(value, bool) or value < 1
+                    not isinstance(value, int) or isinstance(value, bool) or not 1 <= value < 2**32
                 ):
                     raise ConfigurationError(
-                        f"max_raises must be an int >= 1 or None, got {value!r}"
+                        f"max_raises must be an int from 1 to 2**32 - 1 or None, got {value!r}"
                     )
             elif key == "draw_time_limit":
-                if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
-                    raise ConfigurationError(f"draw_time_limit must be positive, got {value!r}")
+                if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value < 2**32:
+                    raise ConfigurationError(
+                        f"draw_time_limit must be whole seconds from 1 to 2**32 - 1, got {value!r}"
+                    )
             elif key in ("chip_unit", "max_players") and (
                 not isinstance(value, int) or isinstance(value, bool) or value < 1
             ):
@@ -537,6 +541,7 @@ class Razz(_StudGame):
     name = "razz"
     _extra_options: ClassVar[dict[str, object]] = {
         **_STUD_OPTIONS,
+        "open_pair_double_bet": False,  # R-5 (G-1.6.4: every fixed-limit stud game)
         **_DECK_OPTIONS,
     }
 
@@ -555,6 +560,8 @@ class DeuceSevenTripleDraw(Game):
         "min_bet": None,
     }
     _extra_options: ClassVar[dict[str, object]] = {
+        # G-1.12.2: accepted in every game; in 2-7 both values show from the button's left.
+        "showdown_first_if_no_bet": ShowdownFirst.LEFT_OF_DEALER,
         "draw_time_limit": 30,
         "draw_timeout_penalty": DrawTimeoutPenalty.NEXT_ROUND_ONLY,
         "reshuffle_policy": ReshufflePolicy.EXCLUDE_OWN_DISCARDS,

@@ -1,0 +1,217 @@
+"""Both engines take the same docs/rules.md §6 options, and the Python layer agrees with the
+option catalogue (``holecard._core.option_specs()``, rust/game/catalog.rs).
+
+For every game, structure, option and value (good ones, bad ones, options that do not
+apply), ``holecard.games`` and ``holecard.reference.engine`` accept or refuse alike; the
+keyword signature of the game classes, the stubs and the profiles are checked against the
+catalogue.
+"""
+
+from __future__ import annotations
+
+import enum
+import inspect
+from typing import Any
+
+import pytest
+
+from holecard import _core, games, options
+from holecard._enums import FourStraightMode
+from holecard.exceptions import HoleCardError
+from holecard.reference import engine as ref
+
+SPECS = {spec.name: spec for spec in _core.option_specs()}
+#: Game id -> the name of its class in holecard.games and holecard.reference.engine.
+CLASSES: dict[str, str] = {
+    getattr(games, name)._GAME: name
+    for name in games.__all__
+    if hasattr(getattr(games, name), "_GAME")
+}
+GAMES = tuple(CLASSES)
+STAKES: dict[str, dict[str, int]] = {
+    "stud": {"ante": 2, "bring_in": 2, "small_bet": 4},
+    "deuce_seven": {"small_blind": 2, "big_blind": 4, "small_bet": 4},
+}
+#: The public enum of every enum option (checked against the catalogue below).
+ENUMS: dict[str, type[enum.Enum]] = {
+    "stud_dealer_position": options.StudDealerPosition,
+    "bring_in_card": options.BringInCard,
+    "uncapped_heads_up": options.UncappedHeadsUp,
+    "limit_short_all_in_rule": options.LimitShortAllInRule,
+    "betting_timeout_action": options.BettingTimeoutAction,
+    "showing_tie_break": options.ShowingTieBreak,
+    "four_straight_mode": FourStraightMode,
+    "odd_chip_order": options.OddChipOrder,
+    "showdown_first_if_no_bet": options.ShowdownFirst,
+    "draw_timeout_penalty": options.DrawTimeoutPenalty,
+    "reshuffle_policy": options.ReshufflePolicy,
+    "own_discards_scope": options.OwnDiscardsScope,
+    "heads_up_small_blind": options.HeadsUpSmallBlind,
+}
+#: The table's keywords that are not §6 rule options.
+TABLE_KEYWORDS = {
+    "ante",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "small_blind",
+    "big_blind",
+    "min_bet",
+    "betting",
+    "profile",
+}
+_BAD: dict[str, tuple[object, ...]] = {
+    "bool": (1, 0, "true", "maybe", 2.5),
+    "int": (-1, 1.5, "4", True, 2**70),
+    "int_or_none": (0, -1, 1.5, "4", "none", True, 2**70),
+    "enum": ("NOPE", "", 3, True, 1.5),
+}
+
+
+def _stakes(game: str) -> dict[str, int]:
+    return STAKES["deuce_seven" if game == "deuce_seven" else "stud"]
+
+
+def _candidates(game: str, name: str) -> list[object]:
+    """Good and bad values of option ``name`` to try in ``game``."""
+    spec = SPECS[name]
+    values: list[object] = list(_BAD[spec.kind])
+    texts = {t for g in GAMES for t in spec.values.get(g, ())}
+    for text in sorted(texts):
+        values.append(spec.value(text))
+        if spec.kind == "enum":
+            values.append(text.lower())
+            values.append(ENUMS[name][text])
+    if spec.kind in ("int", "int_or_none"):
+        low = spec.minimum or 0
+        values += [low - 1, low, low + 1, 3, 6, 7, 8, 9, 30, 10**6]
+        if spec.maximum is not None:
+            values += [spec.maximum, spec.maximum + 1]
+        if spec.kind == "int_or_none":
+            values.append(None)
+    return [v for v in values if not (v == -1 and spec.minimum is None)]
+
+
+def _outcome(make: Any, kwargs: dict[str, object], errors: tuple[type[Exception], ...]) -> str:  # noqa: ANN401
+    try:
+        make(**kwargs)
+    except errors as exc:
+        return f"refused ({type(exc).__name__}: {exc})"
+    return "accepted"
+
+
+def _both(game: str, kwargs: dict[str, object]) -> tuple[str, str]:
+    fast = getattr(games, CLASSES[game])
+    slow = getattr(ref, CLASSES[game])
+    return (
+        # An unknown keyword is a TypeError of the signature in holecard.games.
+        _outcome(fast, kwargs, (HoleCardError, TypeError)),
+        _outcome(slow, kwargs, (ref.ConfigurationError,)),
+    )
+
+
+def _agree(got: tuple[str, str]) -> bool:
+    return got[0].split()[0] == got[1].split()[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("betting", ["FIXED_LIMIT", "NO_LIMIT"])
+def test_every_option_value_is_accepted_or_refused_alike(game: str, betting: str) -> None:
+    table: dict[str, object] = {**_stakes(game), "betting": betting}
+    disagreements = []
+    accepted = 0
+    for name in SPECS:
+        for value in _candidates(game, name):
+            got = _both(game, {**table, name: value})
+            accepted += got[0] == "accepted"
+            if not _agree(got):
+                disagreements.append((name, value, got))
+    assert disagreements == []
+    assert accepted > 50  # the good values do pass
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_options_that_do_not_apply_and_unknown_options_are_refused_by_both(game: str) -> None:
+    for name, spec in SPECS.items():
+        if game in spec.games:
+            continue
+        value = spec.value(spec.defaults[spec.games[0]])
+        got = _both(game, {**_stakes(game), name: value})
+        assert got[0].startswith("refused"), (name, got)
+        assert got[1].startswith("refused"), (name, got)
+    got = _both(game, {**_stakes(game), "no_such_option": True})
+    assert got[0].startswith("refused"), got
+    assert got[1].startswith("refused"), got
+
+
+@pytest.mark.parametrize(
+    ("game", "kwargs"),
+    [
+        ("deuce_seven", {"small_bet": 10, "big_blind": 5}),  # G-1.4.3: BB = S in fixed limit
+        ("deuce_seven", {"small_bet": 10, "big_blind": 10}),
+        ("deuce_seven", {"small_bet": 10, "big_blind": 5, "betting": "NO_LIMIT"}),
+        ("deuce_seven", {"small_bet": 4, "draw_time_limit": 0}),
+        ("razz", {**STAKES["stud"], "open_pair_double_bet": True}),
+        ("deuce_seven", {"small_bet": 4, "showdown_first_if_no_bet": "BEST_SHOWING"}),
+        ("stud", {**STAKES["stud"], "chip_unit": 2}),
+        ("stud", {**STAKES["stud"], "chip_unit": 3}),
+        ("stud", {**STAKES["stud"], "burn_cards": None}),
+    ],
+)
+def test_the_drift_once_found_is_gone(game: str, kwargs: dict[str, object]) -> None:
+    got = _both(game, kwargs)
+    assert _agree(got), got
+
+
+def test_the_game_keywords_are_the_catalogue_options() -> None:
+    params = inspect.signature(games.Soko.__init__).parameters
+    keyword_only = {n for n, p in params.items() if p.kind is inspect.Parameter.KEYWORD_ONLY}
+    assert keyword_only - TABLE_KEYWORDS == set(SPECS)
+    for game, cls in CLASSES.items():
+        made = getattr(games, cls)(**_stakes(game))
+        assert set(made.options) == set(SPECS)
+        for name, spec in SPECS.items():
+            if game in spec.games:
+                assert made.options[name] == spec.defaults[game], (game, name)
+
+
+def test_the_reference_defaults_are_the_catalogue_defaults() -> None:
+    for game, cls in CLASSES.items():
+        made = getattr(ref, cls)(**_stakes(game))
+        have = {k for k in made.options if k != "betting"}
+        assert have == {n for n, s in SPECS.items() if game in s.games}, game
+        for name in have:
+            value = made.options[name]
+            value = getattr(value, "name", value)
+            assert value == SPECS[name].value(SPECS[name].defaults[game]), (game, name)
+
+
+def test_the_catalogue_records_are_consistent() -> None:
+    assert len(SPECS) == 26
+    assert set(GAMES) == {"soko", "stud", "stud8", "razz", "deuce_seven"}
+    for name, spec in SPECS.items():
+        assert spec.kind in ("bool", "int", "int_or_none", "enum")
+        assert spec.games
+        assert set(spec.defaults) == set(spec.games)
+        assert spec.rules
+        assert all(r[0].isalpha() for r in spec.rules)
+        for game in spec.games:
+            if spec.kind in ("bool", "enum"):
+                assert spec.defaults[game] in spec.values[game], (name, game)
+    enums = {name for name, spec in SPECS.items() if spec.kind == "enum"}
+    assert set(ENUMS) == enums
+    for name in enums:
+        union = {t for vs in SPECS[name].values.values() for t in vs}
+        assert union == set(ENUMS[name].__members__), name
+
+
+def test_the_profiles_are_the_catalogue_profiles() -> None:
+    profiles = _core.option_profiles()
+    assert set(profiles) == {p.value for p in options.Profile}
+    for game, cls in CLASSES.items():
+        for profile, per_game in profiles.items():
+            made = getattr(games, cls)(**_stakes(game), profile=profile)
+            default = getattr(games, cls)(**_stakes(game))
+            differ = {k: v for k, v in made.options.items() if v != default.options[k]}
+            applying = {k: v for k, v in differ.items() if game in SPECS[k].games}
+            assert applying == per_game[game], (game, profile)
