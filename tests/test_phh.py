@@ -200,3 +200,31 @@ def test_fast_state_to_phh_round_trip(game: str, betting: str, data: st.DataObje
     for engine in (games, ref):
         again = phh.loads(text).replay(engine=engine)
         assert _phh_view(again, list(range(n))) == want, engine.__name__
+
+
+@pytest.mark.parametrize("engine", [games, ref], ids=["rust", "reference"])
+def test_2_7_hand_whose_stub_runs_out_exactly_replays(engine: object) -> None:
+    # The first draw takes the stub's last card (30 dealt + 1 burn + 21 drawn = 52): the
+    # later draws have nothing to burn, and since everyone stands pat nothing is
+    # reshuffled. The replay's deck must not count burns that never happened.
+    state = engine.DeuceSevenTripleDraw(small_bet=2, big_bet=4).start(  # type: ignore[attr-defined]
+        [1000] * 6, seed=3
+    )
+    wanted, draws = [5, 5, 5, 5, 1, 0], [0] * 6
+    while not state.is_over:
+        legal = state.legal_actions()
+        if legal.draw:
+            seat = state.actor
+            k = wanted[seat] if draws[seat] == 0 else 0
+            draws[seat] += 1
+            state.draw(list(state.players[seat].hole_cards)[:k])
+        elif legal.check:
+            state.check()
+        else:
+            state.call()
+    kinds = [type(e).__name__ if engine is ref else e.kind for e in state.history]
+    assert not {"reshuffle", "Reshuffled", "recycle"} & set(kinds)
+    hh = phh.state_to_phh(state)
+    for replayer in (games, ref):
+        again = phh.loads(phh.dumps(hh)).replay(engine=replayer)
+        assert again.stacks == state.stacks

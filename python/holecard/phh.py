@@ -781,8 +781,10 @@ def _build_deck(
         def flush_draw() -> None:
             if not drawn and not dealt:
                 return
-            if burns:
-                slots.append(None)  # G-1.3.2 / D-5: one burn per draw, even if all stand pat
+            # G-1.3.2 / D-5: one burn per draw, even if all stand pat, but none from an
+            # empty stub (the engines then burn nothing unless someone draws and reshuffles).
+            if burns and len(slots) < 52:
+                slots.append(None)
             for seat in sorted(set(drawn) | set(dealt)):
                 cards = dealt.get(seat, [])
                 want = drawn.get(seat, len(cards))
