@@ -1128,7 +1128,12 @@ def _ref_state_to_phh(state: RefState) -> HandHistory:
     for seat in by_phh:
         if seat in initial:
             actions.append(f"d dh {p(seat)} {''.join(initial[seat])}")
+    timed_out = False
     for ev in history[i:]:
+        if isinstance(ev, ref.TimedOut):  # the next event is what the time-out did
+            timed_out = True
+            continue
+        start_len = len(actions)
         if isinstance(ev, ref.CardDealt):
             actions.append(f"d dh {p(ev.seat)} {ev.card}")
         elif isinstance(ev, ref.BoardCardDealt):
@@ -1147,6 +1152,9 @@ def _ref_state_to_phh(state: RefState) -> HandHistory:
                 actions.append(f"d dh {p(ev.seat)} {''.join(ev.received)}")
         elif isinstance(ev, ref.HandShown):
             actions.append(f"{p(ev.seat)} sm {''.join(ev.cards)}")
+        if timed_out and len(actions) > start_len:
+            actions[start_len] += " # timeout"
+            timed_out = False
     hh.actions = actions
     if state.is_over:
         finishing: list[int | float] = [state.stacks[s] for s in by_phh]
