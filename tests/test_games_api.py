@@ -9,8 +9,16 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from holecard import Card, ConfigurationError, IllegalActionError, IndexOutOfRangeError
+from holecard import (
+    Card,
+    ConfigurationError,
+    HoleCardError,
+    IllegalActionError,
+    IndexOutOfRangeError,
+)
 from holecard.games import (
     DeuceSevenTripleDraw,
     Move,
@@ -452,3 +460,32 @@ def test_players_are_built_once_per_change() -> None:
     fresh = DeuceSevenTripleDraw(**DRAW_TABLE).start([100, 100], seed=2)
     one = fresh.player(1)
     assert fresh.players[1] is one
+
+
+@given(
+    index=st.one_of(
+        st.integers(min_value=-(2**80), max_value=2**80),
+        st.builds(
+            slice,
+            st.none() | st.integers(-(2**70), 2**70),
+            st.none() | st.integers(-(2**70), 2**70),
+            st.none() | st.integers(-(2**70), 2**70),
+        ),
+        st.text(max_size=3),
+        st.floats(allow_nan=True),
+        st.none(),
+    )
+)
+def test_moves_indexing_takes_any_index(index: object) -> None:
+    # Like a tuple of the same moves, but every refusal is a holecard error: a zero slice
+    # step, an integer past the end (however large) or a non-index.
+    state = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10).start([100] * 3, seed=7)
+    moves = state.legal_moves()
+    as_tuple = tuple(moves)
+    try:
+        expected: object = as_tuple[index]  # type: ignore[call-overload]
+    except (IndexError, ValueError, TypeError):
+        with pytest.raises(HoleCardError):
+            moves[index]  # type: ignore[call-overload]
+    else:
+        assert moves[index] == expected  # type: ignore[call-overload]

@@ -376,7 +376,9 @@ fn equality(py: Python<'_>, op: CompareOp, eq: bool) -> Py<PyAny> {
 /// `raise_totals` = every legal bet/raise total, ascending, in fixed limit, where the
 /// totals are a set, not a range (under an open pair `(4, 8)`, never 6; all-in short of
 /// the big bet `(4, 7)`); `None` in pot and no limit, where every total from
-/// `min_raise_to` to `max_raise_to` is legal, and when no bet or raise is.
+/// `min_raise_to` to `max_raise_to` is legal, and when no bet or raise is. While a
+/// completion is open the completion is the `complete` move, not a raise total
+/// (`bet_or_raise_to(complete)` is accepted as another way to write it).
 ///
 /// The attributes are stored as ready Python objects (read-only members), so reading one
 /// is a plain attribute load: players and bots read several per action.

@@ -3,7 +3,7 @@
 
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
-use pyo3::types::{PySlice, PyTuple};
+use pyo3::types::{PyInt, PySlice, PyTuple};
 
 use super::args::{self, OutOfRange};
 use super::cards::{card_tuple, extract_cards};
@@ -197,16 +197,24 @@ impl PyMoves {
         guarded(|| {
             let len = self.__len__();
             if let Ok(slice) = index.cast::<PySlice>() {
-                let ix = slice.indices(isize::try_from(len).unwrap_or(isize::MAX))?;
+                // A zero step is Python's ValueError; here it is a holecard error.
+                let ix = slice
+                    .indices(isize::try_from(len).unwrap_or(isize::MAX))
+                    .map_err(|e| ConfigurationError::new_err(e.value(py).to_string()))?;
                 let moves = (0..ix.slicelength).map(|k| {
                     let i = ix.start + k.cast_signed() * ix.step;
                     Py::new(py, self.at(i as u64)?)
                 });
                 return Ok(PyTuple::new(py, moves.collect::<PyResult<Vec<_>>>()?)?.into_any());
             }
-            let i: isize = index
-                .extract()
-                .map_err(|_| args::wrong_type("a move index", "an integer or a slice", index))?;
+            let i: isize = index.extract().map_err(|_| {
+                // An integer too big for an index is out of range, like any other.
+                if index.is_instance_of::<PyInt>() {
+                    IndexOutOfRangeError::new_err("move index out of range")
+                } else {
+                    args::wrong_type("a move index", "an integer or a slice", index)
+                }
+            })?;
             let i = if i < 0 { i + len.cast_signed() } else { i };
             if i < 0 {
                 return Err(IndexOutOfRangeError::new_err("move index out of range"));
