@@ -6,6 +6,7 @@
 #                test in release), the extension build, ruff, mypy --strict, stubtest, pytest
 #                (which also builds the wheel and tests it installed in a fresh environment)
 #   make wheel   the portable wheel (abi3, manylinux2014) and the sdist, into dist/
+#                (DIST=folder for another; tests/test_wheel.py builds through it)
 #   make bench   criterion and Python benchmarks against phevaluator, eval7 and PokerKit
 #                (and OMPEval, built from the source folder OMPEVAL_SRC names, when set)
 #   make fmt     format Rust and Python
@@ -45,11 +46,12 @@ dev: prereqs $(STAMP)
 # installs on any Linux of the last decade (manylinux2014); its own target folder keeps
 # the development build's artefacts.
 WHEEL_TARGET := target/wheel
+DIST ?= dist
 wheel: prereqs $(STAMP)
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" CARGO_TARGET_DIR=$(WHEEL_TARGET) $(VENV)/bin/maturin build \
-		--release --zig --compatibility manylinux2014 --out dist
-	$(VENV)/bin/maturin sdist --out dist
-	@for w in dist/*.whl; do echo "$$w:"; $(PY) -m zipfile -l "$$w"; done
+		--release --zig --compatibility manylinux2014 --out $(DIST)
+	$(VENV)/bin/maturin sdist --out $(DIST)
+	@for w in $(DIST)/*.whl; do echo "$$w:"; $(PY) -m zipfile -l "$$w"; done
 
 check: rust-check python-check
 
