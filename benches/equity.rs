@@ -4,8 +4,22 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use holecard::card::parse_cards;
-use holecard::equity::{equity, Game};
+use holecard::equity::{self, Equity};
+use holecard::eval::FourStraight;
+use holecard::game::GameKind;
 use holecard::Card;
+
+/// Equity of a game without Soko's four-straight option (none of these is Soko).
+fn equity(
+    game: GameKind,
+    hs: &[Vec<Card>],
+    samples: Option<u64>,
+    seed: u64,
+    threads: usize,
+) -> Equity {
+    let mode = FourStraight::Consecutive;
+    equity::equity(game, mode, hs, &[], samples, seed, Some(threads)).unwrap()
+}
 
 fn hands(texts: &[&str]) -> Vec<Vec<Card>> {
     texts.iter().map(|t| parse_cards(t).unwrap()).collect()
@@ -17,20 +31,20 @@ fn exact_heads_up(c: &mut Criterion) {
     let mut group = c.benchmark_group("exact_heads_up");
     group.sample_size(10);
     let cases = [
-        ("stud_4th", Game::Stud, ["As Ah Kd 7c", "Qc Jc Tc 9d"]),
-        ("stud8_4th", Game::Stud8, ["Ac 2d 3h Kd", "5c 6d 7h 8s"]),
-        ("razz_4th", Game::Razz, ["Ac 2d 3h Kd", "5c 6d 7h 8s"]),
-        ("stud_3rd", Game::Stud, ["As Ah Kd", "Qc Jc Tc"]),
+        ("stud_4th", GameKind::Stud, ["As Ah Kd 7c", "Qc Jc Tc 9d"]),
+        ("stud8_4th", GameKind::Stud8, ["Ac 2d 3h Kd", "5c 6d 7h 8s"]),
+        ("razz_4th", GameKind::Razz, ["Ac 2d 3h Kd", "5c 6d 7h 8s"]),
+        ("stud_3rd", GameKind::Stud, ["As Ah Kd", "Qc Jc Tc"]),
     ];
     for threads in [1usize, 2] {
         for (name, game, texts) in &cases {
             let hs = hands(texts);
-            let e = equity(*game, &hs, &[], None, 0, Some(1)).unwrap();
+            let e = equity(*game, &hs, None, 0, 1);
             group.throughput(Throughput::Elements(e.outcomes));
             group.bench_with_input(
                 BenchmarkId::new(*name, format!("{threads}_threads")),
                 &hs,
-                |b, hs| b.iter(|| equity(*game, hs, &[], None, 0, Some(threads)).unwrap()),
+                |b, hs| b.iter(|| equity(*game, hs, None, 0, threads)),
             );
         }
     }
@@ -47,17 +61,17 @@ fn monte_carlo(c: &mut Criterion) {
     let cases = [
         (
             "stud_3rd_heads_up",
-            Game::Stud,
+            GameKind::Stud,
             hands(&["As Ah Kd", "Qc Jc Tc"]),
         ),
         (
             "stud8_3rd_heads_up",
-            Game::Stud8,
+            GameKind::Stud8,
             hands(&["Ac 2d Kd", "5c 6d 7h"]),
         ),
         (
             "deuce_seven_draw2",
-            Game::DeuceSeven,
+            GameKind::DeuceSeven,
             hands(&["7c 5d 4h", "8c 6d 3s"]),
         ),
     ];
@@ -66,7 +80,7 @@ fn monte_carlo(c: &mut Criterion) {
             group.bench_with_input(
                 BenchmarkId::new(*name, format!("{threads}_threads")),
                 hs,
-                |b, hs| b.iter(|| equity(*game, hs, &[], Some(SAMPLES), 1, Some(threads)).unwrap()),
+                |b, hs| b.iter(|| equity(*game, hs, Some(SAMPLES), 1, threads)),
             );
         }
     }

@@ -25,8 +25,9 @@ import pytest
 ORACLE_FORBIDDEN = ("holecard.phh", "holecard.cli", "holecard.games", "holecard._core")
 
 #: The only modules the compiled core imports at run time: the enums and named tuples it
-#: returns (:class:`holecard.Category`, :class:`holecard.Pot`), itself, and NumPy.
-CORE_IMPORTS = {"holecard._core", "holecard._enums", "holecard._types", "numpy"}
+#: returns (:class:`holecard.Category`, :class:`holecard.Pot`), itself, NumPy, and the
+#: standard library's ``fractions`` (``Equity.fractions``).
+CORE_IMPORTS = {"holecard._core", "holecard._enums", "holecard._types", "numpy", "fractions"}
 
 RUST_PY = Path(__file__).resolve().parents[1] / "rust" / "py"
 

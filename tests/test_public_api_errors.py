@@ -193,6 +193,12 @@ def _game_entries() -> dict[str, Entry]:
             _given(cls(**table).start),
             {"stacks": [100, 100], "seed": 1, "deck": None, "dealer": None},
         )
+        entries[_key(cls, "ten_twenty")] = Entry(
+            _given(cls.ten_twenty), {"betting": "NO_LIMIT", "max_players": 4}
+        )
+    entries[_key(holecard.games.game_class)] = Entry(
+        lambda: holecard.games.game_class, {"game": "razz"}
+    )
     return entries
 
 
@@ -350,6 +356,8 @@ EXEMPT = {
     },
     # Records whose constructors store what they are given; the library builds them.
     _key(holecard.Equity): "a result record",
+    _key(holecard.VariantSpec): "made by Game.spec",
+    _key(holecard.Street): "made by Game.spec",
     _key(holecard.SeatResult): "a result record",
     _key(holecard.SimulationResult): "a result record",
     _key(holecard.Pot): "a result record (a NamedTuple)",

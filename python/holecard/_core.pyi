@@ -1,10 +1,11 @@
 from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
 from typing import Any, ClassVar, Final, Literal, SupportsIndex, TypeAlias, final, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from holecard._enums import Category, Rank, Suit
+from holecard._enums import Category, Game, Rank, Suit
 from holecard._types import Pot
 from holecard.phh import HandHistory
 
@@ -13,6 +14,7 @@ __all__ = [
     "MAX_THREADS",
     "Card",
     "Deck",
+    "Equity",
     "Event",
     "GameConfig",
     "HandValue",
@@ -21,7 +23,11 @@ __all__ = [
     "Moves",
     "OptionSpec",
     "Player",
+    "SeatTotals",
+    "SimTotals",
     "State",
+    "Street",
+    "VariantSpec",
     "__version__",
     "_game_config",
     "_induce_internal_error",
@@ -41,6 +47,7 @@ __all__ = [
     "option_specs",
     "parse_cards",
     "simulate",
+    "variant_specs",
 ]
 
 __version__: Final[str]
@@ -121,6 +128,7 @@ def batch_evaluate(
     ranking: str,
     hands: npt.NDArray[np.uint8],
     *,
+    four_straight: str | None = None,
     threads: int | None = None,
     progress: Callable[[int, int], object] | None = None,
     out: npt.NDArray[np.uint32] | None = None,
@@ -153,6 +161,40 @@ class OptionSpec:
 
 def option_specs() -> tuple[OptionSpec, ...]: ...
 def option_profiles() -> dict[str, dict[str, dict[str, str]]]: ...
+
+@final
+class Street:
+    @property
+    def name(self) -> str: ...
+    @property
+    def down(self) -> int: ...
+    @property
+    def up(self) -> int: ...
+    @property
+    def draw(self) -> str | None: ...
+    @property
+    def bet(self) -> Literal["small", "big"]: ...
+
+@final
+class VariantSpec:
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def streets(self) -> tuple[Street, ...]: ...
+    @property
+    def hand_cards(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def ten_twenty_stakes(self) -> list[tuple[str, int]]: ...
+    @property
+    def is_draw(self) -> bool: ...
+    @property
+    def rankings(self) -> list[str]: ...
+
+def variant_specs() -> tuple[VariantSpec, ...]: ...
 
 @final
 class GameConfig:
@@ -381,6 +423,47 @@ def _restore_state(
     dealer: int,
     actions: list[tuple[str, int]],
 ) -> State: ...
+
+@final
+class Equity:
+    def __new__(
+        cls,
+        game: str,
+        shares: Sequence[float],
+        exact: bool,
+        outcomes: int,
+        wins: Sequence[int],
+        ties: Sequence[int],
+        stderr: Sequence[float],
+        units: Sequence[int],
+        seed: int | None,
+    ) -> Equity: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def shares(self) -> tuple[float, ...]: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def outcomes(self) -> int: ...
+    @property
+    def wins(self) -> tuple[int, ...]: ...
+    @property
+    def ties(self) -> tuple[int, ...]: ...
+    @property
+    def stderr(self) -> tuple[float, ...]: ...
+    @property
+    def units(self) -> tuple[int, ...]: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def losses(self) -> tuple[int, ...]: ...
+    @property
+    def fractions(self) -> tuple[Fraction, ...]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
 def equity(
     game: str,
     hands: Iterable[_CardsLike],
@@ -391,7 +474,53 @@ def equity(
     threads: int | None = None,
     four_straight: str | None = None,
     progress: Callable[[int, int], object] | None = None,
-) -> tuple[list[float], bool, int, list[int], list[int], list[int], list[float]]: ...
+) -> Equity: ...
+
+@final
+class SeatTotals:
+    def __new__(
+        cls, net: int, net_squared: int, hands_won: int, showdowns: int, showdowns_won: int
+    ) -> SeatTotals: ...
+    @property
+    def net(self) -> int: ...
+    @property
+    def net_squared(self) -> int: ...
+    @property
+    def hands_won(self) -> int: ...
+    @property
+    def showdowns(self) -> int: ...
+    @property
+    def showdowns_won(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[int, int, int, int, int]]: ...
+
+@final
+class SimTotals:
+    def __new__(
+        cls,
+        hands: int,
+        showdown_hands: int,
+        actions: int,
+        stack: int,
+        seats: Sequence[SeatTotals],
+    ) -> SimTotals: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def showdown_hands(self) -> int: ...
+    @property
+    def actions(self) -> int: ...
+    @property
+    def stack(self) -> int: ...
+    @property
+    def seats(self) -> list[SeatTotals]: ...
+    def __add__(self, other: SimTotals, /) -> SimTotals: ...
+    def __radd__(self, other: SimTotals, /) -> SimTotals: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[int, int, int, int, list[SeatTotals]]]: ...
+
 def simulate(
     config: GameConfig,
     bots: list[str],
@@ -402,6 +531,6 @@ def simulate(
     stack: int | None = None,
     first_hand: int = 0,
     progress: Callable[[int, int], object] | None = None,
-) -> tuple[int, int, int, int, list[tuple[int, int, int, int, int]]]: ...
+) -> SimTotals: ...
 def _whole_number(value: object, name: str, low: int, high: int) -> int: ...
 def _induce_internal_error(*, inline: bool = False, state: State | None = None) -> None: ...

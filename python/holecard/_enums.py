@@ -13,7 +13,7 @@ a value of the wrong type an ``ArgumentTypeError``), like every other bad argume
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from holecard.exceptions import (
     ArgumentTypeError,
@@ -21,6 +21,9 @@ from holecard.exceptions import (
     ConfigurationError,
     HoleCardError,
 )
+
+if TYPE_CHECKING:
+    from holecard._core import VariantSpec
 
 __all__ = ["Category", "FourStraightMode", "Game", "Rank", "Suit"]
 
@@ -158,10 +161,28 @@ class Game(enum.StrEnum, metaclass=LookupEnumType):
     RAZZ = "razz"
     DEUCE_SEVEN = "deuce_seven"
 
+    @property
+    def spec(self) -> VariantSpec:
+        """The game's streets, hand size and showdown rankings (``rust/game/spec.rs``).
+
+        >>> [street.name for street in Game.SOKO.spec.streets]
+        ['second', 'third', 'fourth', 'fifth']
+        >>> Game.STUD8.spec.rankings
+        ['high', 'low8']
+        """
+        # Imported here: the compiled core imports this module while it loads.
+        from holecard._core import variant_specs
+
+        return next(s for s in variant_specs() if s.id == self.value)
+
     @classmethod
     def _missing_(cls, value: object) -> Game:
-        if isinstance(value, str) and value.strip().lower() in cls._value2member_map_:
-            return cls(value.strip().lower())
+        if isinstance(value, str):
+            if value.strip().lower() in cls._value2member_map_:
+                return cls(value.strip().lower())
+            # The words the compiled core uses for the same mistake.
+            ids = ", ".join(m.value for m in cls)
+            raise ConfigurationError(f'unknown game "{value}" (expected one of {ids})')
         raise unknown_member(cls, value)
 
 

@@ -25,11 +25,8 @@ completions, of which the aces up win 1114 (557/780, pokenum's published example
 
 from __future__ import annotations
 
-import operator
 import secrets
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from fractions import Fraction
 
 from holecard import _core
 from holecard._enums import FourStraightMode, Game
@@ -43,47 +40,7 @@ POT_UNITS: int = _core.EQUITY_POT_UNITS
 halves included, is a whole number of units, so exact results are exact."""
 
 
-@dataclass(frozen=True)
-class Equity:
-    """The result of :func:`equity`: expected pot shares, with counts.
-
-    Attributes:
-        game: The game id (``"stud"``, ``"stud8"``, ``"razz"``, ``"soko"``,
-            ``"deuce_seven"``).
-        shares: Expected fraction of the pot per player, in hand order; sums to 1.
-        exact: ``True`` when every completion was enumerated, ``False`` for Monte Carlo.
-        outcomes: Completions enumerated, or samples drawn.
-        wins: Per player, the outcomes in which he takes the whole pot (in stud hi/lo, the
-            scoops).
-        ties: Per player, the outcomes in which he takes part of the pot but not all of it
-            (split pots; in stud hi/lo also a half or a quarter).
-        stderr: Per player, the standard error of his share (0.0 when exact; NaN from a
-            single sample).
-        units: Per player, pot units won summed over all outcomes, a pot being
-            :data:`POT_UNITS`; ``shares[i] == units[i] / (outcomes * POT_UNITS)`` exactly.
-        seed: The Monte Carlo seed (``None`` for exact results); passing it again
-            reproduces the result, whatever the thread count.
-    """
-
-    game: str
-    shares: tuple[float, ...]
-    exact: bool
-    outcomes: int
-    wins: tuple[int, ...]
-    ties: tuple[int, ...]
-    stderr: tuple[float, ...]
-    units: tuple[int, ...]
-    seed: int | None
-
-    @property
-    def losses(self) -> tuple[int, ...]:
-        """Per player, the outcomes in which he wins nothing."""
-        return tuple(self.outcomes - w - t for w, t in zip(self.wins, self.ties, strict=True))
-
-    @property
-    def fractions(self) -> tuple[Fraction, ...]:
-        """The shares as exact fractions (for Monte Carlo, of the sampled outcomes)."""
-        return tuple(Fraction(u, self.outcomes * POT_UNITS) for u in self.units)
+Equity = _core.Equity
 
 
 def equity(
@@ -148,7 +105,7 @@ def equity(
     if samples is not None and seed is None:
         seed = secrets.randbits(64)
     # The core checks samples, seed, threads, the hands and progress, naming any bad one.
-    shares, exact, outcomes, wins, ties, units, stderr = _core.equity(
+    return _core.equity(
         game_id,
         hands,
         dead=dead,
@@ -157,15 +114,4 @@ def equity(
         threads=threads,
         four_straight=four_straight,
         progress=progress,
-    )
-    return Equity(
-        game=game_id,
-        shares=tuple(shares),
-        exact=exact,
-        outcomes=outcomes,
-        wins=tuple(wins),
-        ties=tuple(ties),
-        stderr=tuple(stderr),
-        units=tuple(units),
-        seed=None if samples is None or seed is None else operator.index(seed),
     )

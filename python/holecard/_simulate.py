@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from holecard import _core, games
+from holecard._enums import Game
 from holecard.exceptions import ArgumentTypeError, ConfigurationError, HoleCardError
 
 __all__ = ["BOTS", "SeatResult", "SimulationResult", "simulate", "simulate_chunks"]
@@ -68,23 +69,8 @@ BOTS: Final = ("random", "calling_station", "strength")
 DEFAULT_STACK_BIG_BETS: Final = 100
 """The default starting stack of every seat, in big bets."""
 
-_GAMES: Final[dict[str, type[games._Game]]] = {
-    "soko": games.Soko,
-    "stud": games.SevenCardStud,
-    "stud8": games.SevenCardStudHiLo,
-    "razz": games.Razz,
-    "deuce_seven": games.DeuceSevenTripleDraw,
-}
 _CHIPS: Final = ("ante", "bring_in", "small_bet", "big_bet", "small_blind", "big_blind", "min_bet")
-_STUD_DEFAULTS: Final = {"ante": 1, "bring_in": 3, "small_bet": 10, "big_bet": 20}
-_DRAW_DEFAULTS: Final = {"small_blind": 5, "big_blind": 10, "small_bet": 10, "big_bet": 20}
 _JOB_HANDS: Final = 512
-
-# (net, sum of squared nets, hands won, showdowns, showdowns won) per seat.
-_RawSeat = tuple[int, int, int, int, int]
-# (hands, showdown hands, actions, stack, seats).
-_RawSim = tuple[int, int, int, int, list[_RawSeat]]
-_core_simulate: Callable[..., _RawSim] = _core.simulate
 
 
 @dataclass(frozen=True)
@@ -247,27 +233,6 @@ def _pct(a: int, b: int) -> str:
     return f"{100 * a / b:.1f}%" if b else "-"
 
 
-class _Totals:
-    """Raw integer sums of a run, added chunk by chunk."""
-
-    def __init__(self, players: int) -> None:
-        self.hands = 0
-        self.showdown_hands = 0
-        self.actions = 0
-        self.stack = 0
-        self.seats = [[0, 0, 0, 0, 0] for _ in range(players)]
-
-    def add(self, raw: _RawSim) -> None:
-        hands, showdowns, actions, stack, seats = raw
-        self.hands += hands
-        self.showdown_hands += showdowns
-        self.actions += actions
-        self.stack = stack
-        for mine, theirs in zip(self.seats, seats, strict=True):
-            for i, v in enumerate(theirs):
-                mine[i] += v
-
-
 @dataclass(frozen=True)
 class _Setup:
     config: Any
@@ -300,12 +265,8 @@ def _table(game: object, table: dict[str, object]) -> tuple[str, Any]:
         raise ArgumentTypeError(
             f"game must be a game id or a game object, got {type(game).__name__} {game!r}"
         )
-    gid = game.strip().lower()
-    cls = _GAMES.get(gid)
-    if cls is None:
-        raise ConfigurationError(
-            f"unknown game {game!r} (expected one of {', '.join(sorted(_GAMES))})"
-        )
+    cls = games.game_class(game)
+    gid = cls._GAME
     accepted = set(inspect.signature(cls.__init__).parameters) - {"self"}
     unknown = sorted(set(table) - accepted)
     if unknown:
@@ -314,9 +275,10 @@ def _table(game: object, table: dict[str, object]) -> tuple[str, Any]:
             f"{', '.join(unknown)} for {gid}"
         )
     kwargs: dict[str, Any] = dict(table)
+    spec = Game(gid).spec
     if not any(kwargs.get(k) is not None for k in _CHIPS):
-        kwargs.update(_DRAW_DEFAULTS if gid == "deuce_seven" else _STUD_DEFAULTS)
-    elif gid == "deuce_seven":
+        kwargs.update(spec.ten_twenty_stakes)
+    elif spec.is_draw:
         if kwargs.get("small_bet") is None and kwargs.get("big_blind") is None:
             kwargs["small_bet"] = kwargs.get("min_bet") or 10
     else:
@@ -382,12 +344,14 @@ def _setup(
     return _Setup(config, gid, _bots(bots, n), seed, stack, threads)
 
 
-def _result(s: _Setup, t: _Totals) -> SimulationResult:
+def _result(s: _Setup, t: _core.SimTotals) -> SimulationResult:
     stakes = dict(s.config.stakes)
     big_bet = int(stakes["big_bet"]) or 1
     n = t.hands
     seats = []
-    for i, (net, sq, won, sd, sdw) in enumerate(t.seats):
+    for i, seat in enumerate(t.seats):
+        net, sq = seat.net, seat.net_squared
+        won, sd, sdw = seat.hands_won, seat.showdowns, seat.showdowns_won
         mean = net / n if n else math.nan
         stdev = math.sqrt(max(0, n * sq - net * net) / (n * (n - 1))) if n > 1 else math.nan
         bb100 = 100 * net / big_bet / n if n else math.nan
@@ -435,26 +399,37 @@ def simulate_chunks(
         chunk = max(_JOB_HANDS, -(-hands // 100))
     _check_int("chunk", chunk, 1)
     # Validate the table and the bots before the first chunk.
-    totals = _Totals(len(s.bots))
-    totals.add(_core_simulate(s.config, list(s.bots), 0, seed=s.seed, stack=s.stack))
+    totals = _core.simulate(s.config, list(s.bots), 0, seed=s.seed, stack=s.stack)
     return _chunks(s, totals, hands, chunk)
 
 
-def _chunks(s: _Setup, totals: _Totals, hands: int, chunk: int) -> Iterator[SimulationResult]:
+def _run(
+    s: _Setup,
+    hands: int,
+    *,
+    first_hand: int = 0,
+    progress: Callable[[int, int], object] | None = None,
+) -> _core.SimTotals:
+    """The totals of hands ``first_hand`` .. ``first_hand + hands`` of the run."""
+    return _core.simulate(
+        s.config,
+        list(s.bots),
+        hands,
+        seed=s.seed,
+        threads=s.threads,
+        stack=s.stack,
+        first_hand=first_hand,
+        progress=progress,
+    )
+
+
+def _chunks(
+    s: _Setup, totals: _core.SimTotals, hands: int, chunk: int
+) -> Iterator[SimulationResult]:
     done = 0
     while done < hands or done == 0:
         step = min(chunk, hands - done)
-        totals.add(
-            _core_simulate(
-                s.config,
-                list(s.bots),
-                step,
-                seed=s.seed,
-                threads=s.threads,
-                stack=s.stack,
-                first_hand=done,
-            )
-        )
+        totals += _run(s, step, first_hand=done)
         done += step
         yield _result(s, totals)
         if hands == 0:
@@ -497,16 +472,4 @@ def simulate(
     """
     s = _setup(game, players, bots, seed, threads, stack, table)
     _check_int("hands", hands, 0)
-    totals = _Totals(len(s.bots))
-    totals.add(
-        _core_simulate(
-            s.config,
-            list(s.bots),
-            hands,
-            seed=s.seed,
-            threads=s.threads,
-            stack=s.stack,
-            progress=progress,
-        )
-    )
-    return _result(s, totals)
+    return _result(s, _run(s, hands, progress=progress))

@@ -102,9 +102,15 @@ def evaluate_soko(
     out: Strengths | None = None,
 ) -> Strengths:
     """Soko strengths (docs/rules.md E-2.2) of rows of exactly 5 cards."""
-    mode = FourStraightMode(four_straight)
-    code = "soko" if mode is FourStraightMode.CONSECUTIVE else f"soko_{mode.value.lower()}"
-    return _run(code, hands, threads, progress, out)
+    # The core reads the mode, naming a bad one as evaluate_soko and equity do.
+    return _core.batch_evaluate(
+        "soko",
+        _as_hands(hands),
+        four_straight=four_straight,
+        threads=threads,
+        progress=progress,
+        out=out,
+    )
 
 
 def evaluate_ace_five(

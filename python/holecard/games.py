@@ -33,12 +33,13 @@ Moves(Move('fold'), Move('call'), Move('complete'))
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, ClassVar, Final, Self
 
 from holecard import _core
 from holecard._core import Event, LegalActions
-from holecard._enums import FourStraightMode
+from holecard._enums import FourStraightMode, Game
 from holecard._types import CardsLike, Pot
 from holecard.options import (
     Betting,
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
     pass
 
 __all__ = [
+    "GAME_CLASSES",
     "DeuceSevenTripleDraw",
     "Event",
     "LegalActions",
@@ -73,6 +75,7 @@ __all__ = [
     "SevenCardStudHiLo",
     "Soko",
     "State",
+    "game_class",
 ]
 
 
@@ -186,6 +189,27 @@ class _Game:
             **stakes,
         )
 
+    @classmethod
+    def ten_twenty(cls, **table: object) -> Self:
+        """A table at ten-twenty stakes, what ``holecard play`` and ``simulate`` deal.
+
+        Small bet 10 and big bet 20; the stud games ante 1 and bring in 3, 2-7 posts blinds
+        of 5 and 10. ``table`` sets the betting structure and options (and may override an
+        amount).
+
+        >>> Razz.ten_twenty().stakes["bring_in"]
+        3
+        >>> DeuceSevenTripleDraw.ten_twenty(betting="NO_LIMIT").stakes["big_blind"]
+        10
+        """
+        stakes: dict[str, object] = dict(Game(cls._GAME).spec.ten_twenty_stakes)
+        return cls(**{**stakes, **table})  # type: ignore[arg-type] # keywords checked by __init__
+
+    @property
+    def game(self) -> Game:
+        """The game."""
+        return Game(self._GAME)
+
     @property
     def betting(self) -> Betting:
         """The betting structure."""
@@ -270,3 +294,23 @@ class DeuceSevenTripleDraw(_Game):
     """
 
     _GAME = "deuce_seven"
+
+
+#: The table class of every game, the one Python registry of games (their facts are in
+#: ``Game.spec``).
+GAME_CLASSES: Final[Mapping[Game, type[_Game]]] = MappingProxyType(
+    {Game(cls._GAME): cls for cls in _Game.__subclasses__()}
+)
+
+
+def game_class(game: Game | str) -> type[_Game]:
+    """The table class of a game id.
+
+    >>> game_class("razz").__name__
+    'Razz'
+
+    Raises:
+        ConfigurationError: an unknown game id, naming it and the games.
+        ArgumentTypeError: a ``game`` that is not text.
+    """
+    return GAME_CLASSES[Game(game)]

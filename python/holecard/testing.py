@@ -33,6 +33,7 @@ except ModuleNotFoundError as err:  # pragma: no cover - exercised in a child in
 
 from holecard import _core
 from holecard._core import Card, HandValue
+from holecard._enums import Game
 from holecard.reference import evaluators as ref
 
 __all__ = [
@@ -186,10 +187,10 @@ def assert_agrees_with_reference(ranking: str, hand: Sequence[Card], **options: 
 # table in both, drive both through the same actions and compare everything a user can
 # see after every step. Street names differ: the fast engine names streets
 # (``third`` … ``seventh``, Soko ``second`` … ``fifth``, 2-7 ``predraw``, ``first_draw``,
-# ``after_first_draw`` …, ``over``) while the reference numbers betting rounds
-# (``State.street`` = 0-based betting round; a 2-7 draw belongs to the round it precedes,
-# so draw *k* is reference street *k* with ``is_drawing``): :func:`reference_street_name`
-# maps the reference onto the fast engine's names.
+# ``after_first_draw`` …, ``over``, as ``Game.spec.streets`` lists them) while the
+# reference numbers betting rounds (``State.street`` = 0-based betting round; a 2-7 draw
+# belongs to the round it precedes, so draw *k* is reference street *k* with
+# ``is_drawing``): :func:`reference_street_name` maps the reference onto those names.
 #
 # Recycled cards (stud burns before 7th street, T-9.2; the 2-7 reshuffle, D-10) are
 # shuffled by each engine's own generator, so the two stubs would part ways there. The
@@ -198,25 +199,10 @@ def assert_agrees_with_reference(ranking: str, hand: Sequence[Card], **options: 
 # the hand.
 
 #: Game ids in the order of DESIGN.md.
-GAMES: tuple[str, ...] = ("soko", "stud", "stud8", "razz", "deuce_seven")
+GAMES: tuple[str, ...] = tuple(game.value for game in Game)
 
 #: Betting structures (docs/rules.md §6 ``betting_structure``).
 STRUCTURES: tuple[str, ...] = ("FIXED_LIMIT", "POT_LIMIT", "NO_LIMIT")
-
-_GAME_CLASS_NAMES: dict[str, str] = {
-    "soko": "Soko",
-    "stud": "SevenCardStud",
-    "stud8": "SevenCardStudHiLo",
-    "razz": "Razz",
-    "deuce_seven": "DeuceSevenTripleDraw",
-}
-
-_STUD_ROUNDS: dict[str, tuple[str, ...]] = {
-    "soko": ("second", "third", "fourth", "fifth"),
-    "stud": ("third", "fourth", "fifth", "sixth", "seventh"),
-    "deuce_seven": ("predraw", "after_first_draw", "after_second_draw", "after_third_draw"),
-}
-_DRAWS: tuple[str, ...] = ("first_draw", "second_draw", "third_draw")
 
 
 def option_values(game: str) -> dict[str, tuple[object, ...]]:
@@ -290,7 +276,7 @@ class Table:
         """Start the hand in holecard's (Rust) engine."""
         from holecard import games
 
-        cls = getattr(games, _GAME_CLASS_NAMES[self.game])
+        cls: Any = games.game_class(self.game)  # options are checked by the engine
         game = cls(
             betting=self.betting, profile=self.profile, **dict(self.stakes), **dict(self.options)
         )
@@ -302,9 +288,10 @@ class Table:
         ``recycle`` orders cards recycled while the hand starts (a hand whose players are
         all all-in for the antes runs to the end at once).
         """
+        from holecard import games
         from holecard.reference import engine
 
-        cls = getattr(engine, _GAME_CLASS_NAMES[self.game])
+        cls = getattr(engine, games.game_class(self.game).__name__)
         opts = wsop_options(self.game, self.betting) if self.profile == "wsop" else {}
         opts.update(dict(self.options))
         game = cls(betting=self.betting, **dict(self.stakes), **opts)
@@ -391,10 +378,8 @@ def reference_street_name(state: Any) -> str:  # noqa: ANN401 - a reference Stat
     """The fast engine's name of the reference state's street (see the section notes)."""
     if state.is_over:
         return "over"
-    kind = state.game.kind
-    if state.is_drawing:
-        return _DRAWS[int(state.street) - 1]
-    return _STUD_ROUNDS.get(str(kind), _STUD_ROUNDS["stud"])[int(state.street)]
+    street = Game(state.game.kind).spec.streets[int(state.street)]
+    return (street.draw or street.name) if state.is_drawing else street.name
 
 
 _LEGAL_FIELDS: tuple[str, ...] = (

@@ -52,9 +52,9 @@ impl List {
             hi: Vec::new(),
             lo: Vec::new(),
         };
-        let size = setup.game.final_size();
+        let size = setup.hand_cards();
         let mut add = |key: u64, mask: u64, cards: &[u8]| {
-            let (h, l) = strengths(setup.game, t, key, &cards[..size]);
+            let (h, l) = strengths(setup.rankings, t, key, &cards[..size]);
             list.masks.push(mask);
             list.hi.push(h);
             list.lo.push(l);
@@ -160,7 +160,7 @@ pub(super) fn plan(setup: &Setup) -> Plan {
     let k = setup.missing[inner];
     let scan_step = len(inner);
     let term_step = subset_terms(used, k).saturating_mul(TERM_COST);
-    let subsets = !setup.game.is_hilo() && k <= MAX_SUBSET_K && term_step < scan_step;
+    let subsets = !setup.is_hilo() && k <= MAX_SUBSET_K && term_step < scan_step;
     if subsets {
         // Outermost the longest outer list: the jobs split it.
         order[..n - 1].reverse();
@@ -186,7 +186,7 @@ pub(super) fn run(setup: &Setup, t: &Tables, plan: &Plan, cancel: &Control) -> T
     let walk = Walk {
         lists: order.iter().map(|&p| &lists[p]).collect(),
         player_of: order,
-        hilo: setup.game.is_hilo(),
+        hilo: setup.is_hilo(),
         index,
     };
     let outer_len = walk.lists[0].len();

@@ -43,7 +43,8 @@ pub use sample::job_seed;
 use crate::card::Card;
 use crate::control::{Control, NEVER};
 use crate::eval::tables::{tables, Tables, CARD_KEY};
-use crate::eval::FourStraight;
+use crate::eval::{FourStraight, Ranking};
+use crate::game::{GameKind, VariantSpec};
 use crate::threads::with_threads;
 
 /// Most hands an equity calculation takes.
@@ -61,89 +62,23 @@ pub const JOB_SAMPLES: u64 = 1 << 16;
 /// inclusion–exclusion term (see `exact.rs`).
 pub const MAX_EXACT_WORK: u128 = 100_000_000_000;
 
-/// A game whose showdown equity can be computed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Game {
-    /// Seven-card stud, high only (E-2.1).
-    Stud,
-    /// Seven-card stud hi/lo 8-or-better (E-2.1 + E-2.3.3-4, split by H-5).
-    Stud8,
-    /// Razz: seven-card stud, ace-to-five low wins (E-2.3.1-2).
-    Razz,
-    /// Soko: five cards, Soko ranking (E-2.2) with the given four-straight mode.
-    Soko(FourStraight),
-    /// Deuce-to-seven: five cards after one draw, lowest hand by E-2.4 wins.
-    DeuceSeven,
-}
-
-impl Game {
-    /// The game for a DESIGN.md game id (`stud`, `stud8`, `razz`, `soko`, `deuce_seven`).
-    pub fn from_id(id: &str, four_straight: FourStraight) -> Result<Game, EquityError> {
-        Ok(match id {
-            "stud" => Game::Stud,
-            "stud8" => Game::Stud8,
-            "razz" => Game::Razz,
-            "soko" => Game::Soko(four_straight),
-            "deuce_seven" => Game::DeuceSeven,
-            other => return Err(EquityError::UnknownGame(other.to_string())),
-        })
-    }
-
-    /// The DESIGN.md game id.
-    #[must_use]
-    pub fn id(self) -> &'static str {
-        match self {
-            Game::Stud => "stud",
-            Game::Stud8 => "stud8",
-            Game::Razz => "razz",
-            Game::Soko(_) => "soko",
-            Game::DeuceSeven => "deuce_seven",
-        }
-    }
-
-    /// Fewest and most cards a hand may list, and the text used in errors.
-    fn held_range(self) -> (usize, usize, &'static str) {
-        match self {
-            Game::Stud | Game::Stud8 | Game::Razz => (2, 7, "2 to 7"),
-            Game::Soko(_) => (1, 5, "1 to 5"),
-            Game::DeuceSeven => (0, 5, "0 to 5"),
-        }
-    }
-
-    /// Cards in a finished hand.
-    #[must_use]
-    pub fn final_size(self) -> usize {
-        match self {
-            Game::Stud | Game::Stud8 | Game::Razz => 7,
-            Game::Soko(_) | Game::DeuceSeven => 5,
-        }
-    }
-
-    /// Whether the pot is split high/low.
-    #[must_use]
-    pub fn is_hilo(self) -> bool {
-        self == Game::Stud8
-    }
-}
-
 /// A request equity cannot answer; every message names the bad input.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum EquityError {
-    /// A game id that is not one of the five.
-    #[error("unknown game {0:?} (expected stud, stud8, razz, soko or deuce_seven)")]
-    UnknownGame(String),
     /// Fewer than two hands, or more than [`MAX_PLAYERS`].
     #[error("equity needs 2 to {MAX_PLAYERS} hands, got {0}")]
     PlayerCount(usize),
     /// A hand with too few or too many cards for the game.
-    #[error("hand {hand}: a {game} hand lists {expected} cards, got {got}")]
+    #[error("hand {hand}: a {game} hand lists {least} to {most} cards, got {got}")]
     HandSize {
         /// Zero-based index of the hand.
         hand: usize,
         /// The game id.
         game: &'static str,
-        /// What the game accepts, e.g. "2 to 7".
-        expected: &'static str,
+        /// Fewest cards the game accepts.
+        least: usize,
+        /// Most cards the game accepts.
+        most: usize,
         /// How many cards the hand listed.
         got: usize,
     },
@@ -204,7 +139,10 @@ pub struct Equity {
 
 /// What the core needs to know about one request, validated.
 struct Setup {
-    game: Game,
+    /// The game's streets and showdown.
+    spec: &'static VariantSpec,
+    /// The rankings of the main and (stud/8) low halves.
+    rankings: (Ranking, Option<Ranking>),
     /// Per player, the held cards as indices.
     held: Vec<Vec<u8>>,
     /// Per player, the summed card keys of the held cards.
@@ -216,11 +154,17 @@ struct Setup {
 }
 
 impl Setup {
-    fn new(game: Game, hands: &[Vec<Card>], dead: &[Card]) -> Result<Setup, EquityError> {
+    fn new(
+        game: GameKind,
+        four_straight: FourStraight,
+        hands: &[Vec<Card>],
+        dead: &[Card],
+    ) -> Result<Setup, EquityError> {
         if !(2..=MAX_PLAYERS).contains(&hands.len()) {
             return Err(EquityError::PlayerCount(hands.len()));
         }
-        let (lo, hi, expected) = game.held_range();
+        let spec = VariantSpec::of(game);
+        let (lo, hi) = spec.held_range();
         let mut seen: [Option<usize>; 52] = [None; 52];
         let place = |owner: usize| {
             if owner < hands.len() {
@@ -234,8 +178,9 @@ impl Setup {
             if owner < hands.len() && !(lo..=hi).contains(&cards.len()) {
                 return Err(EquityError::HandSize {
                     hand: owner,
-                    game: game.id(),
-                    expected,
+                    game: spec.id,
+                    least: lo,
+                    most: hi,
                     got: cards.len(),
                 });
             }
@@ -256,7 +201,7 @@ impl Setup {
             .iter()
             .map(|h| h.iter().map(|c| c.index()).collect())
             .collect();
-        let missing: Vec<usize> = hands.iter().map(|h| game.final_size() - h.len()).collect();
+        let missing: Vec<usize> = hands.iter().map(|h| hi - h.len()).collect();
         let needed: usize = missing.iter().sum();
         if needed > stub.len() {
             return Err(EquityError::DeckTooSmall {
@@ -269,7 +214,8 @@ impl Setup {
             .map(|h| h.iter().map(|&c| CARD_KEY[c as usize]).sum())
             .collect();
         Ok(Setup {
-            game,
+            spec,
+            rankings: spec.showdown.rankings(four_straight),
             held,
             held_key,
             missing,
@@ -279,6 +225,16 @@ impl Setup {
 
     fn players(&self) -> usize {
         self.held.len()
+    }
+
+    /// Cards in a finished hand.
+    fn hand_cards(&self) -> usize {
+        usize::from(self.spec.hand_cards)
+    }
+
+    /// Whether the pot is split high/low.
+    fn is_hilo(&self) -> bool {
+        self.rankings.1.is_some()
     }
 
     /// Number of completions (see the module docs), saturating at `u128::MAX`.
@@ -309,14 +265,17 @@ fn binomial(n: u128, k: u128) -> u128 {
 /// The high (or only) and low strength of a finished hand; greater is stronger, a low of
 /// 0 means no qualifying low. Strengths are at least 1.
 #[inline]
-fn strengths(game: Game, t: &Tables, key: u64, cards: &[u8]) -> (u16, u16) {
-    match game {
-        Game::Stud => (t.high_of(key, cards), 0),
-        Game::Stud8 => (t.high_of(key, cards), t.low8_of(key, cards)),
-        Game::Razz => (t.ace_five_of(key, cards), 0),
-        Game::Soko(mode) => (t.soko_of(mode, key, cards), 0),
-        Game::DeuceSeven => (t.deuce_seven_of(key, cards), 0),
-    }
+fn strengths(
+    rankings: (Ranking, Option<Ranking>),
+    t: &Tables,
+    key: u64,
+    cards: &[u8],
+) -> (u16, u16) {
+    let (main, low) = rankings;
+    (
+        t.strength_of(main, key, cards),
+        low.map_or(0, |low| t.strength_of(low, key, cards)),
+    )
 }
 
 /// `POT_UNITS / k`, indexed by `k` up to `2 · MAX_PLAYERS` (index 0 unused).
@@ -460,14 +419,24 @@ fn record(tally: &mut Tally, units: &[u32], count: u64) {
 /// `threads: None` uses every core. The same inputs give the same result whatever the
 /// thread count.
 pub fn equity(
-    game: Game,
+    game: GameKind,
+    four_straight: FourStraight,
     hands: &[Vec<Card>],
     dead: &[Card],
     samples: Option<u64>,
     seed: u64,
     threads: Option<usize>,
 ) -> Result<Equity, EquityError> {
-    equity_cancellable(game, hands, dead, samples, seed, threads, &NEVER)
+    equity_cancellable(
+        game,
+        four_straight,
+        hands,
+        dead,
+        samples,
+        seed,
+        threads,
+        &NEVER,
+    )
 }
 
 /// A validated equity request: its hands checked once, then sized and run.
@@ -478,7 +447,8 @@ pub struct Prepared {
 
 /// Checks an equity request as [`equity`] does (thread count first, then the cards).
 pub fn prepare(
-    game: Game,
+    game: GameKind,
+    four_straight: FourStraight,
     hands: &[Vec<Card>],
     dead: &[Card],
     threads: Option<usize>,
@@ -487,15 +457,17 @@ pub fn prepare(
         return Err(EquityError::ZeroThreads);
     }
     Ok(Prepared {
-        setup: Setup::new(game, hands, dead)?,
+        setup: Setup::new(game, four_straight, hands, dead)?,
         threads,
     })
 }
 
 /// [`equity`] that stops early with [`EquityError::Cancelled`] once `cancel` is set (each
 /// worker checks it between jobs of a few milliseconds).
+#[allow(clippy::too_many_arguments)]
 pub fn equity_cancellable(
-    game: Game,
+    game: GameKind,
+    four_straight: FourStraight,
     hands: &[Vec<Card>],
     dead: &[Card],
     samples: Option<u64>,
@@ -503,7 +475,7 @@ pub fn equity_cancellable(
     threads: Option<usize>,
     cancel: &Control,
 ) -> Result<Equity, EquityError> {
-    prepare(game, hands, dead, threads)?.run(samples, seed, cancel)
+    prepare(game, four_straight, hands, dead, threads)?.run(samples, seed, cancel)
 }
 
 impl Prepared {

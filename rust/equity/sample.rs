@@ -11,9 +11,10 @@ use rayon::prelude::*;
 
 use crate::control::Control;
 
-use super::{split, Game, Setup, Tally, Totals, JOB_SAMPLES, MAX_PLAYERS, POT_UNITS};
+use super::{split, strengths, Setup, Tally, Totals, JOB_SAMPLES, MAX_PLAYERS, POT_UNITS};
 use crate::deck::rng_for_seed;
 use crate::eval::tables::{Tables, CARD_KEY};
+use crate::eval::Ranking;
 
 /// [`crate::deck::uniform_below`] for one fixed bound, with its divisions precomputed: the same
 /// rejection zone, and `x % n` by Lemire's exact "fastmod" (two multiplications), so every
@@ -65,12 +66,13 @@ pub(super) fn run(setup: &Setup, t: &Tables, samples: u64, seed: u64, cancel: &C
     let one = |j: u64| {
         let count = JOB_SAMPLES.min(samples - j * JOB_SAMPLES);
         let s = job_seed(seed, j);
-        match setup.game {
-            Game::Stud => job(setup, s, count, |k, c| (t.high_of(k, c), 0)),
-            Game::Stud8 => job(setup, s, count, |k, c| (t.high_of(k, c), t.low8_of(k, c))),
-            Game::Razz => job(setup, s, count, |k, c| (t.ace_five_of(k, c), 0)),
-            Game::Soko(mode) => job(setup, s, count, |k, c| (t.soko_of(mode, k, c), 0)),
-            Game::DeuceSeven => job(setup, s, count, |k, c| (t.deuce_seven_of(k, c), 0)),
+        // One instance of the sampling loop per ranking, so the evaluator is inlined.
+        match setup.rankings {
+            (Ranking::High, None) => job(setup, s, count, |k, c| (t.high_of(k, c), 0)),
+            (Ranking::AceFive, None) => job(setup, s, count, |k, c| (t.ace_five_of(k, c), 0)),
+            (Ranking::Soko(mode), None) => job(setup, s, count, |k, c| (t.soko_of(mode, k, c), 0)),
+            (Ranking::DeuceSeven, None) => job(setup, s, count, |k, c| (t.deuce_seven_of(k, c), 0)),
+            rankings => job(setup, s, count, |k, c| strengths(rankings, t, k, c)),
         }
     };
     cancel.set_total(jobs);
@@ -90,8 +92,8 @@ pub(super) fn run(setup: &Setup, t: &Tables, samples: u64, seed: u64, cancel: &C
 /// `count` samples from the generator seeded with `seed`.
 fn job(setup: &Setup, seed: u64, count: u64, eval: impl Fn(u64, &[u8]) -> (u16, u16)) -> Tally {
     let n = setup.players();
-    let size = setup.game.final_size();
-    let hilo = setup.game.is_hilo();
+    let size = setup.hand_cards();
+    let hilo = setup.is_hilo();
     let mut rng = rng_for_seed(seed);
     let mut stub = setup.stub.clone();
     let m = stub.len();

@@ -2,7 +2,28 @@
 
 use super::*;
 use crate::card::parse_cards;
-use crate::eval::Ranking;
+
+/// A game and its Soko four-straight mode, as the equity entry points take them.
+type G = (GameKind, FourStraight);
+const STUD: G = (GameKind::Stud, FourStraight::Consecutive);
+const STUD8: G = (GameKind::Stud8, FourStraight::Consecutive);
+const RAZZ: G = (GameKind::Razz, FourStraight::Consecutive);
+const DEUCE_SEVEN: G = (GameKind::DeuceSeven, FourStraight::Consecutive);
+
+fn soko(mode: FourStraight) -> G {
+    (GameKind::Soko, mode)
+}
+
+fn equity(
+    game: G,
+    hands: &[Vec<Card>],
+    dead: &[Card],
+    samples: Option<u64>,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<Equity, EquityError> {
+    super::equity(game.0, game.1, hands, dead, samples, seed, threads)
+}
 
 fn cards(text: &str) -> Vec<Card> {
     parse_cards(text).unwrap()
@@ -13,18 +34,19 @@ fn hands(texts: &[&str]) -> Vec<Vec<Card>> {
 }
 
 /// Each player's share of one pot, straight from docs/rules.md H-5 / G-1.11 in floating point.
-fn naive_split(game: Game, finals: &[Vec<u8>]) -> Vec<f64> {
+fn naive_split(game: G, finals: &[Vec<u8>]) -> Vec<f64> {
+    // The rankings written out here, not read from the VariantSpec under test.
     let high = match game {
-        Game::Stud | Game::Stud8 => Ranking::High,
-        Game::Razz => Ranking::AceFive,
-        Game::Soko(mode) => Ranking::Soko(mode),
-        Game::DeuceSeven => Ranking::DeuceSeven,
+        (GameKind::Stud | GameKind::Stud8, _) => Ranking::High,
+        (GameKind::Razz, _) => Ranking::AceFive,
+        (GameKind::Soko, mode) => Ranking::Soko(mode),
+        (GameKind::DeuceSeven, _) => Ranking::DeuceSeven,
     };
     let hi: Vec<u32> = finals.iter().map(|f| high.strength_unchecked(f)).collect();
     let lo: Vec<u32> = finals
         .iter()
         .map(|f| {
-            if game == Game::Stud8 {
+            if game.0 == GameKind::Stud8 {
                 Ranking::Low8.strength_unchecked(f)
             } else {
                 0
@@ -55,10 +77,10 @@ fn naive_split(game: Game, finals: &[Vec<u8>]) -> Vec<f64> {
 }
 
 /// Every completion: player by player, each `k`-subset of what is left.
-fn naive(game: Game, hs: &[Vec<Card>], dead: &[Card]) -> (Vec<f64>, u64) {
+fn naive(game: G, hs: &[Vec<Card>], dead: &[Card]) -> (Vec<f64>, u64) {
     fn rec(
         setup: &Setup,
-        game: Game,
+        game: G,
         p: usize,
         left: &[u8],
         finals: &mut Vec<Vec<u8>>,
@@ -92,7 +114,7 @@ fn naive(game: Game, hs: &[Vec<Card>], dead: &[Card]) -> (Vec<f64>, u64) {
             finals.pop();
         }
     }
-    let setup = Setup::new(game, hs, dead).unwrap();
+    let setup = Setup::new(game.0, game.1, hs, dead).unwrap();
     let mut sums = vec![0.0; hs.len()];
     let mut count = 0u64;
     rec(
@@ -117,7 +139,7 @@ fn dead_leaving(hs: &[Vec<Card>], keep: usize) -> Vec<Card> {
         .collect()
 }
 
-fn check(game: Game, texts: &[&str], keep: usize) {
+fn check(game: G, texts: &[&str], keep: usize) {
     let hs = hands(texts);
     let dead = dead_leaving(&hs, keep);
     let (want, count) = naive(game, &hs, &dead);
@@ -139,9 +161,9 @@ fn check(game: Game, texts: &[&str], keep: usize) {
 
 #[test]
 fn exact_matches_naive_small_stubs() {
-    check(Game::Stud, &["As Ah Ts Th 8h", "Kc Qc Jc Td 3c"], 9);
+    check(STUD, &["As Ah Ts Th 8h", "Kc Qc Jc Td 3c"], 9);
     check(
-        Game::Stud,
+        STUD,
         &[
             "As Ah Ts Th 8h 8d",
             "Kc Qc Jc Td 3c 2d",
@@ -150,31 +172,27 @@ fn exact_matches_naive_small_stubs() {
         10,
     );
     check(
-        Game::Stud8,
+        STUD8,
         &["Ac 2d 3h Kd Ks", "5c 6d 7h 8s Qd", "Ah Ad 4c 4s 9d"],
         8,
     );
-    check(Game::Stud8, &["Ac 2d 3h 4s Kd Ks", "5c 6d 7h 8s 9d Td"], 14);
-    check(Game::Razz, &["Ac 2d 3h Kd Ks", "5c 6d 7h 8s Qd"], 10);
+    check(STUD8, &["Ac 2d 3h 4s Kd Ks", "5c 6d 7h 8s 9d Td"], 14);
+    check(RAZZ, &["Ac 2d 3h Kd Ks", "5c 6d 7h 8s Qd"], 10);
     check(
-        Game::Soko(FourStraight::Consecutive),
+        soko(FourStraight::Consecutive),
         &["As Ks Qs", "9h 8h 7d", "2c 2d"],
         9,
     );
-    check(
-        Game::Soko(FourStraight::OpenEnded),
-        &["Ah 2h 3h", "Jd Qd Kd"],
-        10,
-    );
-    check(Game::DeuceSeven, &["7c 5d 4h 3s", "8c 6d 4d 2s"], 12);
-    check(Game::DeuceSeven, &["7c 5d 4h", "8c 6d", "2c 3c 4c 5c"], 9);
+    check(soko(FourStraight::OpenEnded), &["Ah 2h 3h", "Jd Qd Kd"], 10);
+    check(DEUCE_SEVEN, &["7c 5d 4h 3s", "8c 6d 4d 2s"], 12);
+    check(DEUCE_SEVEN, &["7c 5d 4h", "8c 6d", "2c 3c 4c 5c"], 9);
 }
 
 #[test]
 fn pokenum_stud_example() {
     // pokenum's documented example (docs/rules.md E-2.1): 40 stub cards, one each.
     let hs = hands(&["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d"]);
-    let e = equity(Game::Stud, &hs, &[], None, 0, None).unwrap();
+    let e = equity(STUD, &hs, &[], None, 0, None).unwrap();
     assert_eq!(e.outcomes, 40 * 39);
     assert_eq!(e.wins, vec![1114, 446]);
     assert_eq!(e.ties, vec![0, 0]);
@@ -190,7 +208,7 @@ fn hilo_quartering() {
         "7c 5d 4s 3c 2d Qc Qd",
         "Ts Td Js Jh 9c 9h 8s",
     ]);
-    let e = equity(Game::Stud8, &hs, &[], None, 0, None).unwrap();
+    let e = equity(STUD8, &hs, &[], None, 0, None).unwrap();
     assert_eq!(e.outcomes, 1);
     let p = u128::from(POT_UNITS);
     assert_eq!(e.units, vec![3 * p / 4, p / 4, 0]);
@@ -200,9 +218,9 @@ fn hilo_quartering() {
 #[test]
 fn monte_carlo_is_thread_independent_and_close() {
     let hs = hands(&["As Ah Ks Kh", "Qc Jc Tc 9c"]);
-    let exact = equity(Game::Stud, &hs, &[], None, 0, None).unwrap();
-    let a = equity(Game::Stud, &hs, &[], Some(300_000), 7, Some(1)).unwrap();
-    let b = equity(Game::Stud, &hs, &[], Some(300_000), 7, Some(2)).unwrap();
+    let exact = equity(STUD, &hs, &[], None, 0, None).unwrap();
+    let a = equity(STUD, &hs, &[], Some(300_000), 7, Some(1)).unwrap();
+    let b = equity(STUD, &hs, &[], Some(300_000), 7, Some(2)).unwrap();
     assert_eq!(a, b);
     assert!(!a.exact);
     for p in 0..2 {
@@ -214,30 +232,30 @@ fn monte_carlo_is_thread_independent_and_close() {
 fn bad_input() {
     let hs = hands(&["As Ah", "As Kd"]);
     assert!(matches!(
-        equity(Game::Stud, &hs, &[], None, 0, None),
+        equity(STUD, &hs, &[], None, 0, None),
         Err(EquityError::Duplicate { .. })
     ));
     let hs = hands(&["As Ah", "Kd Kc"]);
     assert!(matches!(
-        equity(Game::Stud, &hs, &cards("Ah"), None, 0, None),
+        equity(STUD, &hs, &cards("Ah"), None, 0, None),
         Err(EquityError::Duplicate { .. })
     ));
     assert_eq!(
-        equity(Game::Stud, &hs[..1], &[], None, 0, None),
+        equity(STUD, &hs[..1], &[], None, 0, None),
         Err(EquityError::PlayerCount(1))
     );
     assert_eq!(
-        equity(Game::Stud, &hs, &[], Some(0), 0, None),
+        equity(STUD, &hs, &[], Some(0), 0, None),
         Err(EquityError::ZeroSamples)
     );
     assert_eq!(
-        equity(Game::Stud, &hs, &[], None, 0, Some(0)),
+        equity(STUD, &hs, &[], None, 0, Some(0)),
         Err(EquityError::ZeroThreads)
     );
     let big = hands(&["As Ah Ad Ac Ks Kh"]);
     assert!(matches!(
         equity(
-            Game::Soko(FourStraight::Consecutive),
+            soko(FourStraight::Consecutive),
             &[big[0].clone(), hs[1].clone()],
             &[],
             None,
@@ -255,7 +273,7 @@ fn bad_input() {
         })
         .collect();
     assert!(matches!(
-        equity(Game::Stud, &eight, &[], Some(10), 0, None),
+        equity(STUD, &eight, &[], Some(10), 0, None),
         Err(EquityError::DeckTooSmall {
             needed: 40,
             left: 36
@@ -263,7 +281,7 @@ fn bad_input() {
     ));
     assert!(matches!(
         equity(
-            Game::Stud,
+            STUD,
             &hands(&["As Ah", "Kd Kc", "Qd Qc"]),
             &[],
             None,
@@ -272,28 +290,20 @@ fn bad_input() {
         ),
         Err(EquityError::TooManyOutcomes(_))
     ));
-    assert!(Game::from_id("holdem", FourStraight::Consecutive).is_err());
+    assert!(GameKind::from_id("holdem").is_err());
 }
 
 /// Both innermost counting methods (scan and subset index) give identical totals.
 #[test]
 fn subset_index_equals_scan() {
-    let cases: [(Game, &[&str], usize); 6] = [
-        (Game::Stud, &["As Ah Kd 7c", "Qc Jc Tc 9d"], 44),
-        (Game::Razz, &["Ac 2d 3h", "5c 6d 7h 8s Kd"], 30),
+    let cases: [(G, &[&str], usize); 6] = [
+        (STUD, &["As Ah Kd 7c", "Qc Jc Tc 9d"], 44),
+        (RAZZ, &["Ac 2d 3h", "5c 6d 7h 8s Kd"], 30),
+        (STUD, &["As Ah Kd 7c 7d", "Qc Jc Tc 9d", "2c 2s 3h 4h"], 24),
+        (soko(FourStraight::Consecutive), &["Jh Qd", "9c 9d 4h"], 44),
+        (DEUCE_SEVEN, &["7c 5d", "8c 6d 3s"], 47),
         (
-            Game::Stud,
-            &["As Ah Kd 7c 7d", "Qc Jc Tc 9d", "2c 2s 3h 4h"],
-            24,
-        ),
-        (
-            Game::Soko(FourStraight::Consecutive),
-            &["Jh Qd", "9c 9d 4h"],
-            44,
-        ),
-        (Game::DeuceSeven, &["7c 5d", "8c 6d 3s"], 47),
-        (
-            Game::Soko(FourStraight::OpenEnded),
+            soko(FourStraight::OpenEnded),
             &["Jh", "9c 9d", "2s 3s 4s 5s"],
             20,
         ),
@@ -302,7 +312,7 @@ fn subset_index_equals_scan() {
     for (game, texts, keep) in cases {
         let hs = hands(texts);
         let dead = dead_leaving(&hs, keep);
-        let setup = Setup::new(game, &hs, &dead).unwrap();
+        let setup = Setup::new(game.0, game.1, &hs, &dead).unwrap();
         let mut plan = exact::plan(&setup);
         assert!(plan.subsets, "{texts:?} should use the subset index");
         let by_subsets =

@@ -23,7 +23,7 @@ use wide::u64x2;
 
 use super::keys::{self, Counts};
 use super::offsets::{ROW_OFFSETS, SLOTS};
-use super::{Category, FourStraight};
+use super::{Category, FourStraight, Ranking};
 
 /// Rank multipliers: every multiset of 0-7 ranks (at most four of each) has a distinct sum.
 pub(crate) const RANK_BASES: [u32; 13] = [
@@ -510,6 +510,20 @@ impl Tables {
             t.by_ranks(key)
         } else {
             t.deuce_seven_suited(key, mask_of(cards))
+        }
+    }
+
+    /// The strength of 5-7 valid, distinct cards under a five-card ranking, from the
+    /// summarised hand (0 for a showing ranking, which has no table here).
+    #[inline]
+    pub(crate) fn strength_of(&self, ranking: Ranking, key: u64, cards: &[u8]) -> u16 {
+        match ranking {
+            Ranking::High => self.high_of(key, cards),
+            Ranking::AceFive => self.ace_five_of(key, cards),
+            Ranking::Low8 => self.low8_of(key, cards),
+            Ranking::DeuceSeven => self.deuce_seven_of(key, cards),
+            Ranking::Soko(mode) => self.soko_of(mode, key, cards),
+            Ranking::Showing(_) => 0,
         }
     }
 

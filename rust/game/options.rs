@@ -13,6 +13,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 pub use super::catalog::{OptionKind, OptionSpec, OptionValue, Options, OPTION_SPECS, PROFILES};
+use super::spec::{VariantSpec, VARIANTS};
 use crate::eval::FourStraight;
 
 /// An impossible table, an unknown option or an option value that does not apply.
@@ -104,29 +105,31 @@ impl GameKind {
     /// Whether the game is one of the stud games (Soko, stud, stud/8, razz).
     #[must_use]
     pub fn is_stud(self) -> bool {
-        self != GameKind::DeuceSeven
+        !VariantSpec::of(self).is_draw()
     }
 
     /// The game id of DESIGN.md (`soko`, `stud`, `stud8`, `razz`, `deuce_seven`).
     #[must_use]
     pub fn id(self) -> &'static str {
-        match self {
-            GameKind::Soko => "soko",
-            GameKind::Stud => "stud",
-            GameKind::Stud8 => "stud8",
-            GameKind::Razz => "razz",
-            GameKind::DeuceSeven => "deuce_seven",
-        }
+        VariantSpec::of(self).id
+    }
+
+    /// The game of a DESIGN.md game id.
+    ///
+    /// # Errors
+    ///
+    /// An unknown id, naming it and the five games.
+    pub fn from_id(id: &str) -> Result<GameKind, ConfigError> {
+        VariantSpec::by_id(id).map(|v| v.game).ok_or_else(|| {
+            let ids: Vec<&str> = VARIANTS.iter().map(|v| v.id).collect();
+            config_err!("unknown game {id:?} (expected one of {})", ids.join(", "))
+        })
     }
 
     /// The hard maximum of players the engine deals to (S-1, T-1, D-1).
     #[must_use]
     pub fn max_seats(self) -> u8 {
-        if self == GameKind::DeuceSeven {
-            6
-        } else {
-            8
-        }
+        VariantSpec::of(self).max_seats
     }
 }
 

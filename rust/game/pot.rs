@@ -2,7 +2,8 @@
 //! (G-1.10), the showdown with hi/lo splits and quartering (H-5), the identical-winners
 //! split (G-1.11.3), every odd-chip order (G-1.11.4) and the show order (G-1.12.2).
 
-use super::options::{GameKind, OddChipOrder, ShowdownFirst};
+use super::options::{OddChipOrder, ShowdownFirst};
+use super::spec::Showdown;
 use super::state::{Event, GameState, Phase, Share};
 use super::stud::ace_low_key;
 use crate::card::Card;
@@ -220,15 +221,15 @@ impl GameState {
             k += 1;
         }
         let cards = &idx[..k.min(7)];
-        let main = self.cfg.main_ranking();
+        let (main, low) = self.cfg.rankings();
         let ok = match main {
             Ranking::Soko(_) | Ranking::DeuceSeven => cards.len() == 5,
             _ => (5..=7).contains(&cards.len()),
         };
         if ok {
             h.high = main.strength_unchecked(cards);
-            if self.cfg.game == GameKind::Stud8 {
-                h.low = Ranking::Low8.strength_unchecked(cards);
+            if let Some(low) = low {
+                h.low = low.strength_unchecked(cards);
             }
         }
         h
@@ -237,7 +238,8 @@ impl GameState {
     /// Odd-chip order of `winners` for one half (G-1.11.4).
     fn odd_chip_sorted(&self, winners: &mut [u8], hands: &[Hand; 8], low_half: bool) {
         let order = self.cfg.options.odd_chip_order;
-        let low_game = low_half || self.cfg.game == GameKind::Razz;
+        let showdown = self.cfg.spec().showdown;
+        let low_game = low_half || showdown.ace_low();
         let key_hi = |c: Card| if low_game { ace_low_key(c) } else { c.index() };
         match order {
             OddChipOrder::Position => winners.sort_by_key(|&w| self.ord(w)),
@@ -261,7 +263,7 @@ impl GameState {
                 // G-1.11.4: the lowest card only for LOW_CARD_BY_SUIT_ALL in a low half
                 // (stud/8 low, razz, 2-7); otherwise the highest. Ranks as in the half
                 // being split: the ace is low in ace-to-five halves.
-                let low_split = low_game || self.cfg.game == GameKind::DeuceSeven;
+                let low_split = low_game || showdown == Showdown::DeuceSeven;
                 let lowest = order == OddChipOrder::LowCardBySuitAll && low_split;
                 winners.sort_by_key(|&w| {
                     let own: Vec<Card> = self.seats[w as usize].cards().collect();
@@ -289,7 +291,7 @@ impl GameState {
             }
         }
         let unit = self.cfg.options.chip_unit;
-        let hilo = self.cfg.game == GameKind::Stud8;
+        let hilo = self.cfg.spec().showdown.is_hilo();
         let pots = self.pots();
         for (k, pot) in pots.iter().enumerate() {
             let k = k as u8;

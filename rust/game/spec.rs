@@ -2,7 +2,7 @@
 
 use super::options::StudDealerPosition;
 use super::options::{config_err, BettingStructure, BringInCard, ConfigError, GameKind, Options};
-use crate::eval::{Ranking, ShowingGame};
+use crate::eval::{FourStraight, Ranking, ShowingGame};
 
 /// The chip amounts a table is built from; `None` takes the docs/rules.md default (§6).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -21,6 +21,44 @@ pub struct StakesInput {
     pub big_blind: Option<u64>,
     /// Minimum bet *M* in pot/no limit (default *S*).
     pub min_bet: Option<u64>,
+}
+
+impl StakesInput {
+    /// Ten-twenty stakes (see [`GameConfig::ten_twenty`]): the one home of these amounts.
+    #[must_use]
+    pub fn ten_twenty(game: GameKind) -> StakesInput {
+        if game.is_stud() {
+            StakesInput {
+                ante: Some(1),
+                bring_in: Some(3),
+                small_bet: Some(10),
+                big_bet: Some(20),
+                ..StakesInput::default()
+            }
+        } else {
+            StakesInput {
+                small_blind: Some(5),
+                big_blind: Some(10),
+                small_bet: Some(10),
+                big_bet: Some(20),
+                ..StakesInput::default()
+            }
+        }
+    }
+
+    /// The amounts given, by their keyword names.
+    #[must_use]
+    pub fn named(&self) -> [(&'static str, Option<u64>); 7] {
+        [
+            ("ante", self.ante),
+            ("bring_in", self.bring_in),
+            ("small_bet", self.small_bet),
+            ("big_bet", self.big_bet),
+            ("small_blind", self.small_blind),
+            ("big_blind", self.big_blind),
+            ("min_bet", self.min_bet),
+        ]
+    }
 }
 
 /// The resolved chip amounts of a table.
@@ -42,59 +80,228 @@ pub struct Stakes {
     pub min_bet: u64,
 }
 
-/// Per-game data: streets, cards, bet units and rankings.
+/// The fixed-limit bet unit of a betting round (G-1.6.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BetUnit {
+    /// The small bet *S*.
+    Small,
+    /// The big bet *G*.
+    Big,
+}
+
+/// One betting round and what happens before it: the cards each live player is dealt
+/// (stud games) or the draw (2-7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Street {
+    /// The round's name (`"third"`, `"after_first_draw"` …), as `State.street` reports it.
+    pub name: &'static str,
+    /// Cards dealt face down to each live player before the round.
+    pub down: u8,
+    /// Cards dealt face up to each live player before the round (after the down cards).
+    pub up: u8,
+    /// The name of the draw that comes before the round (2-7), `None` for none.
+    pub draw: Option<&'static str>,
+    /// The fixed-limit bet unit.
+    pub bet: BetUnit,
+}
+
+/// How the pot is won at showdown (E-2, H-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Showdown {
+    /// The best high hand (E-2.1).
+    High,
+    /// The best Soko hand (E-2.2), with the table's four-straight mode.
+    Soko,
+    /// The best ace-to-five low (razz, E-2.3.1-2).
+    AceFive,
+    /// Half to the best high, half to the best qualifying eight-or-better low (H-5).
+    HighLow8,
+    /// The best deuce-to-seven low (E-2.4).
+    DeuceSeven,
+}
+
+impl Showdown {
+    /// The ranking of the main (high, or only) half, then the low half's, if any.
+    #[must_use]
+    pub fn rankings(self, four_straight: FourStraight) -> (Ranking, Option<Ranking>) {
+        match self {
+            Showdown::High => (Ranking::High, None),
+            Showdown::Soko => (Ranking::Soko(four_straight), None),
+            Showdown::AceFive => (Ranking::AceFive, None),
+            Showdown::HighLow8 => (Ranking::High, Some(Ranking::Low8)),
+            Showdown::DeuceSeven => (Ranking::DeuceSeven, None),
+        }
+    }
+
+    /// Whether the pot is split high/low.
+    #[must_use]
+    pub fn is_hilo(self) -> bool {
+        self == Showdown::HighLow8
+    }
+
+    /// Whether the ace ranks low in the main half (razz: odd chips and bring-in order).
+    #[must_use]
+    pub fn ace_low(self) -> bool {
+        self == Showdown::AceFive
+    }
+}
+
+/// Everything that makes a game what it is, as data: the one place the engine, equity,
+/// the bots, the batch evaluator and the Python layer learn a game's streets, cards and
+/// rankings from (docs/architecture.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VariantSpec {
     /// The game.
     pub game: GameKind,
-    /// Number of betting rounds (Soko 4, stud 5, 2-7 4).
-    pub rounds: u8,
-    /// Cards dealt before the first betting round (stud: down cards first, then the door card).
-    pub initial_down: u8,
-    /// Fixed-limit unit per round: `false` = small bet, `true` = big bet.
-    pub big_bet_round: [bool; 5],
-    /// Whether the card of each later street (index = round) is dealt face up.
-    pub street_up: [bool; 5],
-    /// Street names, one per betting round.
-    pub round_names: [&'static str; 5],
+    /// The game id of DESIGN.md (`soko`, `stud`, `stud8`, `razz`, `deuce_seven`).
+    pub id: &'static str,
+    /// The game's name in words.
+    pub name: &'static str,
+    /// The betting rounds in order, with the deal or draw before each.
+    pub streets: &'static [Street],
+    /// Cards in a finished hand (7 in seven-card stud games, 5 in Soko and 2-7).
+    pub hand_cards: u8,
+    /// How the pot is won.
+    pub showdown: Showdown,
+    /// Most players the game deals to (S-1, T-1, D-1).
+    pub max_seats: u8,
 }
+
+const fn street(name: &'static str, down: u8, up: u8, bet: BetUnit) -> Street {
+    Street {
+        name,
+        down,
+        up,
+        draw: None,
+        bet,
+    }
+}
+
+const fn draw_street(name: &'static str, draw: &'static str, bet: BetUnit) -> Street {
+    Street {
+        name,
+        down: 0,
+        up: 0,
+        draw: Some(draw),
+        bet,
+    }
+}
+
+// S-4 (Soko: one down and one up, then three up), T-3 (stud: two down and the door card,
+// three up, one down), D-3 (2-7: five down, three draws). G-1.6.1: the big bet from the
+// third round on.
+const SOKO_STREETS: [Street; 4] = [
+    street("second", 1, 1, BetUnit::Small),
+    street("third", 0, 1, BetUnit::Small),
+    street("fourth", 0, 1, BetUnit::Big),
+    street("fifth", 0, 1, BetUnit::Big),
+];
+const STUD_STREETS: [Street; 5] = [
+    street("third", 2, 1, BetUnit::Small),
+    street("fourth", 0, 1, BetUnit::Small),
+    street("fifth", 0, 1, BetUnit::Big),
+    street("sixth", 0, 1, BetUnit::Big),
+    street("seventh", 1, 0, BetUnit::Big),
+];
+const DEUCE_SEVEN_STREETS: [Street; 4] = [
+    street("predraw", 5, 0, BetUnit::Small),
+    draw_street("after_first_draw", "first_draw", BetUnit::Small),
+    draw_street("after_second_draw", "second_draw", BetUnit::Big),
+    draw_street("after_third_draw", "third_draw", BetUnit::Big),
+];
+
+const fn stud_like(
+    game: GameKind,
+    id: &'static str,
+    name: &'static str,
+    showdown: Showdown,
+) -> VariantSpec {
+    VariantSpec {
+        game,
+        id,
+        name,
+        streets: &STUD_STREETS,
+        hand_cards: 7,
+        showdown,
+        max_seats: 8,
+    }
+}
+
+/// Every game's spec, in `GameKind::ALL` order.
+pub static VARIANTS: [VariantSpec; 5] = [
+    VariantSpec {
+        game: GameKind::Soko,
+        id: "soko",
+        name: "Soko",
+        streets: &SOKO_STREETS,
+        hand_cards: 5,
+        showdown: Showdown::Soko,
+        max_seats: 8,
+    },
+    stud_like(GameKind::Stud, "stud", "Seven-card stud", Showdown::High),
+    stud_like(
+        GameKind::Stud8,
+        "stud8",
+        "Seven-card stud hi/lo 8-or-better",
+        Showdown::HighLow8,
+    ),
+    stud_like(GameKind::Razz, "razz", "Razz", Showdown::AceFive),
+    VariantSpec {
+        game: GameKind::DeuceSeven,
+        id: "deuce_seven",
+        name: "2-7 triple draw",
+        streets: &DEUCE_SEVEN_STREETS,
+        hand_cards: 5,
+        showdown: Showdown::DeuceSeven,
+        max_seats: 6,
+    },
+];
 
 impl VariantSpec {
     /// The spec of a game.
     #[must_use]
-    pub fn of(game: GameKind) -> VariantSpec {
-        match game {
-            GameKind::Soko => VariantSpec {
-                game,
-                rounds: 4,
-                initial_down: 1,
-                big_bet_round: [false, false, true, true, true],
-                street_up: [true, true, true, true, true],
-                round_names: ["second", "third", "fourth", "fifth", ""],
-            },
-            GameKind::Stud | GameKind::Stud8 | GameKind::Razz => VariantSpec {
-                game,
-                rounds: 5,
-                initial_down: 2,
-                big_bet_round: [false, false, true, true, true],
-                street_up: [true, true, true, true, false],
-                round_names: ["third", "fourth", "fifth", "sixth", "seventh"],
-            },
-            GameKind::DeuceSeven => VariantSpec {
-                game,
-                rounds: 4,
-                initial_down: 5,
-                big_bet_round: [false, false, true, true, true],
-                street_up: [false; 5],
-                round_names: [
-                    "predraw",
-                    "after_first_draw",
-                    "after_second_draw",
-                    "after_third_draw",
-                    "",
-                ],
-            },
-        }
+    pub fn of(game: GameKind) -> &'static VariantSpec {
+        VARIANTS
+            .iter()
+            .find(|v| v.game == game)
+            .unwrap_or(&VARIANTS[0])
+    }
+
+    /// The spec of a game id, `None` for an unknown id.
+    #[must_use]
+    pub fn by_id(id: &str) -> Option<&'static VariantSpec> {
+        VARIANTS.iter().find(|v| v.id == id)
+    }
+
+    /// Number of betting rounds.
+    #[must_use]
+    pub fn rounds(&self) -> u8 {
+        self.streets.len() as u8
+    }
+
+    /// The street of betting round `round` (0-based), clamped to the last.
+    #[must_use]
+    pub fn street(&self, round: u8) -> &'static Street {
+        let last = self.streets.len() - 1;
+        &self.streets[usize::from(round).min(last)]
+    }
+
+    /// Whether the game draws (2-7) rather than deals up cards (the stud games).
+    #[must_use]
+    pub fn is_draw(&self) -> bool {
+        self.streets.iter().any(|s| s.draw.is_some())
+    }
+
+    /// Fewest and most cards a player may hold when his equity is asked for: from his
+    /// first down cards (0 in a draw game: he may discard them all) to a full hand.
+    #[must_use]
+    pub fn held_range(&self) -> (usize, usize) {
+        let least = if self.is_draw() {
+            0
+        } else {
+            self.streets[0].down
+        };
+        (usize::from(least), usize::from(self.hand_cards))
     }
 }
 
@@ -244,29 +451,24 @@ impl GameConfig {
     /// Never: every game and structure accepts these stakes and its default options.
     #[must_use]
     pub fn ten_twenty(game: GameKind, structure: BettingStructure) -> GameConfig {
-        let stakes = if game.is_stud() {
-            StakesInput {
-                ante: Some(1),
-                bring_in: Some(3),
-                small_bet: Some(10),
-                ..StakesInput::default()
-            }
-        } else {
-            StakesInput {
-                small_blind: Some(5),
-                big_blind: Some(10),
-                small_bet: Some(10),
-                ..StakesInput::default()
-            }
-        };
+        let stakes = StakesInput::ten_twenty(game);
         GameConfig::new(game, structure, stakes, Options::defaults(game))
             .expect("ten-twenty stakes suit every game and structure")
     }
 
     /// The variant spec.
     #[must_use]
-    pub fn spec(&self) -> VariantSpec {
+    pub fn spec(&self) -> &'static VariantSpec {
         VariantSpec::of(self.game)
+    }
+
+    /// The rankings of the pot's halves: the main (high, or only) one, then the low one in
+    /// stud/8.
+    #[must_use]
+    pub fn rankings(&self) -> (Ranking, Option<Ranking>) {
+        self.spec()
+            .showdown
+            .rankings(self.options.four_straight_mode)
     }
 
     /// Whether the betting is fixed limit.
@@ -278,12 +480,7 @@ impl GameConfig {
     /// The ranking that decides the pot (the high half in stud/8).
     #[must_use]
     pub fn main_ranking(&self) -> Ranking {
-        match self.game {
-            GameKind::Soko => Ranking::Soko(self.options.four_straight_mode),
-            GameKind::Stud | GameKind::Stud8 => Ranking::High,
-            GameKind::Razz => Ranking::AceFive,
-            GameKind::DeuceSeven => Ranking::DeuceSeven,
-        }
+        self.rankings().0
     }
 
     /// The showing-hand rules for first to act (E-2.5).
@@ -307,7 +504,7 @@ impl GameConfig {
         match self.options.bring_in_card {
             BringInCard::Lowest => false,
             BringInCard::Highest => true,
-            BringInCard::Auto => self.game == GameKind::Razz || !self.is_fixed_limit(),
+            BringInCard::Auto => self.spec().showdown.ace_low() || !self.is_fixed_limit(),
         }
     }
 

@@ -5,7 +5,7 @@ use std::fmt;
 use thiserror::Error;
 
 use super::options::{config_err, BettingStructure, ConfigError, GameKind};
-use super::spec::GameConfig;
+use super::spec::{BetUnit, GameConfig};
 use crate::card::Card;
 use crate::cardset::CardSet;
 
@@ -613,11 +613,13 @@ impl GameState {
     pub fn street_name(&self) -> &'static str {
         match self.phase {
             Phase::Over => "over",
-            Phase::Drawing => ["first_draw", "second_draw", "third_draw"]
-                .get(self.street as usize)
-                .copied()
+            Phase::Drawing => self
+                .cfg
+                .spec()
+                .street(self.street + 1)
+                .draw
                 .unwrap_or("draw"),
-            Phase::Betting => self.cfg.spec().round_names[self.street as usize % 5],
+            Phase::Betting => self.cfg.spec().street(self.street).name,
         }
     }
 
@@ -803,7 +805,7 @@ impl GameState {
             self.deal_stud_initial();
         } else {
             self.post_blinds();
-            for _ in 0..5 {
+            for _ in 0..self.cfg.spec().street(0).down {
                 for o in 0..self.n {
                     let seat = self.blind_seats().0;
                     let seat = (seat + o) % self.n;
@@ -824,7 +826,7 @@ impl GameState {
         });
         let fl = self.cfg.is_fixed_limit();
         let st = self.cfg.stakes;
-        let big = self.cfg.spec().big_bet_round[self.street as usize % 5];
+        let big = self.cfg.spec().street(self.street).bet == BetUnit::Big;
         let mut round = Round {
             unit: if fl && big { st.big_bet } else { st.small_bet },
             r: st.min_bet,
@@ -913,7 +915,7 @@ impl GameState {
                         self.award_uncontested();
                         return;
                     }
-                    let rounds = self.cfg.spec().rounds;
+                    let rounds = self.cfg.spec().rounds();
                     if self.street + 1 >= rounds {
                         self.showdown();
                         return;

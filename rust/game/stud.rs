@@ -1,7 +1,7 @@
 //! Stud rules: the deal, the bring-in choice (E-2.6, G-1.4.2), first to act on later
 //! streets (E-2.5) and deck exhaustion before seventh street (T-9).
 
-use super::options::{GameKind, ShowingTieBreak};
+use super::options::ShowingTieBreak;
 use super::state::{Event, GameState};
 use crate::card::Card;
 
@@ -16,24 +16,27 @@ impl GameState {
     /// Stud deal (S-4, T-3): the down cards to every player in rotations from `ord 0`,
     /// then the door card.
     pub(crate) fn deal_stud_initial(&mut self) {
-        let down = self.cfg.spec().initial_down;
-        for _ in 0..down {
+        let first = self.cfg.spec().street(0);
+        for _ in 0..first.down {
             for o in 0..self.n {
                 let seat = self.seat_at(o);
                 self.deal_to(seat, false);
             }
         }
-        for o in 0..self.n {
-            let seat = self.seat_at(o);
-            self.deal_to(seat, true);
+        for _ in 0..first.up {
+            for o in 0..self.n {
+                let seat = self.seat_at(o);
+                self.deal_to(seat, true);
+            }
         }
     }
 
     /// The player whose door card brings in (E-2.6), chosen by cards only.
     pub(crate) fn bring_in_seat(&self) -> u8 {
         let highest = self.cfg.bring_in_highest();
-        let razz = self.cfg.game == GameKind::Razz;
-        let door = self.cfg.spec().initial_down as usize;
+        let spec = self.cfg.spec();
+        let razz = spec.showdown.ace_low();
+        let door = usize::from(spec.street(0).down);
         let mut best: Option<(u8, u8)> = None;
         for o in 0..self.n {
             let seat = self.seat_at(o);
@@ -76,7 +79,7 @@ impl GameState {
     /// The live player with the best showing hand (E-2.5), ties by `showing_tie_break`.
     pub(crate) fn best_showing_seat(&self) -> u8 {
         let game = self.cfg.showing_game();
-        let razz = self.cfg.game == GameKind::Razz;
+        let razz = self.cfg.spec().showdown.ace_low();
         let by_suit = self.cfg.options.showing_tie_break == ShowingTieBreak::Suit;
         let mut best: Option<(u32, u8, u8)> = None; // (strength, tie key, seat)
         for o in 0..self.n {
@@ -124,10 +127,11 @@ impl GameState {
     /// T-9.4).
     pub(crate) fn deal_stud_street(&mut self) -> bool {
         let spec = self.cfg.spec();
-        let up = spec.street_up[self.street as usize % 5];
-        let last = self.street + 1 == spec.rounds;
+        let up = spec.street(self.street).up > 0;
+        let last = self.street + 1 == spec.rounds();
         let o = self.cfg.options;
-        if last && self.cfg.game != GameKind::Soko {
+        // T-9: only a last card dealt down can run the deck out (seventh street).
+        if last && !up {
             let n = self.live_count();
             let b = usize::from(o.burn_cards);
             let r = usize::from(o.reserve_bottom_card);

@@ -14,6 +14,7 @@ use pyo3::types::{PyBool, PyString};
 
 use super::error::{ArgumentTypeError, CardParseError, ConfigurationError, IndexOutOfRangeError};
 use crate::eval::FourStraight;
+use crate::game::GameKind;
 
 /// Which error an out-of-range number raises.
 #[derive(Clone, Copy)]
@@ -276,6 +277,21 @@ impl<'a, 'py> FromPyObject<'a, 'py> for FourStraightArg {
             .parse()
             .map(Self)
             .map_err(|e: crate::error::EvalError| ConfigurationError::new_err(e.to_string()))
+    }
+}
+
+/// A game id (`"stud"`, a `holecard.Game` member …), read once for every entry point.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GameArg(pub(crate) GameKind);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for GameArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let id = text(&obj, "game")?;
+        Ok(Self(GameKind::from_id(
+            &id.to_str()?.trim().to_ascii_lowercase(),
+        )?))
     }
 }
 

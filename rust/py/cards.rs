@@ -23,7 +23,7 @@ use crate::error::CardError;
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PyCard(pub(crate) Card);
 
-fn enum_member(
+pub(crate) fn enum_member(
     py: Python<'_>,
     cache: &'static PyOnceLock<Py<PyTuple>>,
     name: &str,

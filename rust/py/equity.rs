@@ -1,19 +1,262 @@
 //! `equity`: showdown equity with the GIL released (the Python wrapper is
 //! `holecard.equity`).
 
-use pyo3::prelude::*;
-use pyo3::types::PyString;
+use std::hash::{Hash, Hasher};
 
-use super::args::{self, Callback, FourStraightArg, Samples, Seed, Threads};
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+
+use super::args::{self, Callback, FourStraightArg, GameArg, Samples, Seed, Threads};
 use super::cards::extract_cards;
-use super::error::ArgumentTypeError;
+use super::error::{ArgumentTypeError, ConfigurationError};
 use super::guard::guarded;
+use super::spec::game_member;
 use crate::card::Card;
 use crate::control::NEVER;
-use crate::equity::{self as core, Game};
+use crate::equity as core;
+use crate::game::GameKind;
 
-/// The raw result: shares, exact, outcomes, wins, ties, units, stderr.
-type RawEquity = (Vec<f64>, bool, u64, Vec<u64>, Vec<u64>, Vec<u128>, Vec<f64>);
+/// The result of :func:`holecard.equity`: expected pot shares, with counts.
+///
+/// Attributes:
+///     game: The :class:`~holecard.Game`.
+///     shares: Expected fraction of the pot per player, in hand order; sums to 1.
+///     exact: ``True`` when every completion was enumerated, ``False`` for Monte Carlo.
+///     outcomes: Completions enumerated, or samples drawn.
+///     wins: Per player, the outcomes in which he takes the whole pot (in stud hi/lo, the
+///         scoops).
+///     ties: Per player, the outcomes in which he takes part of the pot but not all of it
+///         (split pots; in stud hi/lo also a half or a quarter).
+///     stderr: Per player, the standard error of his share (0.0 when exact; NaN from a
+///         single sample).
+///     units: Per player, pot units won summed over all outcomes, a pot being
+///         :data:`~holecard._equity.POT_UNITS`; ``shares[i] == units[i] / (outcomes *
+///         POT_UNITS)`` exactly.
+///     seed: The Monte Carlo seed (``None`` for exact results); passing it again
+///         reproduces the result, whatever the thread count.
+///
+/// Immutable, hashable and picklable; two results are equal when every field is (a NaN
+/// standard error equals itself).
+///
+/// >>> from holecard import equity
+/// >>> e = equity("razz", ("Ah 2h 3c 4d", "Kd Qs Js Td"))
+/// >>> e.game, e.losses[1] == e.wins[0], sum(e.fractions)
+/// (<Game.RAZZ: 'razz'>, True, Fraction(1, 1))
+#[pyclass(module = "holecard._core", name = "Equity", frozen)]
+pub struct PyEquity {
+    game: GameKind,
+    result: core::Equity,
+    seed: Option<u64>,
+}
+
+/// What `Equity.__reduce__` returns: the class and the constructor's arguments.
+type Reduced<'py> = (
+    Bound<'py, PyAny>,
+    (
+        Py<PyAny>,
+        Vec<f64>,
+        bool,
+        u64,
+        Vec<u64>,
+        Vec<u64>,
+        Vec<f64>,
+        Vec<u128>,
+        Option<u64>,
+    ),
+);
+
+#[pymethods]
+impl PyEquity {
+    /// A result record from its fields (as :func:`holecard.equity` builds it; pickling).
+    #[new]
+    #[pyo3(signature = (game, shares, exact, outcomes, wins, ties, stderr, units, seed))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        game: GameArg,
+        shares: Vec<f64>,
+        exact: bool,
+        outcomes: u64,
+        wins: Vec<u64>,
+        ties: Vec<u64>,
+        stderr: Vec<f64>,
+        units: Vec<u128>,
+        seed: Option<u64>,
+    ) -> PyResult<Self> {
+        let n = shares.len();
+        if [wins.len(), ties.len(), stderr.len(), units.len()] != [n; 4] {
+            return Err(ConfigurationError::new_err(format!(
+                "an Equity needs one share, win count, tie count, standard error and unit \
+                 sum per player: got {n}, {}, {}, {} and {}",
+                wins.len(),
+                ties.len(),
+                stderr.len(),
+                units.len()
+            )));
+        }
+        Ok(PyEquity {
+            game: game.0,
+            result: core::Equity {
+                shares,
+                exact,
+                outcomes,
+                wins,
+                ties,
+                units,
+                stderr,
+            },
+            seed,
+        })
+    }
+
+    #[getter]
+    fn game(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        game_member(py, self.game)
+    }
+
+    #[getter]
+    fn shares<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.result.shares)
+    }
+
+    #[getter]
+    fn exact(&self) -> bool {
+        self.result.exact
+    }
+
+    #[getter]
+    fn outcomes(&self) -> u64 {
+        self.result.outcomes
+    }
+
+    #[getter]
+    fn wins<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.result.wins)
+    }
+
+    #[getter]
+    fn ties<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.result.ties)
+    }
+
+    #[getter]
+    fn stderr<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.result.stderr)
+    }
+
+    #[getter]
+    fn units<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.result.units)
+    }
+
+    #[getter]
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// Per player, the outcomes in which he wins nothing.
+    #[getter]
+    fn losses<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let r = &self.result;
+        let losses = r.wins.iter().zip(&r.ties).map(|(w, t)| r.outcomes - w - t);
+        PyTuple::new(py, losses)
+    }
+
+    /// The shares as exact fractions (for Monte Carlo, of the sampled outcomes).
+    #[getter]
+    fn fractions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let fraction = py.import("fractions")?.getattr("Fraction")?;
+        let pot = u128::from(self.result.outcomes) * u128::from(core::POT_UNITS);
+        let shares: Vec<Bound<'py, PyAny>> = self
+            .result
+            .units
+            .iter()
+            .map(|&u| fraction.call1((u, pot)))
+            .collect::<PyResult<_>>()?;
+        PyTuple::new(py, shares)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyEquity>()
+            .is_ok_and(|o| self.key() == o.get().key())
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.key().hash(&mut h);
+        h.finish()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        // Python writes the floats and tuples, as a dataclass's repr would.
+        let r = &self.result;
+        let repr = |t: Bound<'_, PyTuple>| t.repr().map(|s| s.to_string());
+        Ok(format!(
+            "Equity(game='{}', shares={}, exact={}, outcomes={}, wins={}, ties={}, \
+             stderr={}, units={}, seed={})",
+            self.game.id(),
+            repr(self.shares(py)?)?,
+            if r.exact { "True" } else { "False" },
+            r.outcomes,
+            repr(self.wins(py)?)?,
+            repr(self.ties(py)?)?,
+            repr(self.stderr(py)?)?,
+            repr(self.units(py)?)?,
+            self.seed.map_or("None".to_string(), |s| s.to_string()),
+        ))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        let me = slf.get();
+        let r = &me.result;
+        Ok((
+            slf.get_type().into_any(),
+            (
+                me.game(slf.py())?,
+                r.shares.clone(),
+                r.exact,
+                r.outcomes,
+                r.wins.clone(),
+                r.ties.clone(),
+                r.stderr.clone(),
+                r.units.clone(),
+                me.seed,
+            ),
+        ))
+    }
+}
+
+impl PyEquity {
+    /// Every field, floats by their bits (so a NaN standard error equals itself).
+    #[allow(clippy::type_complexity)]
+    fn key(
+        &self,
+    ) -> (
+        GameKind,
+        Vec<u64>,
+        bool,
+        u64,
+        &[u64],
+        &[u64],
+        Vec<u64>,
+        &[u128],
+        Option<u64>,
+    ) {
+        let r = &self.result;
+        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect();
+        (
+            self.game,
+            bits(&r.shares),
+            r.exact,
+            r.outcomes,
+            &r.wins,
+            &r.ties,
+            bits(&r.stderr),
+            &r.units,
+            self.seed,
+        )
+    }
+}
 
 /// Work this small (completions or samples; a few milliseconds) runs on the calling thread
 /// with the GIL released: handing it to an interruptible worker thread costs more than the
@@ -30,7 +273,7 @@ const INLINE_WORK: u128 = 100_000;
 #[allow(clippy::too_many_arguments, clippy::needless_pass_by_value)]
 pub fn equity(
     py: Python<'_>,
-    game: &Bound<'_, PyAny>,
+    game: GameArg,
     hands: &Bound<'_, PyAny>,
     dead: Option<&Bound<'_, PyAny>>,
     samples: Option<Samples>,
@@ -38,10 +281,9 @@ pub fn equity(
     threads: Option<Threads>,
     four_straight: Option<FourStraightArg>,
     progress: Option<Callback<'_>>,
-) -> PyResult<RawEquity> {
+) -> PyResult<PyEquity> {
     guarded(|| {
         let mode = four_straight.map_or(crate::eval::FourStraight::Consecutive, |m| m.0);
-        let game = Game::from_id(args::text(game, "game")?.to_str()?, mode)?;
         if hands.is_instance_of::<PyString>() {
             return Err(ArgumentTypeError::new_err(
                 "hands must be a sequence of hands (e.g. [\"As Ah\", \"Kd Kc\"]), not one string",
@@ -58,7 +300,7 @@ pub fn equity(
             Some(d) => extract_cards(d)?,
             None => Vec::new(),
         };
-        let request = core::prepare(game, &hands, &dead, threads)?;
+        let request = core::prepare(game.0, mode, &hands, &dead, threads)?;
         let e = if progress.is_none() && request.work(samples) <= INLINE_WORK {
             py.detach(|| request.run(samples, seed, &NEVER))?
         } else {
@@ -66,8 +308,10 @@ pub fn equity(
                 request.run(samples, seed, cancel)
             })??
         };
-        Ok((
-            e.shares, e.exact, e.outcomes, e.wins, e.ties, e.units, e.stderr,
-        ))
+        Ok(PyEquity {
+            game: game.0,
+            result: e,
+            seed: samples.map(|_| seed),
+        })
     })
 }

@@ -43,8 +43,7 @@ impl From<EquityError> for PyErr {
             EquityError::PlayerCount(_)
             | EquityError::HandSize { .. }
             | EquityError::DeckTooSmall { .. } => InvalidHandError::new_err(e.to_string()),
-            EquityError::UnknownGame(_)
-            | EquityError::ZeroSamples
+            EquityError::ZeroSamples
             | EquityError::ZeroThreads
             | EquityError::TooManyOutcomes(_) => ConfigurationError::new_err(e.to_string()),
             EquityError::Cancelled => pyo3::exceptions::PyKeyboardInterrupt::new_err(e.to_string()),

@@ -50,7 +50,7 @@ impl PyHandValue {
 }
 
 /// A ranking's stable code, used by pickling and batch calls.
-fn ranking_code(r: Ranking) -> &'static str {
+pub(crate) fn ranking_code(r: Ranking) -> &'static str {
     match r {
         Ranking::High => "high",
         Ranking::Soko(FourStraight::Consecutive) => "soko",
@@ -411,17 +411,28 @@ fn unwritable(e: impl std::fmt::Display) -> PyErr {
 // PyO3 extracts arguments by value; the read-only borrow ends with the call.
 #[allow(clippy::needless_pass_by_value)]
 #[pyfunction]
-#[pyo3(signature = (ranking, hands, *, threads = None, progress = None, out = None))]
+#[pyo3(signature = (
+    ranking, hands, *, four_straight = None, threads = None, progress = None, out = None
+))]
 pub fn batch_evaluate<'py>(
     py: Python<'py>,
     ranking: &str,
     hands: PyReadonlyArray2<'py, u8>,
+    four_straight: Option<FourStraightArg>,
     threads: Option<Threads>,
     progress: Option<Callback<'py>>,
     out: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     guarded(|| {
-        let ranking = ranking_from_code(ranking)?;
+        let ranking = match (ranking_from_code(ranking)?, four_straight) {
+            (Ranking::Soko(_), Some(mode)) => Ranking::Soko(mode.0),
+            (ranking, None) => ranking,
+            (_, Some(_)) => {
+                return Err(ConfigurationError::new_err(format!(
+                    "four_straight applies to the soko ranking only, not {ranking:?}"
+                )))
+            }
+        };
         let threads = threads.map(|t| t.0);
         let progress = progress.map(|p| p.0);
         let k = hands.as_array().ncols();

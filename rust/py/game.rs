@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyTuple};
 
-use super::args::{self, OutOfRange, Position, Seed, SEAT};
+use super::args::{self, GameArg, OutOfRange, Position, Seed, SEAT};
 use super::cards::{card_tuple, extract_cards, PyCard};
 use super::error::{ConfigurationError, IllegalActionError, InternalError};
 use super::guard::{guarded, guarded_mut};
@@ -19,19 +19,6 @@ use crate::game::options::{BettingStructure, GameKind, OptionKind, Options, PROF
 use crate::game::{
     Action, ActionError, Event, GameConfig, GameState, LegalActions, Share, StakesInput, Start,
 };
-
-fn parse_game(game: &str) -> PyResult<GameKind> {
-    match game.trim().to_ascii_lowercase().as_str() {
-        "soko" => Ok(GameKind::Soko),
-        "stud" => Ok(GameKind::Stud),
-        "stud8" => Ok(GameKind::Stud8),
-        "razz" => Ok(GameKind::Razz),
-        "deuce_seven" => Ok(GameKind::DeuceSeven),
-        other => Err(ConfigurationError::new_err(format!(
-            "unknown game {other:?} (expected soko, stud, stud8, razz or deuce_seven)"
-        ))),
-    }
-}
 
 /// The text form of an option value, typed by the option catalogue: a bool for a bool
 /// option, a whole number (or `None` where the option allows it) for a number, an enum
@@ -87,7 +74,7 @@ fn chips(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<u64>> 
 #[pyclass(module = "holecard._core", name = "GameConfig", frozen, eq)]
 #[derive(Clone)]
 pub struct PyGameConfig {
-    cfg: GameConfig,
+    pub(crate) cfg: GameConfig,
     profile: String,
     input: StakesInput,
 }
@@ -100,7 +87,7 @@ impl PyGameConfig {
         profile = None, options = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        game: &str,
+        game: GameArg,
         betting: &str,
         ante: Option<&Bound<'_, PyAny>>,
         bring_in: Option<&Bound<'_, PyAny>>,
@@ -120,7 +107,7 @@ impl PyGameConfig {
             let small_blind = chips(small_blind, "small_blind")?;
             let big_blind = chips(big_blind, "big_blind")?;
             let min_bet = chips(min_bet, "min_bet")?;
-            let game = parse_game(game)?;
+            let game = game.0;
             let structure: BettingStructure = betting.parse()?;
             let profile = profile.unwrap_or("default").to_ascii_lowercase();
             let mut o = profile_options(&profile, game)?;
@@ -337,14 +324,14 @@ fn stakes_input(
 #[pyfunction]
 #[pyo3(name = "_game_config")]
 pub fn game_config(
-    game: &str,
+    game: GameArg,
     betting: &str,
     stakes: [Option<u64>; 7],
     profile: String,
     options: &Bound<'_, PyDict>,
 ) -> PyResult<PyGameConfig> {
     guarded(|| {
-        let g = parse_game(game)?;
+        let g = game.0;
         // The profile's options, each then set to its pickled value.
         let mut o = profile_options(&profile, g)?;
         for (k, v) in options.iter() {

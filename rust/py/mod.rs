@@ -15,6 +15,7 @@ mod moves;
 mod options;
 mod player;
 mod sim;
+mod spec;
 
 use pyo3::prelude::*;
 
@@ -51,10 +52,16 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<options::PyOptionSpec>()?;
     m.add_function(wrap_pyfunction!(options::option_specs, m)?)?;
     m.add_function(wrap_pyfunction!(options::option_profiles, m)?)?;
+    m.add_class::<spec::PyStreet>()?;
+    m.add_class::<spec::PyVariantSpec>()?;
+    m.add_function(wrap_pyfunction!(spec::variant_specs, m)?)?;
     m.add_function(wrap_pyfunction!(game::game_config, m)?)?;
     m.add_function(wrap_pyfunction!(game::restore_state, m)?)?;
+    m.add_class::<equity::PyEquity>()?;
     m.add_function(wrap_pyfunction!(equity::equity, m)?)?;
     m.add("EQUITY_POT_UNITS", crate::equity::POT_UNITS)?;
+    m.add_class::<sim::PySeatTotals>()?;
+    m.add_class::<sim::PySimTotals>()?;
     m.add_function(wrap_pyfunction!(sim::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(args::whole_number, m)?)?;
     m.add("MAX_THREADS", crate::threads::MAX_THREADS)?;

@@ -1,51 +1,214 @@
 //! `simulate`: self-play with the built-in bots, GIL released (the Python wrapper is
 //! `holecard.simulate`).
 
-use std::collections::HashMap;
-
 use pyo3::prelude::*;
 
 use super::args::{Callback, Hands, Seed, Threads};
+use super::error::ConfigurationError;
+use super::game::PyGameConfig;
 use super::guard::guarded;
-use crate::game::options::{BettingStructure, GameKind, Options};
-use crate::game::{GameConfig, StakesInput};
-use crate::sim::{self, Bot, Table};
+use crate::sim::{self, Bot, SeatStats, SimStats, Table};
 
 /// Rebuilds the Rust table of a `holecard._core.GameConfig` from its public getters.
-fn table_config(config: &Bound<'_, PyAny>) -> PyResult<GameConfig> {
-    let game: String = config.getattr("game")?.extract()?;
-    let betting: String = config.getattr("betting")?.extract()?;
-    let stakes: HashMap<String, u64> = config.getattr("stakes")?.extract()?;
-    let options: HashMap<String, String> = config.getattr("options")?.extract()?;
-    let kind: GameKind = game.parse()?;
-    let structure: BettingStructure = betting.parse()?;
-    let mut o = Options::defaults(kind);
-    for (name, value) in &options {
-        o.set(name, value)?;
+/// One seat's integer totals over a run or a chunk of it: they add up exactly.
+#[pyclass(module = "holecard._core", name = "SeatTotals", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PySeatTotals(SeatStats);
+
+#[pymethods]
+impl PySeatTotals {
+    #[new]
+    fn new(
+        net: i64,
+        net_squared: u128,
+        hands_won: u64,
+        showdowns: u64,
+        showdowns_won: u64,
+    ) -> Self {
+        PySeatTotals(SeatStats {
+            net,
+            net_squared,
+            hands_won,
+            showdowns,
+            showdowns_won,
+        })
     }
-    let get = |k: &str| stakes.get(k).copied();
-    let stud = kind.is_stud();
-    let input = StakesInput {
-        ante: get("ante"),
-        bring_in: if stud { get("bring_in") } else { None },
-        small_bet: get("small_bet"),
-        big_bet: get("big_bet"),
-        small_blind: if stud { None } else { get("small_blind") },
-        big_blind: if stud { None } else { get("big_blind") },
-        min_bet: get("min_bet"),
-    };
-    Ok(GameConfig::new(kind, structure, input, o)?)
+
+    /// Net chips won, summed over hands.
+    #[getter]
+    fn net(&self) -> i64 {
+        self.0.net
+    }
+
+    /// Sum of the squared per-hand results (for the standard deviation).
+    #[getter]
+    fn net_squared(&self) -> u128 {
+        self.0.net_squared
+    }
+
+    /// Hands won (all or part of a pot, or the last player left).
+    #[getter]
+    fn hands_won(&self) -> u64 {
+        self.0.hands_won
+    }
+
+    /// Hands played to a showdown.
+    #[getter]
+    fn showdowns(&self) -> u64 {
+        self.0.showdowns
+    }
+
+    /// Showdowns won (all or part of a pot).
+    #[getter]
+    fn showdowns_won(&self) -> u64 {
+        self.0.showdowns_won
+    }
+
+    fn __repr__(&self) -> String {
+        let s = self.0;
+        format!(
+            "SeatTotals(net={}, net_squared={}, hands_won={}, showdowns={}, showdowns_won={})",
+            s.net, s.net_squared, s.hands_won, s.showdowns, s.showdowns_won
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (i64, u128, u64, u64, u64)) {
+        let s = slf.get().0;
+        (
+            slf.get_type().into_any(),
+            (
+                s.net,
+                s.net_squared,
+                s.hands_won,
+                s.showdowns,
+                s.showdowns_won,
+            ),
+        )
+    }
 }
 
-/// Per seat: net chips, sum of squared per-hand nets, hands won, showdowns, showdowns won.
-type RawSeat = (i64, u128, u64, u64, u64);
+/// The integer totals of a run of hands (or of one chunk of it) on one table: they merge
+/// exactly with ``+``, so chunks run anywhere add up to the whole run's totals.
+#[pyclass(module = "holecard._core", name = "SimTotals", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PySimTotals {
+    stats: SimStats,
+    stack: u64,
+}
 
-/// Hands, showdown hands, bot actions, the stack used, and per-seat totals.
-type RawSim = (u64, u64, u64, u64, Vec<RawSeat>);
+/// What `SimTotals.__reduce__` returns: the class and the constructor's arguments.
+type SimReduced<'py> = (Bound<'py, PyAny>, (u64, u64, u64, u64, Vec<PySeatTotals>));
 
-/// Plays hands `first_hand .. first_hand + hands` of the run seeded with `seed` at the
-/// table `config` (a `_core.GameConfig`) with one bot name per seat. See
-/// `holecard.simulate` for the documented API.
+#[pymethods]
+impl PySimTotals {
+    #[new]
+    fn new(
+        hands: u64,
+        showdown_hands: u64,
+        actions: u64,
+        stack: u64,
+        seats: Vec<PyRef<'_, PySeatTotals>>,
+    ) -> Self {
+        PySimTotals {
+            stats: SimStats {
+                hands,
+                seats: seats.into_iter().map(|s| s.0).collect(),
+                showdown_hands,
+                actions,
+            },
+            stack,
+        }
+    }
+
+    /// Hands played.
+    #[getter]
+    fn hands(&self) -> u64 {
+        self.stats.hands
+    }
+
+    /// Hands that ended in a showdown.
+    #[getter]
+    fn showdown_hands(&self) -> u64 {
+        self.stats.showdown_hands
+    }
+
+    /// Actions the bots took.
+    #[getter]
+    fn actions(&self) -> u64 {
+        self.stats.actions
+    }
+
+    /// Every seat's starting stack in every hand.
+    #[getter]
+    fn stack(&self) -> u64 {
+        self.stack
+    }
+
+    /// Per-seat totals, in seat order.
+    #[getter]
+    fn seats(&self) -> Vec<PySeatTotals> {
+        self.stats.seats.iter().map(|&s| PySeatTotals(s)).collect()
+    }
+
+    /// The totals of both runs (same table: same seats and stack).
+    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(other) = other.cast::<PySimTotals>() else {
+            return Ok(py.NotImplemented());
+        };
+        let other = other.get();
+        if other.stats.seats.len() != self.stats.seats.len() || other.stack != self.stack {
+            return Err(ConfigurationError::new_err(format!(
+                "cannot add the totals of different tables: {} seats with stack {} and {} \
+                 seats with stack {}",
+                self.stats.seats.len(),
+                self.stack,
+                other.stats.seats.len(),
+                other.stack
+            )));
+        }
+        let mut sum = self.stats.clone();
+        sum.merge(&other.stats);
+        Ok(Py::new(
+            py,
+            PySimTotals {
+                stats: sum,
+                stack: self.stack,
+            },
+        )?
+        .into_any())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "SimTotals(hands={}, showdown_hands={}, actions={}, stack={}, seats=[{}])",
+            self.stats.hands,
+            self.stats.showdown_hands,
+            self.stats.actions,
+            self.stack,
+            self.seats()
+                .iter()
+                .map(PySeatTotals::__repr__)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> SimReduced<'py> {
+        let me = slf.get();
+        (
+            slf.get_type().into_any(),
+            (
+                me.stats.hands,
+                me.stats.showdown_hands,
+                me.stats.actions,
+                me.stack,
+                me.seats(),
+            ),
+        )
+    }
+}
+
 #[pyfunction]
 #[pyo3(signature = (
     config, bots, hands, *, seed, threads = None, stack = None, first_hand = 0, progress = None
@@ -53,7 +216,7 @@ type RawSim = (u64, u64, u64, u64, Vec<RawSeat>);
 #[allow(clippy::needless_pass_by_value, clippy::too_many_arguments)]
 pub fn simulate(
     py: Python<'_>,
-    config: &Bound<'_, PyAny>,
+    config: PyRef<'_, PyGameConfig>,
     bots: Vec<String>,
     hands: Hands,
     seed: Seed,
@@ -61,11 +224,11 @@ pub fn simulate(
     stack: Option<u64>,
     first_hand: u64,
     progress: Option<Callback<'_>>,
-) -> PyResult<RawSim> {
+) -> PyResult<PySimTotals> {
     guarded(|| {
         let (hands, seed, threads) = (hands.0, seed.0, threads.map(|t| t.0));
         let progress = progress.as_ref().map(|p| &p.0);
-        let cfg = table_config(config)?;
+        let cfg = config.cfg;
         let bots: Vec<Bot> = bots
             .iter()
             .map(|b| b.parse::<Bot>())
@@ -74,25 +237,9 @@ pub fn simulate(
         let stats = super::interrupt::interruptible_with_progress(py, progress, |cancel| {
             sim::simulate_range_cancellable(&table, first_hand, hands, seed, threads, cancel)
         })??;
-        let per_seat = stats
-            .seats
-            .iter()
-            .map(|s| {
-                (
-                    s.net,
-                    s.net_squared,
-                    s.hands_won,
-                    s.showdowns,
-                    s.showdowns_won,
-                )
-            })
-            .collect();
-        Ok((
-            stats.hands,
-            stats.showdown_hands,
-            stats.actions,
-            table.stack(),
-            per_seat,
-        ))
+        Ok(PySimTotals {
+            stats,
+            stack: table.stack(),
+        })
     })
 }

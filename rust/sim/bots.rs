@@ -26,8 +26,8 @@ use crate::card::parse_cards;
 use crate::cardset::CardSet;
 use crate::deck::uniform_below;
 use crate::eval::Ranking;
-use crate::game::options::GameKind;
-use crate::game::{Action, GameConfig, GameState, LegalActions, Phase};
+use crate::game::spec::Showdown;
+use crate::game::{Action, GameConfig, GameState, LegalActions, Phase, VariantSpec};
 
 /// A built-in bot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -227,26 +227,27 @@ impl Thresholds {
             main: Some(main),
             ..Thresholds::default()
         };
-        match cfg.game {
-            GameKind::Stud | GameKind::Stud8 | GameKind::Soko => {
+        let showdown = cfg.spec().showdown;
+        match showdown {
+            Showdown::High | Showdown::HighLow8 | Showdown::Soko => {
                 t.pair = strength_of(main, "2c 2d 3h 4s 7c");
                 t.pair_tens = strength_of(main, "Tc Td 2h 3s 5c");
                 t.two_pair = strength_of(main, "2c 2d 3h 3s 5c");
                 t.trips = strength_of(main, "2c 2d 2h 3s 5c");
-                if cfg.game == GameKind::Soko {
+                if showdown == Showdown::Soko {
                     t.four_card = strength_of(main, "2c 3d 4h 5s 9c");
                 }
-                if cfg.game == GameKind::Stud8 {
+                if showdown.is_hilo() {
                     t.low7 = strength_of(Ranking::Low8, "7c 6d 5h 4s 3c");
                     t.low8 = strength_of(Ranking::Low8, "8c 7d 6h 5s 4c");
                 }
             }
-            GameKind::Razz => {
+            Showdown::AceFive => {
                 t.low7 = strength_of(main, "7c 6d 5h 4s 3c");
                 t.low8 = strength_of(main, "8c 7d 6h 5s 4c");
                 t.low10 = strength_of(main, "Tc 9d 8h 7s 6c");
             }
-            GameKind::DeuceSeven => {
+            Showdown::DeuceSeven => {
                 t.low7 = strength_of(main, "7c 6d 5h 4s 2c");
                 t.low8 = strength_of(main, "8c 7d 6h 5s 3c");
                 t.low10 = strength_of(main, "Tc 9d 8h 7s 5c");
@@ -504,8 +505,8 @@ fn strength(state: &GameState, seat: u8, la: &LegalActions, th: &Thresholds) -> 
         k += 1;
     }
     let cards = &cards[..k.min(7)];
-    let game = state.game();
-    if game == GameKind::DeuceSeven {
+    let spec = VariantSpec::of(state.game());
+    if spec.is_draw() {
         let street = state.street_index();
         if state.phase() == Phase::Drawing {
             // Draw `street + 1` of 3: draws left after this one = 2 - street.
@@ -513,13 +514,12 @@ fn strength(state: &GameState, seat: u8, la: &LegalActions, th: &Thresholds) -> 
         }
         return bet(state, seat, la, deuce_seven_tier(th, cards, 3 - street));
     }
-    let total: usize = if game == GameKind::Soko { 5 } else { 7 };
-    let to_come = total.saturating_sub(cards.len());
-    let tier = match game {
-        GameKind::Soko => soko(th, cards),
-        GameKind::Stud => stud_high(th, cards, to_come),
-        GameKind::Razz => low(th, Ranking::AceFive, cards, to_come),
-        GameKind::Stud8 | GameKind::DeuceSeven => {
+    let to_come = usize::from(spec.hand_cards).saturating_sub(cards.len());
+    let tier = match spec.showdown {
+        Showdown::Soko => soko(th, cards),
+        Showdown::High => stud_high(th, cards, to_come),
+        Showdown::AceFive => low(th, Ranking::AceFive, cards, to_come),
+        Showdown::HighLow8 | Showdown::DeuceSeven => {
             let hi = stud_high(th, cards, to_come);
             let lo = low(th, Ranking::Low8, cards, to_come);
             if hi >= Tier::Medium && lo >= Tier::Medium {

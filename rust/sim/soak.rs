@@ -37,7 +37,7 @@ fn random_table(game: GameKind, structure: BettingStructure, rng: &mut impl RngC
             let _ = options.set(spec.name, value);
         }
     }
-    let stud = game != GameKind::DeuceSeven;
+    let stud = game.is_stud();
     let stakes = StakesInput {
         ante: stud.then_some(1),
         bring_in: stud.then_some(2),

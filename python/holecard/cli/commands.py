@@ -11,14 +11,12 @@ import itertools
 import re
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from holecard import _core
-from holecard._core import HandValue
-from holecard.cli.render import Narrator, describe, plural
+from holecard.cli.render import EVALUATORS, Narrator, describe, plural
 
 if TYPE_CHECKING:
     from holecard._simulate import SimulationResult
@@ -26,16 +24,6 @@ if TYPE_CHECKING:
     from holecard.phh import HandHistory
 
 __all__ = ["EVALUATORS", "CommandError", "cmd_equity", "cmd_eval", "cmd_replay", "cmd_simulate"]
-
-# What `eval GAME` shows: one evaluator per half of the pot.
-EVALUATORS: dict[str, list[Callable[[str], HandValue | None]]] = {
-    "stud": [_core.evaluate_high],
-    "high": [_core.evaluate_high],
-    "stud8": [_core.evaluate_high, _core.evaluate_low8],
-    "razz": [_core.evaluate_ace_five],
-    "soko": [_core.evaluate_soko],
-    "deuce_seven": [_core.evaluate_deuce_seven],
-}
 
 
 class CommandError(Exception):

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from holecard import _core
+from holecard._enums import Game
 from holecard.cli.commands import (
     EVALUATORS,
     CommandError,
@@ -28,7 +29,7 @@ from holecard.exceptions import HoleCardError
 
 __all__ = ["main"]
 
-_GAMES = ("soko", "stud", "stud8", "razz", "deuce_seven")
+_GAMES = tuple(game.value for game in Game)
 
 _U64 = 2**64 - 1
 _EX_SOFTWARE = 70  # sysexits.h: an internal software error

@@ -28,17 +28,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from holecard import _core, games
+from holecard._enums import Game
 from holecard._simulate import BOTS
 from holecard.cli.commands import CommandError
 from holecard.cli.render import Narrator, cards_text, plural
-
-_GAMES: dict[str, Callable[..., games._Game]] = {
-    "soko": lambda: games.Soko(ante=1, bring_in=3, small_bet=10),
-    "stud": lambda: games.SevenCardStud(ante=1, bring_in=3, small_bet=10),
-    "stud8": lambda: games.SevenCardStudHiLo(ante=1, bring_in=3, small_bet=10),
-    "razz": lambda: games.Razz(ante=1, bring_in=3, small_bet=10),
-    "deuce_seven": lambda: games.DeuceSevenTripleDraw(small_blind=5, big_blind=10, small_bet=10),
-}
+from holecard.exceptions import ConfigurationError
 
 # Every key the action prompt accepts and what it does; the help is printed from this table,
 # so it lists every key the prompt understands.
@@ -348,20 +342,21 @@ def run(
     """
     inp = inp or sys.stdin
     out = out or sys.stdout
-    factory = _GAMES.get(game)
-    if factory is None:
-        raise CommandError(f"unknown game {game!r}")
+    try:
+        table_class = games.game_class(game)
+    except ConfigurationError:
+        raise CommandError(f"unknown game {game!r}") from None
     bot = bots.strip().lower().replace("-", "_")
     if bot not in BOTS:
         raise CommandError(f"unknown bot {bots!r} (expected one of {', '.join(BOTS)})")
-    limit = 6 if game == "deuce_seven" else 8
+    limit = Game(game).spec.max_players
     if not 2 <= players <= limit:
         raise CommandError(f"{game} needs 2 to {limit} players, got {players}")
     if hands is not None and hands < 1:
         raise CommandError(f"hands must be at least 1, got {hands}")
     if seed is not None and not 0 <= seed < 2**64:
         raise CommandError(f"seed must be from 0 to 2**64 - 1, got {seed}")
-    table = factory()
+    table = table_class.ten_twenty()
     big_bet = table.stakes["big_bet"]
     start = stack if stack is not None else 100 * big_bet
     if start <= 0:

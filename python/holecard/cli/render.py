@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from holecard import _core
 from holecard._core import Card, Event, HandValue
+from holecard._enums import Game
 from holecard.exceptions import HoleCardError
 
 if TYPE_CHECKING:
@@ -63,6 +64,21 @@ def _is_big_blind(event: Event) -> bool:
     return text.endswith(", big)") or "big=true" in text
 
 
+_BY_RANKING: dict[str, Callable[[Any], HandValue | None]] = {
+    "high": _core.evaluate_high,
+    "soko": _core.evaluate_soko,
+    "ace_five": _core.evaluate_ace_five,
+    "low8": _core.evaluate_low8,
+    "deuce_seven": _core.evaluate_deuce_seven,
+}
+
+#: Per game id (and ``high``), one evaluator per half of the pot, from ``Game.spec``.
+EVALUATORS: dict[str, list[Callable[[Any], HandValue | None]]] = {
+    "high": [_core.evaluate_high],
+    **{game.value: [_BY_RANKING[r] for r in game.spec.rankings] for game in Game},
+}
+
+
 def hand_name(game: str, cards: Sequence[Any]) -> str:
     """A readable name of a finished hand in ``game`` ("Two pair, ..."; hi/lo both).
 
@@ -71,16 +87,8 @@ def hand_name(game: str, cards: Sequence[Any]) -> str:
     >>> hand_name("deuce_seven", "7c 6d 5h 4s 2c")
     '7-6-5-4-2 low'
     """
-    if game == "stud8":
-        high = _core.evaluate_high(cards)
-        low = _core.evaluate_low8(cards)
-        return f"{high}; {low if low is not None else 'no low'}"
-    fn = {
-        "soko": _core.evaluate_soko,
-        "razz": _core.evaluate_ace_five,
-        "deuce_seven": _core.evaluate_deuce_seven,
-    }.get(game, _core.evaluate_high)
-    return str(fn(cards))
+    values = (evaluate(cards) for evaluate in EVALUATORS[game])
+    return "; ".join(str(v) if v is not None else "no low" for v in values)
 
 
 def cards_text(cards: Sequence[Any]) -> str:

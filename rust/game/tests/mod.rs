@@ -20,6 +20,7 @@ mod forced_bets;
 mod pots;
 mod random_play;
 mod showdown;
+mod spec;
 mod stud;
 
 // ----- tables -------------------------------------------------------------------------
