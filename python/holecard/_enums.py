@@ -164,6 +164,20 @@ class Game(enum.StrEnum, metaclass=LookupEnumType):
             return cls(value.strip().lower())
         raise unknown_member(cls, value)
 
+    @property
+    def label(self) -> str:
+        """The game's name in words (``Game.STUD8.label == "Stud hi/lo 8-or-better"``)."""
+        return _GAME_LABELS[self.value]
+
+
+_GAME_LABELS = {
+    "soko": "Soko",
+    "stud": "Seven-card stud",
+    "stud8": "Stud hi/lo 8-or-better",
+    "razz": "Razz",
+    "deuce_seven": "2-7 triple draw",
+}
+
 
 class FourStraightMode(enum.StrEnum, metaclass=LookupEnumType):
     """Which runs count as a Soko four-straight (docs/rules.md E-2.2.3, ``four_straight_mode``)."""

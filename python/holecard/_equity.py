@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import operator
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -84,6 +84,22 @@ class Equity:
     def fractions(self) -> tuple[Fraction, ...]:
         """The shares as exact fractions (for Monte Carlo, of the sampled outcomes)."""
         return tuple(Fraction(u, self.outcomes * POT_UNITS) for u in self.units)
+
+    def svg(self, *, labels: Sequence[str] | None = None) -> str:
+        """A bar per player (:func:`holecard.svg.equity_chart`); notebooks draw it.
+
+        Args:
+            labels: a name per player (default ``player 1`` …).
+
+        Returns:
+            An SVG document.
+        """
+        from holecard.svg import equity_chart
+
+        return equity_chart(self, labels=labels)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
 
 
 def equity(
