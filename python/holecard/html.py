@@ -237,7 +237,9 @@ def _about(hh: HandHistory, betting: str) -> str:
         ("bring-in", hh.bring_in),
         (
             "blinds",
-            "/".join(f"{b:,}" for b in hh.blinds_or_straddles) if hh.blinds_or_straddles else None,
+            "/".join(f"{b:,}" for b in hh.blinds_or_straddles if b)
+            if hh.blinds_or_straddles
+            else None,
         ),
         ("bets", f"{hh.small_bet:,}/{hh.big_bet:,}" if hh.small_bet and hh.big_bet else None),
         ("minimum bet", hh.min_bet),

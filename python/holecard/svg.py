@@ -127,7 +127,7 @@ def _text(
     bold = ' font-weight="bold"' if weight == "bold" else ""
     return (
         f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" text-anchor="{anchor}"'
-        f'{bold} fill="{fill}"{attrs}{extra}>{_esc(text)}</text>'
+        f'{bold} fill="{fill}"{attrs}{extra}>{_esc(str(text))}</text>'
     )
 
 
@@ -554,6 +554,11 @@ def table(
             + (", to act" if is_actor else "")
         )
         border = 'stroke="#e0a800" stroke-width="4"' if is_actor else 'stroke="#333"'
+        # An opaque backing, so a dimmed (folded) seat does not show the felt through.
+        body.append(
+            f'<rect x="{_num(bx)}" y="{_num(by)}" width="{_num(_BOX_W)}"'
+            f' height="{_num(_BOX_H)}" rx="8" fill="#fbfbf8"/>'
+        )
         parts = [
             f'<g class="seat" data-seat="{seat}" data-stack="{player.stack}"'
             f' data-bet="{player.bet}" data-folded="{str(player.folded).lower()}"'
