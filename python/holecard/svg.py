@@ -568,7 +568,7 @@ def table(
             f' rx="8" fill="#fbfbf8" {border}/>',
             _text(bx + 8, by + 16, label[seat], size=13, weight="bold", cls="name"),
             _text(
-                bx + _BOX_W - 8, by + 16, f"{player.stack:,}", size=13, anchor="end", cls="stack"
+                bx + _BOX_W - 8, by + 91, f"{player.stack:,}", size=13, anchor="end", cls="stack"
             ),
         ]
         ups = set(player.up_cards)
