@@ -33,7 +33,7 @@ from collections.abc import Collection, Iterable, Sequence
 from html import escape as _esc
 from typing import Literal, Protocol
 
-from holecard._core import Card, Event, HandValue, State
+from holecard._core import Card, Event, HandValue, State, parse_cards
 from holecard._enums import Game, Suit
 from holecard.cli.render import hand_name
 from holecard.exceptions import ArgumentTypeError, IndexOutOfRangeError, InvalidHandError
@@ -241,6 +241,41 @@ def _card_back(x: float, y: float, w: float, *, unknown: bool = False) -> str:
     )
 
 
+def _names(value: object, count: int, what: str) -> list[str] | None:
+    """``value`` as ``count`` names (None stays None), else a holecard error naming it."""
+    if value is None:
+        return None
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise ArgumentTypeError(
+            f"{what} must be a list of names, got {type(value).__name__} {value!r}"
+        )
+    if len(value) != count:
+        raise IndexOutOfRangeError(f"{what} lists {len(value)} names for {count} {_UNIT[what]}")
+    return [str(v) for v in value]
+
+
+_UNIT = {"names": "seats", "labels": "players"}
+
+
+def _card_list(value: object, what: str) -> list[Card]:
+    """Cards given as text, a card or an iterable of them; a holecard error otherwise."""
+    if isinstance(value, str | Card):
+        return parse_cards(value)
+    try:
+        items = list(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise ArgumentTypeError(
+            f"{what} must be cards, got {type(value).__name__} {value!r}"
+        ) from None
+    return parse_cards(items)
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ArgumentTypeError(f"{what} must be True or False, got {type(value).__name__}")
+    return value
+
+
 def _as_card(value: object) -> Card:
     if not isinstance(value, Card):
         raise ArgumentTypeError(f"expected a Card, got {type(value).__name__} {value!r}")
@@ -259,6 +294,7 @@ def card(c: Card, *, four_color: bool = False, width: float = 40) -> str:
     Returns:
         An SVG document.
     """
+    four_color = _flag(four_color, "four_color")
     c = _as_card(c)
     w = float(width)
     return _document(
@@ -295,8 +331,9 @@ def cards(
     >>> picture.count('class="card"'), "<title>ace of hearts, two of clubs</title>" in picture
     (2, True)
     """
-    row = [_as_card(c) for c in hand]
-    picked = set(highlight)
+    four_color = _flag(four_color, "four_color")
+    row = _card_list(hand, "hand")
+    picked = set(_card_list(highlight, "highlight"))
     w = float(width)
     body, height = _row(row, picked, 2, w, four_color)
     name = (
@@ -344,10 +381,11 @@ def hand_value(
     Raises:
         InvalidHandError: ``among`` lacks one of the hand's cards.
     """
+    four_color = _flag(four_color, "four_color")
     if not isinstance(value, HandValue):
         raise ArgumentTypeError(f"expected a HandValue, got {type(value).__name__} {value!r}")
     best = list(value.cards)
-    row = best if among is None else [_as_card(c) for c in among]
+    row = best if among is None else _card_list(among, "among")
     missing = [str(c) for c in best if c not in row]
     if missing:
         raise InvalidHandError(f"among lacks the hand's cards {' '.join(missing)}")
@@ -388,15 +426,14 @@ class _Seen:
 
     def __init__(self, state: State, viewer: Viewer, known: Collection[Card] | None) -> None:
         n = len(state.players)
-        if viewer is not None and viewer != "all":
-            if isinstance(viewer, bool) or not isinstance(viewer, int):
-                raise ArgumentTypeError(
-                    f"viewer must be a seat, 'all' or None, got {type(viewer).__name__} {viewer!r}"
-                )
-            if not 0 <= viewer < n:
-                raise IndexOutOfRangeError(
-                    f"viewer must be a seat from 0 to {n - 1}, got {viewer}"
-                )
+        if isinstance(viewer, bool) or not isinstance(viewer, int | str | None):
+            raise ArgumentTypeError(
+                f"viewer must be a seat, 'all' or None, got {type(viewer).__name__} {viewer!r}"
+            )
+        if isinstance(viewer, str) and viewer != "all":
+            raise ArgumentTypeError(f"viewer must be a seat, 'all' or None, got {viewer!r}")
+        if isinstance(viewer, int) and not 0 <= viewer < n:
+            raise IndexOutOfRangeError(f"viewer must be a seat from 0 to {n - 1}, got {viewer}")
         self.viewer = viewer
         self.known = None if known is None else frozenset(known)
         self.shown = {e.seat for e in state.history if e.kind == "show"}
@@ -472,14 +509,14 @@ def table(
         IndexOutOfRangeError: ``viewer`` is not a seat.
         ArgumentTypeError: ``state`` is not a state, or ``viewer`` of the wrong type.
     """
+    four_color = _flag(four_color, "four_color")
     if not isinstance(state, State):
         raise ArgumentTypeError(f"expected a State, got {type(state).__name__} {state!r}")
     players = state.players
     n = len(players)
     seen = _Seen(state, viewer, known)
-    if names is not None and len(names) != n:
-        raise IndexOutOfRangeError(f"names lists {len(names)} names for {n} seats")
-    label = [str(names[i]) if names is not None else f"seat {i}" for i in range(n)]
+    given = _names(names, n, "names")
+    label = given if given is not None else [f"seat {i}" for i in range(n)]
     game = Game(state._config.game)
     history = state.history
     draws = _draw_counts(history, n)
@@ -676,9 +713,7 @@ def equity_chart(result: EquityLike, *, labels: Sequence[str] | None = None) -> 
     """
     shares = list(result.shares)
     n = len(shares)
-    if labels is not None and len(labels) != n:
-        raise IndexOutOfRangeError(f"labels lists {len(labels)} names for {n} players")
-    names = [str(labels[i]) if labels else f"player {i + 1}" for i in range(n)]
+    names = _names(labels, n, "labels") or [f"player {i + 1}" for i in range(n)]
     bar_w, left, row = 300.0, 130.0, 30.0
     hilo = result.game == Game.STUD8.value
     whole_name = "scoops" if hilo else "wins the whole pot"
