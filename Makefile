@@ -1,6 +1,7 @@
 # holecard developer tasks. `make check` is what CI runs (.ci/run calls it).
 #
-#   make dev     check the prerequisites, create .venv, install the dev tools, build the
+#   make dev     check the prerequisites, create .venv, install the dev tools (and Chromium
+#                for the replayer tests, through apt-get when missing), build the
 #                extension (release) into it
 #   make check   every check: rustfmt, clippy, Rust tests (incl. the exhaustive 7-card
 #                test in release), the extension build, ruff, mypy --strict, stubtest, pytest
@@ -20,7 +21,7 @@ STAMP  := $(VENV)/.installed
 # The oldest Rust that builds the crate (Cargo.toml's rust-version) and the oldest Python.
 MSRV   := $(shell sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 
-.PHONY: dev prereqs check rust-check python-check wheel bench fmt clean fuzz soak
+.PHONY: dev prereqs browser check rust-check python-check wheel bench fmt clean fuzz soak
 
 # Say what is missing before anything is downloaded or built.
 prereqs:
@@ -36,11 +37,25 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet "maturin>=1.9,<2" "ziglang>=0.13" "numpy>=1.24" \
 		"hypothesis>=6.100" "pytest>=8" "pytest-benchmark>=4" "mypy>=1.10" "ruff>=0.6" \
-		"matplotlib>=3.7"
+		"matplotlib>=3.7" "selenium>=4.20" "nbclient>=0.10" "nbformat>=5.10" "ipykernel>=6.29"
 	touch $(STAMP)
 
-dev: prereqs $(STAMP)
+dev: prereqs $(STAMP) browser
 	$(VENV)/bin/maturin develop --release --quiet
+
+# The replayer tests drive a real Chromium (tests/test_replayer_browser.py): Debian's
+# chromium and chromium-driver, installed once when missing (as root, or through sudo).
+browser:
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "make: installing chromium and chromium-driver (the replayer tests drive them)"; \
+		sudo=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$sudo apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends \
+			chromium chromium-driver >/dev/null; \
+	else \
+		echo "make: the replayer tests need Chromium and its driver (Debian: apt-get install chromium chromium-driver)" >&2; exit 1; \
+	fi
 
 # abi3 (one wheel for every CPython >= 3.11), linked by zig against glibc 2.17 so that it
 # installs on any Linux of the last decade (manylinux2014); its own target folder keeps

@@ -308,6 +308,23 @@ def _entries() -> dict[str, Entry]:
     e[_key(state, "draw")] = Entry(lambda: _draw_state().draw, {"discards": ()})
     e[_key(state, "player")] = Entry(lambda: _stud_state().player, {"seat": 1})
     e[_key(state, "to_phh")] = Entry(lambda: _stud_state().to_phh, {"event": "x"})
+    e[_key(state, "svg")] = Entry(
+        lambda: _stud_state().svg, {"viewer": 0, "names": ["a", "b", "c"], "four_color": True}
+    )
+    e[_key(holecard.Card, "svg")] = Entry(lambda: holecard.Card("As").svg, {"four_color": True})
+    e[_key(holecard.HandValue, "svg")] = Entry(
+        lambda: holecard.evaluate_high(FIVE).svg, {"among": FIVE, "four_color": False}
+    )
+    e[_key(holecard.Cards)] = Entry(lambda: holecard.Cards, {"cards": "As Kd"})
+    e[_key(holecard.Cards, "svg")] = Entry(
+        lambda: holecard.Cards("As Kd").svg, {"four_color": True, "highlight": "As"}
+    )
+    e[_key(holecard.Equity, "svg")] = Entry(
+        lambda: holecard.equity("stud", EQUITY_HANDS).svg, {"labels": ["a", "b"]}
+    )
+    e[_key(phh.HandHistory, "replay_steps")] = Entry(
+        lambda: _hand_history().replay_steps, {"engine": None}, finish=list
+    )
     if hasattr(state, "apply"):
         e[_key(state, "apply")] = Entry(
             lambda: _stud_state().apply, {"move": holecard.Move("post_bring_in")}, ("move",)
@@ -363,6 +380,7 @@ EXEMPT = {
     _key(holecard.Pot): "a result record (a NamedTuple)",
     # Fuzzed field by field through replay() (the "fields" entry).
     _key(phh.HandHistory): "a record; its fields are checked by replay()",
+    _key(phh.ReplayStep): "a result record (made by HandHistory.replay_steps)",
     # Engine values with no Python constructor: calling the class is Python's own
     # "cannot create instances" TypeError, not an argument check.
     _key(holecard.HandValue): "made by the evaluators",

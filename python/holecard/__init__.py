@@ -22,6 +22,7 @@ import importlib as _importlib
 from types import ModuleType as _ModuleType
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
+from holecard._cards import Cards
 from holecard._core import (
     Card,
     Deck,
@@ -71,13 +72,17 @@ from holecard.games import (
 from holecard.options import Betting
 
 if _TYPE_CHECKING:
+    from collections.abc import Collection, Sequence
+
     from holecard.phh import HandHistory
+    from holecard.svg import Viewer
 
 __all__ = [
     "ArgumentTypeError",
     "Betting",
     "Card",
     "CardParseError",
+    "Cards",
     "CardsLike",
     "Category",
     "ConfigurationError",
@@ -149,8 +154,103 @@ _state_to_phh.__name__ = "to_phh"
 _state_to_phh.__qualname__ = "State.to_phh"
 State.to_phh = _state_to_phh  # type: ignore[method-assign] # defined here, not in Rust
 
+
+# Pictures (holecard.svg, loaded on first use) for the compiled value types, attached here
+# for the same reason; Cards and SimulationResult define theirs in Python.
+def _card_svg(self: Card, *, four_color: bool = False) -> str:
+    """The card as an SVG picture (:func:`holecard.svg.card`).
+
+    Args:
+        self: the card.
+        four_color: four suit colours (the suit shapes tell them apart either way).
+
+    Returns:
+        An SVG document.
+    """
+    from holecard.svg import card
+
+    return card(self, four_color=four_color)
+
+
+def _hand_value_svg(
+    self: HandValue, *, among: "Collection[Card] | None" = None, four_color: bool = False
+) -> str:
+    """The hand's name and its five cards (:func:`holecard.svg.hand_value`).
+
+    Args:
+        self: the hand value.
+        among: every card the hand was made from, drawn with the five lifted.
+        four_color: four suit colours.
+
+    Returns:
+        An SVG document.
+    """
+    from holecard.svg import hand_value
+
+    return hand_value(self, among=among, four_color=four_color)
+
+
+def _state_svg(
+    self: State,
+    *,
+    viewer: "Viewer" = None,
+    names: "Sequence[str] | None" = None,
+    four_color: bool = False,
+) -> str:
+    """The table as an SVG picture (:func:`holecard.svg.table`).
+
+    Args:
+        self: the state.
+        viewer: ``None`` a spectator, a seat that player, ``"all"`` every card face up.
+        names: a name per seat.
+        four_color: four suit colours.
+
+    Returns:
+        An SVG document.
+
+    >>> from holecard import Razz
+    >>> state = Razz(ante=1, bring_in=1, small_bet=2).start([20, 20], seed=1)
+    >>> state.svg(viewer=0).count('data-card="back"')  # the other player's two down cards
+    2
+    """
+    from holecard.svg import table
+
+    return table(self, viewer=viewer, names=names, four_color=four_color)
+
+
+def _equity_svg(self: Equity, *, labels: "Sequence[str] | None" = None) -> str:
+    """A bar per player (:func:`holecard.svg.equity_chart`); notebooks draw it.
+
+    Args:
+        self: the result.
+        labels: a name per player (default ``player 1`` …).
+
+    Returns:
+        An SVG document.
+    """
+    from holecard.svg import equity_chart
+
+    return equity_chart(self, labels=labels)
+
+
+def _repr_svg(self: "Card | HandValue | State | Equity") -> str:
+    return self.svg()
+
+
+_drawn: tuple[tuple[type, object], ...] = (
+    (Card, _card_svg),
+    (HandValue, _hand_value_svg),
+    (State, _state_svg),
+    (Equity, _equity_svg),
+)
+for _cls, _method in _drawn:
+    _method.__name__ = "svg"  # type: ignore[attr-defined] # each is a function
+    _method.__qualname__ = f"{_cls.__name__}.svg"  # type: ignore[attr-defined]
+    setattr(_cls, "svg", _method)  # noqa: B010 # defined here, not in Rust
+    setattr(_cls, "_repr_svg_", _repr_svg)  # noqa: B010
+
 #: Submodules loaded on first attribute access (PEP 562), not by ``import holecard``.
-_LAZY_SUBMODULES = ("batch", "cli", "phh", "reference", "testing")
+_LAZY_SUBMODULES = ("batch", "cli", "html", "phh", "reference", "svg", "testing")
 
 
 def __getattr__(name: str) -> _ModuleType:

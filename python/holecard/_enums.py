@@ -185,6 +185,15 @@ class Game(enum.StrEnum, metaclass=LookupEnumType):
             raise ConfigurationError(f'unknown game "{value}" (expected one of {ids})')
         raise unknown_member(cls, value)
 
+    @property
+    def label(self) -> str:
+        """The game's name in words, from the game registry (``Game.spec.name``).
+
+        >>> Game.STUD8.label
+        'Stud hi/lo 8-or-better'
+        """
+        return self.spec.name
+
 
 class FourStraightMode(enum.StrEnum, metaclass=LookupEnumType):
     """Which runs count as a Soko four-straight (docs/rules.md E-2.2.3, ``four_straight_mode``)."""

@@ -172,6 +172,22 @@ class SimulationResult:
         """Net result in big bets per 100 hands, per seat."""
         return tuple(s.big_bets_per_100 for s in self.seats)
 
+    def svg(self) -> str:
+        """Each seat's big bets per 100 hands with its 95% interval; notebooks draw it.
+
+        (:func:`holecard.svg.simulation_chart`; :func:`holecard.svg.cumulative_chart`
+        draws the running totals that :func:`simulate_chunks` yields.)
+
+        Returns:
+            An SVG document.
+        """
+        from holecard.svg import simulation_chart
+
+        return simulation_chart(self)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
     def to_dict(self) -> dict[str, Any]:
         """Everything as plain data (JSON-ready)."""
         return {

@@ -54,11 +54,12 @@ Example:
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import enum
 import math
 import tomllib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
@@ -83,6 +84,7 @@ __all__ = [
     "HandHistoryError",
     "HandHistorySyntaxError",
     "ReplayError",
+    "ReplayStep",
     "dump",
     "dumps",
     "load",
@@ -340,6 +342,46 @@ class HandHistory:
         out.update(self.extras)
         return out
 
+    def replay_steps(self, *, engine: object = None) -> Iterator[ReplayStep]:
+        """Replay the hand one action at a time, for viewers and step-by-step checks.
+
+        Args:
+            engine: as for :meth:`replay`.
+
+        Yields:
+            The deal (``index`` None), then one :class:`ReplayStep` per action, each with
+            its own copy of the state (dealer actions and shows change nothing: the
+            engine deals and shows by itself).
+
+        Raises:
+            ReplayError: as :meth:`replay`, when the step that cannot be taken is reached.
+            HandHistoryError: a field of the wrong type.
+
+        >>> hh = loads('''
+        ... variant = "FR"
+        ... antes = [1, 1]
+        ... bring_in = 1
+        ... small_bet = 2
+        ... big_bet = 4
+        ... starting_stacks = [20, 20]
+        ... actions = ["d dh p1 ????Ks", "d dh p2 ????2s", "p1 pb", "p2 f"]
+        ... ''')
+        >>> [(s.action, s.state.stacks) for s in hh.replay_steps()]
+        [(None, [19, 19]), ('d dh p1 ????Ks', [19, 19]), ('d dh p2 ????2s', [19, 19]), \
+('p1 pb', [18, 19]), ('p2 f', [21, 19])]
+        >>> sorted(next(hh.replay_steps()).known)
+        ['2s', 'Ks']
+        """
+        self._check_fields()
+        for act, state, known in _replay_steps(self, engine):
+            yield ReplayStep(
+                index=None if act is None else act.index,
+                action=None if act is None else act.text,
+                actor=None if act is None else act.actor,
+                state=copy.deepcopy(state),
+                known=frozenset(known),
+            )
+
     def replay(self, *, engine: object = None, verify: bool = True) -> StateLike:
         """Run the hand through an engine and return the final state.
 
@@ -361,6 +403,27 @@ class HandHistory:
             raise ArgumentTypeError(f"verify must be True or False, got {_describe(verify)}")
         self._check_fields()
         return _replay(self, engine, verify)
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """A replayed hand after one action of its history (:meth:`HandHistory.replay_steps`).
+
+    Attributes:
+        index: the action's index in ``HandHistory.actions`` (None: the deal, before any).
+        action: the action's PHH text, without commentary (None for the deal).
+        actor: the seat that acted (None: the dealer, or the deal).
+        state: the engine state after the action (a copy of its own).
+        known: the cards the history names. The replay stands in other cards for those it
+            does not record (``??``), so a viewer shows a dealt card outside this set as
+            unknown.
+    """
+
+    index: int | None
+    action: str | None
+    actor: int | None
+    state: StateLike
+    known: frozenset[str]
 
 
 def _describe(value: object) -> str:
@@ -832,7 +895,13 @@ def _build_deck(
 # Replay
 
 
-def _replay(hh: HandHistory, engine: object, verify: bool) -> StateLike:
+def _replay_steps(
+    hh: HandHistory, engine: object
+) -> Iterator[tuple[_Act | None, StateLike, set[str]]]:
+    """The state after the deal, then after each action, with the cards the history names.
+
+    Every item holds the same live state, moved on by one action.
+    """
     kind, kwargs = _game_spec(hh)
     n = len(hh.starting_stacks)
     stacks = [_amount(s, "starting_stacks") for s in hh.starting_stacks]
@@ -851,6 +920,7 @@ def _replay(hh: HandHistory, engine: object, verify: bool) -> StateLike:
         state: StateLike = game.start(stacks, deck=deck)
     except (ValueError, HoleCardError) as exc:
         raise ReplayError(f"cannot set up the game: {exc}") from exc
+    yield None, state, known
     for a in acts:
         try:
             _apply(state, a, known)
@@ -858,6 +928,14 @@ def _replay(hh: HandHistory, engine: object, verify: bool) -> StateLike:
             raise
         except (ValueError, HoleCardError) as exc:  # e.g. the engine's IllegalActionError
             raise ReplayError(f"action {a.index} {a.text!r} rejected: {exc}") from exc
+        yield a, state, known
+
+
+def _replay(hh: HandHistory, engine: object, verify: bool) -> StateLike:
+    state: StateLike | None = None
+    for _, after, _ in _replay_steps(hh, engine):
+        state = after
+    assert state is not None  # the first step is the deal
     if verify and hh.finishing_stacks is not None and state.is_over:
         want = [_amount(s, "finishing_stacks") for s in hh.finishing_stacks]
         got = list(state.stacks)

@@ -242,7 +242,7 @@ pub static VARIANTS: [VariantSpec; 5] = [
     stud_like(
         GameKind::Stud8,
         "stud8",
-        "Seven-card stud hi/lo 8-or-better",
+        "Stud hi/lo 8-or-better",
         Showdown::HighLow8,
     ),
     stud_like(GameKind::Razz, "razz", "Razz", Showdown::AceFive),

@@ -158,17 +158,17 @@ def _bot_list(items: Sequence[str] | None, players: int) -> Iterable[str] | None
     return itertools.islice(itertools.cycle(bots), players)
 
 
-def _check_writable(path: str) -> None:
+def _check_writable(path: str, option: str = "--plot") -> None:
     """Fail now, before a long run, if ``path`` cannot be written (it is left as it was)."""
     target = Path(path)
     if target.is_dir():
-        raise CommandError(f"--plot {path}: is a directory")
+        raise CommandError(f"{option} {path}: is a directory")
     existed = target.exists()
     try:
         with target.open("ab"):
             pass
     except OSError as err:
-        raise CommandError(f"--plot {path}: cannot write: {err.strerror or err}") from None
+        raise CommandError(f"{option} {path}: cannot write: {err.strerror or err}") from None
     if not existed:
         target.unlink(missing_ok=True)
 
@@ -323,7 +323,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from holecard import phh
 
     text, hh, game, betting = _read_phh(args.file)
+    if args.html is not None:
+        _check_writable(args.html, "--html")
     try:
+        first = next(hh.replay_steps())
         replayed = hh.replay(verify=False)
     except phh.ReplayError as err:
         message = str(err)
@@ -343,7 +346,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     def name(seat: int) -> str:
         return names[seat] if seat < len(names) else f"p{seat + 1}"
 
-    narrator = Narrator(game, state, name)
+    recorded = {_core.Card(c) for c in first.known}
+    narrator = Narrator(game, state, name, known=recorded.__contains__)
     for event in state.history:
         for told in narrator.lines(event):
             print(f"  {told}")
@@ -353,6 +357,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print("the hand is not finished (the history stops before the end)")
     final = list(state.stacks)
     print("result: " + ", ".join(f"{name(i)} {p:+,}" for i, p in enumerate(state.payoffs)))
+    if args.html is not None:
+        from holecard.html import replay_page
+
+        Path(args.html).write_text(replay_page(hh), encoding="utf-8")
+        print(f"replayer page written to {args.html}")
     if hh.finishing_stacks is None:
         print("legal: yes; the file records no finishing stacks to compare")
         return 0

@@ -168,9 +168,13 @@ def _parser() -> argparse.ArgumentParser:
         "replay",
         help="replay and check a PHH hand history",
         description="Print the hand street by street and check that it is legal and ends with "
-        "its recorded finishing stacks (exit status 1 when it does not).",
+        "its recorded finishing stacks (exit status 1 when it does not). With --html, also "
+        "write a self-contained replayer page (one HTML file, nothing fetched).",
     )
     rp.add_argument("file", metavar="FILE.phh")
+    rp.add_argument(
+        "--html", metavar="OUT.html", help="write a replayer page of the hand to OUT.html"
+    )
     rp.set_defaults(run=cmd_replay)
 
     pl = sub.add_parser(

@@ -103,7 +103,9 @@ class Narrator:
     after its header.
 
     ``name(seat)`` names a seat; the seat called ``"you"`` is spoken to ("you bet 10",
-    "you show"). ``hidden(seat)`` says whose down cards and draws stay face down. The
+    "you show"). ``hidden(seat)`` says whose down cards and draws stay face down;
+    ``known(card)`` whether a card was recorded at all (a replayed history stands in cards
+    for those it does not record: they are told as ``??``). The
     first wager of a round is a bet, later ones raises; blinds and the bring-in count as
     the round's first wager. Lines come back without indentation except that actions are
     indented two spaces under their header.
@@ -116,11 +118,13 @@ class Narrator:
         name: Callable[[int], str],
         *,
         hidden: Callable[[int], bool] | None = None,
+        known: Callable[[Card], bool] | None = None,
     ) -> None:
         self.game = game
         self.state = state
         self.name = name
         self.hidden = hidden or (lambda seat: False)
+        self.known = known or (lambda card: True)
         self.pot = 0
         self.street = ""
         """The title of the current street ("" before the first header)."""
@@ -153,8 +157,8 @@ class Narrator:
         for seat in sorted(self._deals):
             cards = self._deals[seat]
             hide = self.hidden(seat)
-            downs = ["??" if hide else str(c) for c, up in cards if not up]
-            ups = [str(c) for c, up in cards if up]
+            downs = ["??" if hide else self._card(c) for c, up in cards if not up]
+            ups = [self._card(c) for c, up in cards if up]
             if hide and not ups:
                 continue  # nothing to see: a hidden player's down cards
             text = " ".join(x for x in ("[" + " ".join(downs) + "]" if downs else "", *ups) if x)
@@ -230,7 +234,7 @@ class Narrator:
             return self._say(
                 seat,
                 "draws",
-                f"{n}: out {cards_text(event.discards)}, in {cards_text(event.received)}",
+                f"{n}: out {self._cards(event.discards)}, in {self._cards(event.received)}",
             )
         if kind == "timeout":
             return self._say(seat, "times", "out")
@@ -252,8 +256,16 @@ class Narrator:
             return self._say(seat, "wins", f"{amount:,} from {pot}{half}")
         return None
 
+    def _card(self, card: Card) -> str:
+        return str(card) if self.known(card) else "??"
+
+    def _cards(self, cards: Sequence[Card]) -> str:
+        return " ".join(self._card(c) for c in cards)
+
     def _shown(self, seat: int) -> str:
         cards = list(self.state.players[seat].hole_cards) + list(self.state.board)
+        if not all(self.known(c) for c in cards):
+            return self._cards(cards)
         try:
             return f"{cards_text(cards)}: {hand_name(self.game, cards)}"
         except (HoleCardError, ValueError):
