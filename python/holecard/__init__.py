@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 from holecard._core import (
     Card,
     Deck,
-    Event,
     HandValue,
     LegalActions,
     __version__,
@@ -41,6 +40,7 @@ from holecard._enums import Category, FourStraightMode, Game, Rank, Suit
 from holecard._equity import Equity, equity
 from holecard._simulate import SeatResult, SimulationResult, simulate
 from holecard._types import CardsLike
+from holecard.events import Event
 from holecard.exceptions import (
     ArgumentTypeError,
     CardParseError,
