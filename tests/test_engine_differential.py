@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from holecard import testing
+from holecard.events import BurnsRecycled, Drew, HandShown, Reshuffled
 from holecard.testing import GAMES, STRUCTURES, play_differential, tables
 
 # One hand per example and 30 game x structure cases: a quarter of the profile's examples
@@ -153,7 +154,7 @@ def test_d_10_standing_pat_with_an_empty_stub_does_not_reshuffle() -> None:
         testing.apply_action(fast, action)
         testing.apply_action(ref, action)
         testing.assert_same_state(fast, ref, f"after {action}")
-    assert not any(e.kind in ("recycle", "reshuffle") for e in fast.history)
+    assert not any(isinstance(e, BurnsRecycled | Reshuffled) for e in fast.history)
 
 
 # D-10.5: never his own discards, from any stub. Six players call and draw a lot, so the
@@ -207,12 +208,13 @@ def test_d_10_5_big_draws_in_both_engines(policy: str, scope: str, data: st.Data
         dealer=data.draw(st.integers(0, n - 1), label="dealer"),
     )
     fast, _ = play_differential(data.draw, table, choose=_call_and_draw(3))
-    assert any(e.kind == "reshuffle" for e in fast.history) or n < 6
+    assert any(isinstance(e, Reshuffled) for e in fast.history) or n < 6
 
 
 def _whole_hand_draws(policy: str, scope: str) -> list[str]:
     """Both engines: six players call and throw their whole hand at every draw, from the
-    deck in card order; every draw as ``seat:cards`` in the order dealt."""
+    deck in card order; every draw as ``seat:cards``, the cards received sorted as text
+    (the history holds them as a set, ``holecard.events.Drew``)."""
     deck = tuple(f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs")
     table = testing.Table(
         game="deuce_seven",
@@ -227,12 +229,18 @@ def _whole_hand_draws(policy: str, scope: str) -> list[str]:
     fast, ref = play_differential(
         lambda *_: None, table, probe_illegal=False, choose=_call_and_draw(5)
     )
-    fast_draws = [
-        (e.seat, sorted(str(c) for c in e.received)) for e in fast.history if e.kind == "draw"
-    ]
-    ref_draws = [e for e in ref.history if type(e).__name__ == "Drew"]
-    assert fast_draws == [(e.seat, sorted(e.received)) for e in ref_draws]
-    return [f"{e.seat}:{''.join(e.received)}" for e in ref_draws]
+    draws = [e for e in fast.history if isinstance(e, Drew)]
+    assert draws == [e for e in ref.history if isinstance(e, Drew)]
+    return [f"{e.seat}:{''.join(sorted(str(c) for c in e.received))}" for e in draws]
+
+
+def _as_sets(dealt: list[str]) -> list[str]:
+    """``seat:cards`` with the cards sorted as text, as :func:`_whole_hand_draws` lists them."""
+    out = []
+    for item in dealt:
+        seat, cards = item.split(":")
+        out.append(f"{seat}:{''.join(sorted(cards[i : i + 2] for i in range(0, len(cards), 2)))}")
+    return out
 
 
 _FIRST_DRAW = ["0:9sTcTdThTs", "1:JcJdJhJsQc", "2:QdQhQsKcKd", "3:KhKsAcAdAh"]
@@ -299,4 +307,25 @@ def test_d_10_5_exact_cards_of_reshuffled_stubs_in_both_engines(
     draw (the same cards as the Rust unit test ``d_10_5_exact_cards_of_reshuffled_stubs``);
     under ``CURRENT_DRAW`` earlier discards may come back (seat 0 threw 2c 3h 5c 6h 8c
     in the first draw and gets 2c 6h 3h in the second), never this draw's."""
-    assert _whole_hand_draws(policy, scope) == dealt
+    assert _whole_hand_draws(policy, scope) == _as_sets(dealt)
+
+
+@pytest.mark.parametrize("engine", ["holecard", "reference"])
+def test_g_1_12_2_show_order_when_no_betting_round_took_place(engine: str) -> None:
+    """Everybody all in from the antes: no betting round, so under ``BEST_SHOWING`` the
+    first live player left of the dealer box shows first (docs/rules.md G-1.12.2)."""
+    from holecard import games
+    from holecard.reference import engine as ref
+
+    module: Any = games if engine == "holecard" else ref
+    game = module.SevenCardStud(
+        ante=1, bring_in=1, small_bet=2, showdown_first_if_no_bet="BEST_SHOWING"
+    )
+    # Seat 1 shows four aces (deal positions 7, 11, 15 and 19): the best showing hand.
+    aces = {7: "Ac", 11: "Ad", 15: "Ah", 19: "As"}
+    rest = iter(f"{r}{s}" for r in "23456789TJQK" for s in "cdhs")
+    deck = [aces.get(i) or next(rest) for i in range(52)]
+    state = game.start([1, 1, 1], deck=deck)
+    assert [str(c) for c in state.players[1].up_cards] == ["Ac", "Ad", "Ah", "As"]
+    assert state.is_over
+    assert [e.seat for e in state.history if isinstance(e, HandShown)] == [0, 1, 2]

@@ -19,6 +19,7 @@ from holecard import (
     IllegalActionError,
     IndexOutOfRangeError,
 )
+from holecard.events import BetOrRaised, BringInPosted, Drew, PotAwarded
 from holecard.games import (
     DeuceSevenTripleDraw,
     Move,
@@ -108,9 +109,11 @@ def test_design_example_stud() -> None:
     la = state.legal_actions()
     assert (la.fold, la.check, la.call, la.bring_in, la.complete) == (False, False, None, 2, 10)
     seat = state.actor
+    assert seat is not None
     event = state.post_bring_in()
-    assert (event.kind, event.seat, event.amount) == ("bring_in", seat, 2)
-    assert repr(event) == f"BringIn(seat={seat}, amount=2)"
+    assert event == BringInPosted(seat, 2)
+    assert event.kind == "bring_in"
+    assert repr(event) == f"BringInPosted(seat={seat}, amount=2)"
     assert state.legal_actions().call == 2
     assert len(state.players[0].hole_cards) == 3
     assert len(state.players[0].up_cards) == 1
@@ -242,7 +245,7 @@ def test_pots_players_and_history_after_showdown() -> None:
     assert state.street == "over"
     kinds = {e.kind for e in state.history}
     assert {"ante", "deal", "bring_in", "award"} <= kinds
-    awarded = sum(e.amount or 0 for e in state.history if e.kind == "award")
+    awarded = sum(e.amount for e in state.history if isinstance(e, PotAwarded))
     assert awarded == sum(p.amount for p in state.pots)
     assert all(isinstance(p.players, tuple) for p in state.pots)
 
@@ -366,8 +369,11 @@ def test_legal_moves_are_values_that_apply_plays() -> None:
             assert amount == 8
         case _:
             pytest.fail("no match")
+    actor = state.actor
+    assert actor is not None
     event = state.apply(m)
-    assert (event.kind, event.to) == ("bet_raise", 8)
+    assert event == BetOrRaised(actor, 8)
+    assert event.kind == "bet_raise"
     before = copy.copy(state)
     with pytest.raises(IllegalActionError):
         state.apply(Move("check"))
@@ -418,6 +424,7 @@ def test_draw_moves_are_every_subset_by_mask_over_the_hand() -> None:
         thrown = {c for i, c in enumerate(hand) if mask >> i & 1}
         assert set(move.discards) == thrown
     event = state.apply(moves[0b10011])
+    assert isinstance(event, Drew)
     assert set(event.discards) == {hand[0], hand[1], hand[4]}
 
 
@@ -452,7 +459,9 @@ def test_players_are_built_once_per_change() -> None:
     with pytest.raises(IllegalActionError):
         state.check()
     assert state.players == before
-    seat = state.post_bring_in().seat or 0
+    bring_in = state.post_bring_in()
+    assert isinstance(bring_in, BringInPosted)
+    seat = bring_in.seat
     assert state.players is not first
     assert state.players[seat].bet == STUD_TABLE["bring_in"]
     assert copied.players == first

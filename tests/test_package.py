@@ -50,6 +50,7 @@ def test_no_stray_public_names() -> None:
     submodules = {
         "batch",
         "cli",
+        "events",
         "exceptions",
         "games",
         "html",

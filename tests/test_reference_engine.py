@@ -24,6 +24,7 @@ from holecard.reference.engine import (
     DeuceSevenTripleDraw,
     Drew,
     Game,
+    HandShown,
     IllegalActionError,
     Move,
     Pot,
@@ -31,7 +32,6 @@ from holecard.reference.engine import (
     Reshuffled,
     SevenCardStud,
     SevenCardStudHiLo,
-    ShowdownOrder,
     Soko,
     State,
     build_pots,
@@ -588,8 +588,8 @@ def test_v_k1_eight_players_community_card() -> None:
     assert len(state.board) == 1
     assert any(isinstance(e, BurnsRecycled) for e in state.history)
     assert all(len(p.hole_cards) == 6 for p in state.players)
-    order = next(e for e in state.history if isinstance(e, ShowdownOrder))
-    assert order.seats[0] == aggressor
+    order = [e.seat for e in state.history if isinstance(e, HandShown)]
+    assert order[0] == aggressor
     assert state.history[-1] is not None
 
 
@@ -639,7 +639,7 @@ def test_recycle_order_fixes_the_recycled_cards_of_one_state() -> None:
     assert len(given) == 1
     at = next(i for i, e in enumerate(hooked.history) if isinstance(e, BurnsRecycled))
     assert hooked.history[:at] == plain.history[:at]
-    taken = [e.card for e in hooked.history[at:] if isinstance(e, CardDealt | CardBurned)]
+    taken = [str(e.card) for e in hooked.history[at:] if isinstance(e, CardDealt | CardBurned)]
     assert taken + hooked.stub == given[0][::-1]
     assert hooked.stub != plain.stub  # plain shuffles with the seed's random stream
 
@@ -708,18 +708,25 @@ _FIRST = ("0:9sTcTdThTs", "1:JcJdJhJsQc", "2:QdQhQsKcKd", "3:KhKsAcAdAh")
 def _planned_draws(**options: object) -> list[str]:
     state = DeuceSevenTripleDraw(small_bet=2, **options).start([1000] * 6, deck=list(ALL_CARDS))
     draws = 0
+    dealt: list[str] = []  # seat:cards received, in the order dealt (the end of his hand)
     while not state.is_over:
         legal = state.legal_actions()
         if legal.draw:
             p = state.actor
             assert p is not None
             draws += p == 0
-            state.draw(state.players[p].hole_cards[: _PLAN[draws - 1][p]])
+            k = _PLAN[draws - 1][p]
+            state.draw(state.players[p].hole_cards[:k])
+            dealt.append(f"{p}:{''.join(state.players[p].hole_cards[5 - k :])}")
         elif legal.check:
             state.check()
         else:
             state.call()
-    return [f"{e.seat}:{''.join(e.received)}" for e in state.history if isinstance(e, Drew)]
+    events = [e for e in state.history if isinstance(e, Drew)]
+    assert [(e.seat, {str(c) for c in e.received}) for e in events] == [
+        (int(d[0]), {d[i : i + 2] for i in range(2, len(d), 2)}) for d in dealt
+    ]
+    return dealt
 
 
 @pytest.mark.parametrize(
@@ -879,8 +886,8 @@ def test_showdown_order_left_of_dealer_soko() -> None:
     game = Soko(ante=1, bring_in=1, small_bet=2)
     state = game.start([100, 100, 100], seed=7)
     passive(state)
-    order = next(e for e in state.history if isinstance(e, ShowdownOrder))
-    assert order.seats == (0, 1, 2)
+    order = [e.seat for e in state.history if isinstance(e, HandShown)]
+    assert order == [0, 1, 2]
 
 
 def test_all_in_run_out() -> None:
@@ -1133,7 +1140,7 @@ def test_d_10_exclude_current_round_deals_the_stub_down_to_its_last_card() -> No
     state.draw(hand()[:3])
     shuffles = [e for e in state.history if isinstance(e, Reshuffled)]
     assert len(shuffles) == 1
-    pool = set(shuffles[0].cards)
+    pool = {str(c) for c in shuffles[0].cards}
     assert first not in pool  # dealt from the stub
     assert last in pool  # the last card joined the pool
 

@@ -26,7 +26,6 @@ from holecard._cards import Cards
 from holecard._core import (
     Card,
     Deck,
-    Event,
     HandValue,
     LegalActions,
     Street,
@@ -44,6 +43,7 @@ from holecard._enums import Category, FourStraightMode, Game, Rank, Suit
 from holecard._equity import Equity, equity
 from holecard._simulate import SeatResult, SimulationResult, simulate
 from holecard._types import CardsLike
+from holecard.events import Event
 from holecard.exceptions import (
     ArgumentTypeError,
     CardParseError,

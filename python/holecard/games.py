@@ -10,7 +10,7 @@ time. Forced bets, dealing, showdown and the award of the pots happen automatica
 >>> state.street, state.legal_actions().bring_in
 ('third', 2)
 >>> state.post_bring_in()
-BringIn(seat=0, amount=2)
+BringInPosted(seat=0, amount=2)
 >>> while not state.is_over:
 ...     la = state.legal_actions()
 ...     _ = state.check() if la.check else state.call()
@@ -25,7 +25,7 @@ In fixed limit ``LegalActions.raise_totals`` names each legal bet total:
 >>> state.legal_moves()
 Moves(Move('post_bring_in'), Move('complete'))
 >>> state.apply(Move("post_bring_in"))
-BringIn(seat=0, amount=2)
+BringInPosted(seat=0, amount=2)
 >>> state.legal_moves()
 Moves(Move('fold'), Move('call'), Move('complete'))
 """
@@ -38,9 +38,10 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Final, Self
 
 from holecard import _core
-from holecard._core import Event, LegalActions
+from holecard._core import LegalActions
 from holecard._enums import FourStraightMode, Game
 from holecard._types import CardsLike, Pot
+from holecard.events import Event
 from holecard.options import (
     Betting,
     BettingTimeoutAction,

@@ -64,8 +64,9 @@ from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
 from types import UnionType
-from typing import TYPE_CHECKING, Any, Final, Protocol, Union, get_args, get_origin, get_type_hints
+from typing import Any, Final, Protocol, Union, get_args, get_origin, get_type_hints
 
+from holecard import events as ev
 from holecard.exceptions import (
     ArgumentTypeError,
     ConfigurationError,
@@ -74,10 +75,6 @@ from holecard.exceptions import (
     HoleCardError,
     ReplayError,
 )
-
-if TYPE_CHECKING:
-    from holecard.games import State as FastState
-    from holecard.reference.engine import State as RefState
 
 __all__ = [
     "HandHistory",
@@ -1032,13 +1029,25 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
     """Describe a state of either engine (finished or not) as a hand history.
 
     ``state`` is a :class:`holecard.games.State` (holecard's engine; also
-    ``State.to_phh()``) or a :class:`holecard.reference.engine.State`. The game's options
-    are stored in the ``_holecard_options`` table so that :meth:`HandHistory.replay` uses
-    the same rules (not the WSOP profile). Seats are rotated so that ``p1`` is the first
-    seat left of the dealer (or button). Time-outs are written as what they did (check,
-    fold, bring-in, stand pat) with the commentary ``# timeout``, which holecard's replay
-    turns back into ``timeout()`` (so a D-7 penalty or a time-out fold when checking is
-    free replays too); other PHH readers ignore commentary.
+    ``State.to_phh()``) or a :class:`holecard.reference.engine.State`; both record their
+    history as the same :mod:`holecard.events` values, from which the actions are written.
+    The game's options are stored in the ``_holecard_options`` table so that
+    :meth:`HandHistory.replay` uses the same rules (not the WSOP profile). Seats are rotated
+    so that ``p1`` is the first seat left of the dealer (or button). Time-outs are written as
+    what they did (check, fold, bring-in, stand pat) with the commentary ``# timeout``, which
+    holecard's replay turns back into ``timeout()`` (so a D-7 penalty or a time-out fold when
+    checking is free replays too); other PHH readers ignore commentary.
+
+    2-7 draw rounds are written as PHH readers (PokerKit, the WSOP hands) expect them: every
+    player's discard or stand-pat first, in turn, then the replacement cards of each drawer
+    in the same order. That deals the same cards as holecard's one-drawer-at-a-time order
+    (docs/rules.md D-5) unless the stub runs out and the discards are reshuffled (D-10)
+    while a later player in the round still has cards to throw: the reshuffle would then
+    have met his discards too. Such a round is written as it happened, each drawer's cards
+    right after his discard. holecard replays both forms; PokerKit 0.7.7 refuses the second
+    (it deals only once everybody has discarded, and fails with "Unable to repair the hand
+    history"), and it takes the first form's named cards as given, a reshuffled card
+    included.
 
     Hands in which burned or discarded cards were dealt again (stud burns recycled before
     7th street, T-9.2; the 2-7 reshuffle, D-10) are written too, but they do not replay:
@@ -1053,13 +1062,30 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
     Returns:
         The hand history; ``finishing_stacks`` is set when the hand is over.
     """
-    from holecard.games import State as FastState
-    from holecard.reference.engine import State as RefState
-
-    fast = isinstance(state, FastState)
-    if not fast and not isinstance(state, RefState):
-        raise ArgumentTypeError(f"state must be a State of either engine, got {_describe(state)}")
-    hh = _fast_state_to_phh(state) if fast else _ref_state_to_phh(state)  # type: ignore[arg-type]
+    table = _table_of(state)
+    stacks = list(state.stacks)  # type: ignore[attr-defined]
+    n = len(stacks)
+    start = [s - p for s, p in zip(stacks, state.payoffs, strict=True)]  # type: ignore[attr-defined]
+    dealer: int = state.dealer  # type: ignore[attr-defined]
+    by_phh = sorted(range(n), key=lambda seat: (seat - dealer - 1) % n)
+    stakes = table.stakes
+    hh = HandHistory(variant=_variant_code(table.kind, table.betting))
+    hh.antes = [stakes.get("ante", 0)] * n
+    if table.betting == "FIXED_LIMIT":
+        hh.small_bet, hh.big_bet = stakes["small_bet"], stakes["big_bet"]
+    else:
+        hh.min_bet = stakes["min_bet"]
+    if table.kind == "deuce_seven":
+        blinds: list[int | float] = [stakes["small_blind"], stakes["big_blind"]]
+        hh.blinds_or_straddles = blinds + [0] * (n - 2)
+    else:
+        hh.bring_in = stakes["bring_in"]
+    hh.starting_stacks = [start[s] for s in by_phh]
+    hh.extras["_holecard_options"] = _written_options(table.kind, table.options)
+    held = [[str(c) for c in player.hole_cards] for player in state.players]  # type: ignore[attr-defined]
+    hh.actions = _ActionWriter(by_phh, held).write(state.history)  # type: ignore[attr-defined]
+    if state.is_over:  # type: ignore[attr-defined]
+        hh.finishing_stacks = [stacks[s] for s in by_phh]
     for key, value in metadata.items():
         if key in {f.name for f in dataclasses.fields(HandHistory)}:
             setattr(hh, key, value)
@@ -1068,176 +1094,138 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
     return hh
 
 
-def _fast_state_to_phh(state: FastState) -> HandHistory:
-    config = state._config
-    kind, betting = config.game, config.betting
-    stakes = config.stakes
-    stacks = list(state.stacks)
-    n = len(stacks)
-    start = [s - p for s, p in zip(stacks, state.payoffs, strict=True)]
-    dealer = state.dealer
-    to_phh = {seat: (seat - dealer - 1) % n for seat in range(n)}
-    by_phh = sorted(range(n), key=lambda s: to_phh[s])
-    hh = HandHistory(variant=_variant_code(kind, betting))
-    hh.antes = [stakes["ante"]] * n
-    if betting == "FIXED_LIMIT":
-        hh.small_bet, hh.big_bet = stakes["small_bet"], stakes["big_bet"]
-    else:
-        hh.min_bet = stakes["min_bet"]
-    if kind == "deuce_seven":
-        blinds: list[int | float] = [stakes["small_blind"], stakes["big_blind"]]
-        hh.blinds_or_straddles = blinds + [0] * (n - 2)
-    else:
-        hh.bring_in = stakes["bring_in"]
-    hh.starting_stacks = [start[s] for s in by_phh]
-    hh.extras["_holecard_options"] = _written_options(kind, config.options)
+@dataclass(frozen=True)
+class _Table:
+    """What the PHH header says about a state's table, whichever engine played it."""
 
-    def p(seat: int) -> str:
-        return f"p{to_phh[seat] + 1}"
-
-    final = [[str(c) for c in player.hole_cards] for player in state.players]
-
-    def dealt_order(seat: int, cards: Sequence[object]) -> list[str]:
-        # A draw's replacements in the order the seat still holds them (the engine
-        # reports them as a set); cards drawn and later thrown keep card order.
-        names = sorted(str(c) for c in cards)
-        held = final[seat]
-        return sorted(names, key=lambda c: held.index(c) if c in held else len(held))
-
-    actions: list[str] = []
-    history = state.history
-    timed_out = False
-    initial: dict[int, list[str]] = {}
-    i = 0
-    while i < len(history) and history[i].kind != "street":
-        ev = history[i]
-        if ev.kind == "deal" and ev.seat is not None:
-            initial.setdefault(ev.seat, []).append(str(ev.card))
-        i += 1
-    for seat in by_phh:
-        if seat in initial:
-            actions.append(f"d dh {p(seat)} {''.join(initial[seat])}")
-    for ev in history[i:]:
-        k, who = ev.kind, ev.seat
-        if who is None:
-            if k == "board":
-                actions.append(f"d db {ev.card}")
-            continue
-        seat = who
-        if k == "timeout":  # the next event is what the time-out did
-            timed_out = True
-            continue
-        note = " # timeout" if timed_out else ""
-        timed_out = False
-        start_len = len(actions)
-        if k == "deal":
-            actions.append(f"d dh {p(seat)} {ev.card}")
-        elif k == "bring_in":
-            actions.append(f"{p(seat)} pb")
-        elif k in ("complete", "bet_raise"):
-            actions.append(f"{p(seat)} cbr {ev.to}")
-        elif k in ("call", "check"):
-            actions.append(f"{p(seat)} cc")
-        elif k == "fold":
-            actions.append(f"{p(seat)} f")
-        elif k == "draw":
-            actions.append(f"{p(seat)} sd {''.join(sorted(str(c) for c in ev.discards))}".rstrip())
-            if ev.received:
-                actions.append(f"d dh {p(seat)} {''.join(dealt_order(seat, ev.received))}")
-        elif k == "show":
-            actions.append(f"{p(seat)} sm {''.join(final[seat])}")
-        if note and len(actions) > start_len:
-            actions[start_len] += note
-    hh.actions = actions
-    if state.is_over:
-        hh.finishing_stacks = [stacks[s] for s in by_phh]
-    return hh
+    kind: str
+    betting: str
+    stakes: dict[str, int]
+    options: dict[str, str]  # every option's value text, as holecard's engine lists them
 
 
-def _ref_state_to_phh(state: RefState) -> HandHistory:
-    from holecard.reference import engine as ref
+def _table_of(state: object) -> _Table:
+    """The table of a state of either engine (the one part of writing that differs)."""
+    from holecard.games import State as FastState
+    from holecard.reference.engine import State as RefState
 
-    game = state.game
-    n = state.n
-    to_phh = {seat: state.ord(seat) for seat in range(n)}
-    by_phh = sorted(range(n), key=lambda s: to_phh[s])
-    kind = game.kind
-    betting = game.betting.name
-    table = game.table
-    hh = HandHistory(variant=_variant_code(kind, betting))
-    antes: list[int | float] = [table.get("ante", 0)] * n
-    hh.antes = antes
-    if betting == "FIXED_LIMIT":
-        hh.small_bet, hh.big_bet = table["small_bet"], table["big_bet"]
-    else:
-        hh.min_bet = table["min_bet"]
-    if kind == "deuce_seven":
-        blinds: list[int | float] = [table["small_blind"], table["big_blind"]]
-        hh.blinds_or_straddles = blinds + [0] * (n - 2)
-    else:
-        hh.bring_in = table["bring_in"]
-    starting: list[int | float] = [state.start_stacks[s] for s in by_phh]
-    hh.starting_stacks = starting
-    texts: dict[str, str] = {}
-    for key, value in game.options.items():
-        if isinstance(value, enum.Enum):
-            texts[key] = value.name
-        elif value is None or isinstance(value, bool):
-            texts[key] = str(value).lower()
-        else:
-            texts[key] = str(value)
-    hh.extras["_holecard_options"] = _written_options(kind, texts)
+    if isinstance(state, FastState):
+        config = state._config
+        return _Table(config.game, config.betting, dict(config.stakes), dict(config.options))
+    if isinstance(state, RefState):
+        game = state.game
+        texts: dict[str, str] = {}
+        for key, value in game.options.items():
+            if isinstance(value, enum.Enum):
+                texts[key] = value.name
+            elif value is None or isinstance(value, bool):
+                texts[key] = str(value).lower()
+            else:
+                texts[key] = str(value)
+        stakes = {k: v for k, v in game.table.items() if v is not None}
+        return _Table(game.kind, game.betting.name, stakes, texts)
+    raise ArgumentTypeError(f"state must be a State of either engine, got {_describe(state)}")
 
-    def p(seat: int) -> str:
-        return f"p{to_phh[seat] + 1}"
 
-    actions: list[str] = []
-    history = list(state.history)
-    i = 0
-    # Initial deal: one 'd dh' per player with all his first cards.
-    initial: dict[int, list[str]] = {}
-    while i < len(history) and not isinstance(history[i], ref.CardDealt):
-        i += 1
-    while i < len(history) and isinstance(history[i], ref.CardDealt | ref.AntePosted):
-        ev = history[i]
-        if isinstance(ev, ref.CardDealt):
-            initial.setdefault(ev.seat, []).append(ev.card)
-        i += 1
-    for seat in by_phh:
-        if seat in initial:
-            actions.append(f"d dh {p(seat)} {''.join(initial[seat])}")
-    timed_out = False
-    for ev in history[i:]:
-        if isinstance(ev, ref.TimedOut):  # the next event is what the time-out did
-            timed_out = True
-            continue
-        start_len = len(actions)
-        if isinstance(ev, ref.CardDealt):
-            actions.append(f"d dh {p(ev.seat)} {ev.card}")
-        elif isinstance(ev, ref.BoardCardDealt):
-            actions.append(f"d db {ev.card}")
-        elif isinstance(ev, ref.BringInPosted):
-            actions.append(f"{p(ev.seat)} pb")
-        elif isinstance(ev, ref.Completed | ref.BetOrRaised):
-            actions.append(f"{p(ev.seat)} cbr {ev.total}")
-        elif isinstance(ev, ref.Called | ref.Checked):
-            actions.append(f"{p(ev.seat)} cc")
-        elif isinstance(ev, ref.Folded):
-            actions.append(f"{p(ev.seat)} f")
-        elif isinstance(ev, ref.Drew):
-            actions.append(f"{p(ev.seat)} sd {''.join(ev.discards)}".rstrip())
-            if ev.received:
-                actions.append(f"d dh {p(ev.seat)} {''.join(ev.received)}")
-        elif isinstance(ev, ref.HandShown):
-            actions.append(f"{p(ev.seat)} sm {''.join(ev.cards)}")
-        if timed_out and len(actions) > start_len:
-            actions[start_len] += " # timeout"
-            timed_out = False
-    hh.actions = actions
-    if state.is_over:
-        finishing: list[int | float] = [state.stacks[s] for s in by_phh]
-        hh.finishing_stacks = finishing
-    return hh
+class _ActionWriter:
+    """PHH actions from a history of :mod:`holecard.events` values."""
+
+    def __init__(self, by_phh: list[int], held: list[list[str]]) -> None:
+        self.phh_index = {seat: i for i, seat in enumerate(by_phh)}
+        self.by_phh = by_phh
+        self.held = held  # each seat's cards at the end, in the order he holds them
+        self.actions: list[str] = []
+
+    def p(self, seat: int) -> str:
+        return f"p{self.phh_index[seat] + 1}"
+
+    def dealt_order(self, seat: int, cards: Sequence[object]) -> str:
+        """A draw's replacements in the order the seat still holds them.
+
+        A replay then deals the hand in the same order; cards drawn and later thrown keep
+        card order.
+        """
+        hand = self.held[seat]
+        names = [str(c) for c in cards]
+        return "".join(sorted(names, key=lambda c: hand.index(c) if c in hand else len(hand)))
+
+    def write(self, history: Sequence[ev.Event]) -> list[str]:
+        """The actions of ``history``.
+
+        The initial deal, then one line per event that PHH records, draw rounds grouped
+        (see :func:`state_to_phh`).
+        """
+        first = next((i for i, e in enumerate(history) if isinstance(e, ev.StreetStarted)), 0)
+        initial: dict[int, list[str]] = {}
+        for e in history[:first]:
+            if isinstance(e, ev.CardDealt):
+                initial.setdefault(e.seat, []).append(str(e.card))
+        for seat in self.by_phh:
+            if seat in initial:
+                self.actions.append(f"d dh {self.p(seat)} {''.join(initial[seat])}")
+        draws: list[tuple[ev.Drew, str]] = []  # this draw round's draws, with their note
+        reshuffled_for: int | None = None  # the index in draws of the first drawer reshuffled for
+        note = ""
+        for e in history[first:]:
+            if isinstance(e, ev.TimedOut):  # the next event is what the time-out did
+                note = " # timeout"
+                continue
+            if isinstance(e, ev.Reshuffled):
+                if reshuffled_for is None:
+                    reshuffled_for = len(draws)
+            elif isinstance(e, ev.Drew):
+                draws.append((e, note))
+                note = ""
+            elif isinstance(e, ev.StreetStarted):
+                self.write_draws(draws, reshuffled_for)
+                reshuffled_for = None
+            elif self.write_event(e, note):
+                note = ""
+        self.write_draws(draws, reshuffled_for)
+        return self.actions
+
+    def write_event(self, e: ev.Event, note: str) -> bool:
+        """Write ``e`` if PHH records it (with ``note``); whether it did."""
+        line: str | None = None
+        if isinstance(e, ev.CardDealt):
+            line = f"d dh {self.p(e.seat)} {e.card}"
+        elif isinstance(e, ev.BoardCardDealt):
+            line = f"d db {e.card}"
+        elif isinstance(e, ev.BringInPosted):
+            line = f"{self.p(e.seat)} pb"
+        elif isinstance(e, ev.Completed | ev.BetOrRaised):
+            line = f"{self.p(e.seat)} cbr {e.total}"
+        elif isinstance(e, ev.Called | ev.Checked):
+            line = f"{self.p(e.seat)} cc"
+        elif isinstance(e, ev.Folded):
+            line = f"{self.p(e.seat)} f"
+        elif isinstance(e, ev.HandShown):
+            line = f"{self.p(e.seat)} sm {''.join(str(c) for c in e.cards)}"
+        if line is None:
+            return False
+        self.actions.append(line + note)
+        return True
+
+    def write_draws(self, draws: list[tuple[ev.Drew, str]], reshuffled_for: int | None) -> None:
+        """Write and forget a draw round's ``draws``.
+
+        Every discard, then every deal, when that deals the same cards: the stub did not
+        run out (``reshuffled_for`` is None), or nobody after the first player it was
+        reshuffled for discarded a card, so that the reshuffled cards could not have
+        included a later discard either way (D-10). Otherwise each drawer's deal right
+        after his discard, as it happened.
+        """
+        later = draws[reshuffled_for + 1 :] if reshuffled_for is not None else []
+        grouped = not any(e.discards for e, _ in later)
+        deals: list[str] = []
+        for e, note in draws:
+            self.actions.append(f"{self.p(e.seat)} sd {''.join(map(str, e.discards))}".rstrip())
+            self.actions[-1] += note
+            if e.received:
+                deal = f"d dh {self.p(e.seat)} {self.dealt_order(e.seat, e.received)}"
+                (deals if grouped else self.actions).append(deal)
+        self.actions.extend(deals)
+        draws.clear()
 
 
 def _iter_files(paths: Iterable[str | Path]) -> list[Path]:

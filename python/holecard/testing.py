@@ -34,6 +34,7 @@ except ModuleNotFoundError as err:  # pragma: no cover - exercised in a child in
 from holecard import _core
 from holecard._core import Card, HandValue
 from holecard._enums import Game
+from holecard.events import BoardCardDealt, CardBurned, CardDealt, Drew
 from holecard.reference import evaluators as ref
 
 __all__ = [
@@ -413,6 +414,7 @@ def fast_snapshot(state: Any) -> dict[str, object]:  # noqa: ANN401
         "board": tuple(str(c) for c in state.board),
         "is_over": over,
         "payoffs": list(state.payoffs) if over else None,
+        "history": tuple(state.history),
     }
 
 
@@ -435,6 +437,7 @@ def reference_snapshot(state: Any) -> dict[str, object]:  # noqa: ANN401
         "board": tuple(state.board),
         "is_over": over,
         "payoffs": list(state.payoffs) if over else None,
+        "history": tuple(state.history),
     }
 
 
@@ -442,6 +445,11 @@ def assert_same_state(fast: Any, ref: Any, context: str = "") -> None:  # noqa: 
     """Assert that the two engines show the same state (every field of the snapshots)."""
     a, b = fast_snapshot(fast), reference_snapshot(ref)
     diff = {k: (a[k], b[k]) for k in a if a[k] != b[k]}
+    if "history" in diff:  # the same event values (holecard.events): name the first difference
+        x, y = tuple(fast.history), tuple(ref.history)
+        same = (e == f for e, f in zip(x, y, strict=False))
+        i = next((i for i, equal in enumerate(same) if not equal), min(len(x), len(y)))
+        diff["history"] = (f"event {i}: {x[i : i + 1]}", f"event {i}: {y[i : i + 1]}")
     assert not diff, f"engines differ {context}: " + "; ".join(
         f"{k}: fast={x!r} reference={y!r}" for k, (x, y) in diff.items()
     )
@@ -662,9 +670,9 @@ class _RecycleOrder:
         received = 0
         after: list[str] = []
         for e in self.events[start + 1 :]:
-            if e.kind == "draw" and draw_seat is None:
+            if isinstance(e, Drew) and draw_seat is None:
                 draw_seat, received = e.seat, len(e.received)
-            elif e.kind in ("burn", "deal", "board"):
+            elif isinstance(e, CardBurned | CardDealt | BoardCardDealt):
                 (after if draw_seat is not None else before).append(str(e.card))
         taken: list[str] = before + after
         if draw_seat is not None:
@@ -792,10 +800,10 @@ def _play(
             f"fast engine recycled {recycled} times, reference {hook.calls} (actions {steps})"
         )
         for e in new_events:
-            if e.kind == "draw" and e.seat is not None:
+            if isinstance(e, Drew):
                 fast_own.check(street, e.seat, e.discards, e.received)
         for r in ref.history[ref_seen:]:
-            if type(r).__name__ == "Drew":
+            if isinstance(r, Drew):
                 ref_own.check(street, r.seat, r.discards, r.received)
         assert_same_state(fast, ref, f"after {steps}")
     assert fast.is_over, f"hand not over after {max_steps} actions"

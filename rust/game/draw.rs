@@ -170,9 +170,11 @@ impl GameState {
         };
         self.burns = self.burns.difference(pool);
         self.muck = self.muck.union(rest).difference(pool);
-        let size = pool.len() as u8;
         self.restock(pool);
-        self.history.push(Event::Reshuffle { cards: size });
+        self.history.push(Event::Reshuffle {
+            seat: p,
+            cards: pool,
+        });
         if self.cfg.options.burn_after_reshuffle {
             self.burn();
         }

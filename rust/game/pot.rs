@@ -177,13 +177,14 @@ impl GameState {
         } else {
             let best = self.cfg.game.is_stud()
                 && self.cfg.options.showdown_first_if_no_bet == ShowdownFirst::BestShowing;
-            if best {
-                self.best_showing_seat()
-            } else {
-                (0..self.n)
+            // BEST_SHOWING: who acted first by rule on that round (the bring-in on the
+            // first); left of the dealer when no betting round took place.
+            match self.final_opener.filter(|_| best) {
+                Some(s) => s,
+                None => (0..self.n)
                     .map(|o| self.seat_at(o))
                     .find(|&s| live(s))
-                    .unwrap_or(0)
+                    .unwrap_or(0),
             }
         };
         let mut order: Vec<u8> = (0..self.n)

@@ -60,10 +60,10 @@ pub enum Event {
     Burn { card: Card },
     /// The stud community card was turned (T-9.3).
     Board { card: Card },
-    /// Burned cards were shuffled back into the stub (T-9.2).
-    Recycle { cards: u8 },
-    /// The stub was rebuilt from the reshuffle pool (D-10).
-    Reshuffle { cards: u8 },
+    /// These burned cards were shuffled back into the stub (T-9.2).
+    Recycle { cards: CardSet },
+    /// The stub was rebuilt from these cards (the reshuffle pool) for `seat`'s draw (D-10).
+    Reshuffle { seat: u8, cards: CardSet },
     /// A bring-in was posted.
     BringIn { seat: u8, amount: u64 },
     /// The bring-in was completed to a total.
@@ -141,6 +141,7 @@ impl Event {
             | Event::BetRaise { seat, .. }
             | Event::Draw { seat, .. }
             | Event::Timeout { seat }
+            | Event::Reshuffle { seat, .. }
             | Event::Uncalled { seat, .. }
             | Event::Show { seat }
             | Event::Award { seat, .. } => Some(seat),
@@ -172,8 +173,10 @@ impl fmt::Display for Event {
             ),
             Event::Burn { card } => write!(f, "Burn(card={card})"),
             Event::Board { card } => write!(f, "Board(card={card})"),
-            Event::Recycle { cards } => write!(f, "Recycle(cards={cards})"),
-            Event::Reshuffle { cards } => write!(f, "Reshuffle(cards={cards})"),
+            Event::Recycle { cards } => write!(f, "Recycle(cards='{}')", cards_text(cards)),
+            Event::Reshuffle { seat, cards } => {
+                write!(f, "Reshuffle(seat={seat}, cards='{}')", cards_text(cards))
+            }
             Event::BringIn { seat, amount } => write!(f, "BringIn(seat={seat}, amount={amount})"),
             Event::Complete { seat, to } => write!(f, "Complete(seat={seat}, to={to})"),
             Event::Fold { seat } => write!(f, "Fold(seat={seat})"),
@@ -444,6 +447,9 @@ pub struct GameState {
     pub(crate) round: Round,
     /// Aggressor and round index of the last betting round that had any action.
     pub(crate) final_aggressor: Option<u8>,
+    /// The seat that acts first by rule on the last betting round that took place
+    /// (G-1.12.2 `BEST_SHOWING`), or `None` before any did.
+    pub(crate) final_opener: Option<u8>,
     pub(crate) rng_seed: u64,
     pub(crate) reshuffles: u32,
     pub(crate) initial_deck: [u8; 52],
@@ -557,6 +563,7 @@ impl GameState {
             actor: None,
             round: Round::default(),
             final_aggressor: None,
+            final_opener: None,
             rng_seed,
             reshuffles: 0,
             initial_deck: order,
@@ -875,6 +882,7 @@ impl GameState {
             self.round.bring_in_pending = false;
             return;
         }
+        self.final_opener = Some(opener);
         if self.round.bring_in_pending {
             // G-1.4.2: selection is by cards; a player without chips passes it clockwise.
             self.actor = (0..self.n)

@@ -148,7 +148,7 @@ impl GameState {
                         .map(|&i| Self::card(i))
                         .collect(),
                 );
-                let recycled = self.burns.len() as u8;
+                let recycled = self.burns;
                 self.burns = crate::cardset::CardSet::EMPTY;
                 self.restock(pool);
                 self.history.push(Event::Recycle { cards: recycled });

@@ -43,14 +43,23 @@ pub(crate) fn card_tuple<'py>(
     py: Python<'py>,
     cards: impl IntoIterator<Item = Card>,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    static CARDS: PyOnceLock<Vec<Py<PyCard>>> = PyOnceLock::new();
-    let all =
-        CARDS.get_or_try_init(py, || Card::all().map(|c| Py::new(py, PyCard(c))).collect())?;
+    let all = shared_cards(py)?;
     let objects: Vec<&Bound<'py, PyCard>> = cards
         .into_iter()
         .map(|c| all[c.index() as usize].bind(py))
         .collect();
     PyTuple::new(py, objects)
+}
+
+/// The shared object of `card` (see [`card_tuple`]).
+pub(crate) fn card_object(py: Python<'_>, card: Card) -> PyResult<Bound<'_, PyCard>> {
+    Ok(shared_cards(py)?[card.index() as usize].bind(py).clone())
+}
+
+/// One `Card` object per card, by index, built once.
+fn shared_cards(py: Python<'_>) -> PyResult<&Vec<Py<PyCard>>> {
+    static CARDS: PyOnceLock<Vec<Py<PyCard>>> = PyOnceLock::new();
+    CARDS.get_or_try_init(py, || Card::all().map(|c| Py::new(py, PyCard(c))).collect())
 }
 
 // PyO3 methods take `&self`, even on a one-byte `Copy` type.

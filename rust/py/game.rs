@@ -9,6 +9,7 @@ use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyTuple};
 use super::args::{self, GameArg, OutOfRange, Position, Seed, SEAT};
 use super::cards::{card_tuple, extract_cards, PyCard};
 use super::error::{ConfigurationError, IllegalActionError, InternalError};
+use super::events::event_object;
 use super::guard::{guarded, guarded_mut};
 use super::moves::{PyMove, PyMoves};
 use super::player::PyPlayer;
@@ -17,7 +18,7 @@ use crate::cardset::CardSet;
 use crate::game::catalog;
 use crate::game::options::{BettingStructure, GameKind, OptionKind, Options, PROFILES};
 use crate::game::{
-    Action, ActionError, Event, GameConfig, GameState, LegalActions, Share, StakesInput, Start,
+    Action, ActionError, Event, GameConfig, GameState, LegalActions, StakesInput, Start,
 };
 
 /// The text form of an option value, typed by the option catalogue: a bool for a bool
@@ -221,6 +222,7 @@ impl PyGameConfig {
                 state,
                 config: self.clone(),
                 seats: SeatCache::default(),
+                events: EventCache::default(),
             })
         })
     }
@@ -480,111 +482,6 @@ impl PyLegalActions {
     }
 }
 
-/// Something that happened in a hand: immutable, with a readable repr.
-#[pyclass(module = "holecard._core", name = "Event", frozen, eq, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyEvent(Event);
-
-fn cards_of(set: CardSet) -> Vec<PyCard> {
-    set.iter().map(PyCard).collect()
-}
-
-#[pymethods]
-impl PyEvent {
-    /// The kind: `ante`, `blind`, `deal`, `burn`, `board`, `recycle`, `reshuffle`,
-    /// `bring_in`, `complete`, `fold`, `check`, `call`, `bet_raise`, `draw`, `timeout`,
-    /// `street`, `uncalled`, `show`, `award`.
-    #[getter]
-    fn kind(&self) -> PyResult<&'static str> {
-        guarded(|| Ok(self.0.kind()))
-    }
-    /// The seat concerned, or None.
-    #[getter]
-    fn seat(&self) -> PyResult<Option<u8>> {
-        guarded(|| Ok(self.0.seat()))
-    }
-    /// Chips moved (`ante`, `blind`, `bring_in`, `call`, `uncalled`, `award`), or None.
-    #[getter]
-    fn amount(&self) -> Option<u64> {
-        match self.0 {
-            Event::Ante { amount, .. }
-            | Event::Blind { amount, .. }
-            | Event::BringIn { amount, .. }
-            | Event::Call { amount, .. }
-            | Event::Uncalled { amount, .. }
-            | Event::Award { amount, .. } => Some(amount),
-            _ => None,
-        }
-    }
-    /// The round total of a `complete` / `bet_raise`, or None.
-    #[getter]
-    fn to(&self) -> Option<u64> {
-        match self.0 {
-            Event::Complete { to, .. } | Event::BetRaise { to, .. } => Some(to),
-            _ => None,
-        }
-    }
-    /// The card of a deal, burn or board event, or None.
-    #[getter]
-    fn card(&self) -> Option<PyCard> {
-        match self.0 {
-            Event::Deal { card, .. } | Event::Burn { card } | Event::Board { card } => {
-                Some(PyCard(card))
-            }
-            _ => None,
-        }
-    }
-    /// Deal: face up.
-    #[getter]
-    fn up(&self) -> bool {
-        matches!(self.0, Event::Deal { up: true, .. })
-    }
-    /// Draw: the cards discarded.
-    #[getter]
-    fn discards(&self) -> PyResult<Vec<PyCard>> {
-        guarded(|| {
-            Ok(match self.0 {
-                Event::Draw { discards, .. } => cards_of(discards),
-                _ => Vec::new(),
-            })
-        })
-    }
-    /// Draw: the cards received.
-    #[getter]
-    fn received(&self) -> PyResult<Vec<PyCard>> {
-        guarded(|| {
-            Ok(match self.0 {
-                Event::Draw { received, .. } => cards_of(received),
-                _ => Vec::new(),
-            })
-        })
-    }
-    /// Award: the pot index (0 = main pot).
-    #[getter]
-    fn pot(&self) -> Option<u8> {
-        match self.0 {
-            Event::Award { pot, .. } => Some(pot),
-            _ => None,
-        }
-    }
-    /// Award: "whole", "high" or "low".
-    #[getter]
-    fn share(&self) -> Option<&'static str> {
-        match self.0 {
-            Event::Award { share, .. } => Some(match share {
-                Share::Whole => "whole",
-                Share::High => "high",
-                Share::Low => "low",
-            }),
-            _ => None,
-        }
-    }
-
-    fn __repr__(&self) -> PyResult<String> {
-        guarded(|| Ok(self.0.to_string()))
-    }
-}
-
 fn encode_action(a: Action) -> (&'static str, u64) {
     match a {
         Action::Fold => ("fold", 0),
@@ -630,6 +527,19 @@ pub struct PyGameState {
     config: PyGameConfig,
     /// `players`, built on the first read after a change (not part of the value).
     seats: SeatCache,
+    /// `history`'s values built so far (not part of the value).
+    events: EventCache,
+}
+
+/// The `holecard.events` values of a state's history built so far, in order: the history
+/// only grows, so each event is built once. A copy starts empty.
+#[derive(Default)]
+struct EventCache(Vec<Py<PyAny>>);
+
+impl Clone for EventCache {
+    fn clone(&self) -> Self {
+        EventCache::default()
+    }
 }
 
 /// The `Player` values of a state, each built on its first read after a change and
@@ -678,21 +588,22 @@ impl PyGameState {
     /// Applies an action whole or not at all. The engine validates an action before it
     /// changes anything, so an illegal one leaves the state as it was; a panic part-way
     /// through is undone by [`rewind`] before `InternalError` is raised.
-    fn act(&mut self, a: Action) -> PyResult<PyEvent> {
-        self.act_with(|s| s.apply(a))
+    fn act<'py>(&mut self, py: Python<'py>, a: Action) -> PyResult<Bound<'py, PyAny>> {
+        let event = self.act_with(|s| s.apply(a))?;
+        guarded(|| event_object(py, &event, &self.state))
     }
 
     fn act_with(
         &mut self,
         action: impl FnOnce(&mut GameState) -> Result<Event, ActionError>,
-    ) -> PyResult<PyEvent> {
+    ) -> PyResult<Event> {
         // Only a length is read here: nothing is copied or allocated unless a panic is caught.
         let done = self.state.actions().len();
         self.seats = SeatCache::default();
         let cfg = &self.config.cfg;
-        Ok(PyEvent(guarded_mut(&mut self.state, action, |s| {
+        Ok(guarded_mut(&mut self.state, action, |s| {
             rewind(s, cfg, done)
-        })??))
+        })??)
     }
 
     /// The test hook behind `_core._induce_internal_error(state=...)`: a timeout that the
@@ -789,35 +700,35 @@ impl PyGameState {
         guarded(|| Ok(PyMoves(self.state.legal_moves())))
     }
     /// Plays ``move`` (a ``Move``) as its method would, returning the same event.
-    fn apply(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyEvent> {
+    fn apply<'py>(&mut self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let action = match r#move.cast::<PyMove>() {
             Ok(m) => m.get().0,
             Err(_) => return Err(args::wrong_type("move", "a Move", r#move)),
         };
-        self.act(action)
+        self.act(r#move.py(), action)
     }
     /// Fold.
-    fn fold(&mut self) -> PyResult<PyEvent> {
-        self.act(Action::Fold)
+    fn fold<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.act(py, Action::Fold)
     }
     /// Check.
-    fn check(&mut self) -> PyResult<PyEvent> {
-        self.act(Action::Check)
+    fn check<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.act(py, Action::Check)
     }
     /// Call (all-in for less when short).
-    fn call(&mut self) -> PyResult<PyEvent> {
-        self.act(Action::Call)
+    fn call<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.act(py, Action::Call)
     }
     /// Post the stud bring-in.
-    fn post_bring_in(&mut self) -> PyResult<PyEvent> {
-        self.act(Action::PostBringIn)
+    fn post_bring_in<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.act(py, Action::PostBringIn)
     }
     /// Complete the bring-in to the small bet (fixed limit).
-    fn complete(&mut self) -> PyResult<PyEvent> {
-        self.act(Action::Complete)
+    fn complete<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.act(py, Action::Complete)
     }
     /// Bet or raise to ``amount``, the player's total for this betting round.
-    fn bet_or_raise_to(&mut self, amount: &Bound<'_, PyAny>) -> PyResult<PyEvent> {
+    fn bet_or_raise_to<'py>(&mut self, amount: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let to = guarded(|| {
             if amount.is_instance_of::<PyBool>() {
                 return Err(args::wrong_type(
@@ -840,23 +751,23 @@ impl PyGameState {
                 )),
             }
         })?;
-        self.act(Action::BetRaiseTo(to))
+        self.act(amount.py(), Action::BetRaiseTo(to))
     }
     /// 2-7: discard these cards and draw as many (nothing = stand pat).
-    fn draw(&mut self, discards: &Bound<'_, PyAny>) -> PyResult<PyEvent> {
+    fn draw<'py>(&mut self, discards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let set = guarded(|| Ok(CardSet::from_cards(&extract_cards(discards)?)?))?;
-        self.act(Action::Draw(set))
+        self.act(discards.py(), Action::Draw(set))
     }
     /// 2-7: draw no card.
-    fn stand_pat(&mut self) -> PyResult<PyEvent> {
-        self.act(Action::StandPat)
+    fn stand_pat<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.act(py, Action::StandPat)
     }
     /// The player to act ran out of time.
     ///
     /// In a betting round: check when free, else fold (G-1.5.6; the bring-in is posted). In
     /// a 2-7 draw: stand pat, with no bet or raise in the next betting round (D-7).
-    fn timeout(&mut self) -> PyResult<PyEvent> {
-        self.act(Action::Timeout)
+    fn timeout<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.act(py, Action::Timeout)
     }
     /// Chips behind, per seat.
     #[getter]
@@ -928,17 +839,18 @@ impl PyGameState {
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         guarded(|| card_tuple(py, self.state.board()))
     }
-    /// Every event so far, in order.
+    /// Every event so far, in order (``holecard.events`` values).
     #[getter]
-    fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+    fn history<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         guarded(|| {
-            let events = self
-                .state
-                .history()
-                .iter()
-                .map(|&e| Py::new(py, PyEvent(e)))
-                .collect::<PyResult<Vec<_>>>()?;
-            PyTuple::new(py, events)
+            let history = self.state.history();
+            let built = &mut self.events.0;
+            // A rewound action's events were never read: the cache is a prefix of the history.
+            built.truncate(history.len());
+            for e in &history[built.len()..] {
+                built.push(event_object(py, e, &self.state)?.unbind());
+            }
+            PyTuple::new(py, built.iter().map(|e| e.bind(py)))
         })
     }
     /// Number of events so far (internal, for the differential tests).
@@ -1053,6 +965,7 @@ pub fn restore_state(
             state,
             config: config.clone(),
             seats: SeatCache::default(),
+            events: EventCache::default(),
         })
     })
 }

@@ -8,6 +8,7 @@ mod cards;
 mod equity;
 mod error;
 mod eval;
+mod events;
 mod game;
 mod guard;
 mod interrupt;
@@ -45,7 +46,6 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGameConfig>()?;
     m.add_class::<game::PyGameState>()?;
     m.add_class::<game::PyLegalActions>()?;
-    m.add_class::<game::PyEvent>()?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<moves::PyMoves>()?;
     m.add_class::<player::PyPlayer>()?;

@@ -5,12 +5,12 @@ The ``replay`` and ``play`` commands both tell a hand through these.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from holecard import _core
-from holecard._core import Card, Event, HandValue
+from holecard import events as ev
+from holecard._core import Card, HandValue
 from holecard._enums import Game
 from holecard.exceptions import HoleCardError
 
@@ -45,23 +45,21 @@ _STREETS: dict[str, tuple[str, ...]] = {
 }
 _STUD_STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
 _DRAWS = ("first draw", "second draw", "third draw")
-_NUMBER = re.compile(r"number=(\d+)")
 
 
-def street_title(game: str, event: Event) -> str:
-    """The heading of a ``street`` event (``"fourth street"``, ``"second draw"`` …)."""
-    text = repr(event)
-    m = _NUMBER.search(text)
-    number = int(m.group(1)) if m else 0
-    if "DrawRound" in text:
+def street_title(game: str, event: ev.StreetStarted) -> str:
+    """The heading of a street (``"fourth street"``, ``"second draw"`` …).
+
+    >>> street_title("stud", ev.StreetStarted(1, draw=False))
+    'fourth street'
+    >>> street_title("deuce_seven", ev.StreetStarted(2, draw=True))
+    'second draw'
+    """
+    number = event.street
+    if event.draw:
         return _DRAWS[number - 1] if 1 <= number <= 3 else f"draw {number}"
     names = _STREETS.get(game, _STUD_STREETS)
     return names[number] if number < len(names) else f"round {number + 1}"
-
-
-def _is_big_blind(event: Event) -> bool:
-    text = repr(event).lower()
-    return text.endswith(", big)") or "big=true" in text
 
 
 _BY_RANKING: dict[str, Callable[[Any], HandValue | None]] = {
@@ -166,24 +164,23 @@ class Narrator:
         self._deals.clear()
         return out
 
-    def lines(self, event: Event) -> list[str]:
+    def lines(self, event: ev.Event) -> list[str]:
         """The lines for ``event`` (none for a deal, which waits for its street header)."""
-        kind = event.kind
-        seat = event.seat if event.seat is not None else 0
-        if kind == "deal":  # held back until the street's header
-            if event.card is not None:
-                self._deals.setdefault(seat, []).append((event.card, event.up))
+        if isinstance(event, ev.CardDealt):  # held back until the street's header
+            self._deals.setdefault(event.seat, []).append((event.card, event.face_up))
             return self._flush_antes()  # the antes come before the cards
-        if kind == "street":
+        if isinstance(event, ev.StreetStarted):
             if self._rounds:  # the blinds before the first header belong to its round
                 self._bets.clear()
             self._rounds += 1
             self.street = street_title(self.game, event)
             header = f"-- {self.street} (pot {self.pot:,}) --"
             return [*self._flush_antes(), header, *self.finish()]
-        line = self._line(event, kind, seat)
-        if kind == "ante":
+        if isinstance(event, ev.AntePosted):
+            self.pot += event.amount
+            self._antes.append((event.seat, event.amount))
             return []
+        line = self._line(event)
         out = self.finish()
         if line:
             out.append(line)
@@ -193,67 +190,56 @@ class Narrator:
         self.pot += total - self._bets.get(seat, 0)
         self._bets[seat] = total
 
-    def _line(self, event: Event, kind: str, seat: int) -> str | None:
-        amount = event.amount or 0
-        to = event.to or 0
-        if kind == "ante":
-            self.pot += amount
-            self._antes.append((seat, amount))
-            return None
-        if kind == "blind":
-            self._wager(seat, self._bets.get(seat, 0) + amount)
-            big = "big" if _is_big_blind(event) else "small"
-            return self._say(seat, "posts", f"the {big} blind {amount:,}")
-        if kind == "bring_in":
-            self._wager(seat, self._bets.get(seat, 0) + amount)
-            return self._say(seat, "brings", f"in for {amount:,}")
-        if kind == "complete":
-            self._wager(seat, to)
-            return self._say(seat, "completes", f"to {to:,}")
-        if kind == "bet_raise":
-            opened = any(self._bets.values())
-            self._wager(seat, to)
-            return (
-                self._say(seat, "raises", f"to {to:,}")
-                if opened
-                else self._say(seat, "bets", f"{to:,}")
-            )
-        if kind == "call":
-            self._wager(seat, self._bets.get(seat, 0) + amount)
-            return self._say(seat, "calls", f"{amount:,}")
-        if kind == "fold":
-            return self._say(seat, "folds")
-        if kind == "check":
-            return self._say(seat, "checks")
-        if kind == "draw":
-            n = len(event.discards)
-            if n == 0:
-                return self._say(seat, "stands", "pat")
-            if self.hidden(seat):
-                return self._say(seat, "draws", str(n))
-            return self._say(
-                seat,
-                "draws",
-                f"{n}: out {self._cards(event.discards)}, in {self._cards(event.received)}",
-            )
-        if kind == "timeout":
-            return self._say(seat, "times", "out")
-        if kind == "uncalled":
-            self.pot -= amount
-            self._bets[seat] = self._bets.get(seat, 0) - amount
-            return f"  {amount:,} uncalled is returned to {self.name(seat)}"
-        if kind == "board":
-            return f"  community card {event.card}"
-        if kind == "recycle":
-            return "  burned cards are shuffled back into the stub"
-        if kind == "reshuffle":
-            return "  the discards are reshuffled into a new stub"
-        if kind == "show":
-            return self._say(seat, "shows", self._shown(seat))
-        if kind == "award":
-            half = {"high": " (high half)", "low": " (low half)"}.get(event.share or "", "")
-            pot = "the main pot" if not event.pot else f"side pot {event.pot}"
-            return self._say(seat, "wins", f"{amount:,} from {pot}{half}")
+    def _line(self, event: ev.Event) -> str | None:
+        match event:
+            case ev.BlindPosted(seat, amount, blind):
+                self._wager(seat, self._bets.get(seat, 0) + amount)
+                return self._say(seat, "posts", f"the {blind} blind {amount:,}")
+            case ev.BringInPosted(seat, amount):
+                self._wager(seat, self._bets.get(seat, 0) + amount)
+                return self._say(seat, "brings", f"in for {amount:,}")
+            case ev.Completed(seat, total):
+                self._wager(seat, total)
+                return self._say(seat, "completes", f"to {total:,}")
+            case ev.BetOrRaised(seat, total):
+                opened = any(self._bets.values())
+                self._wager(seat, total)
+                if opened:
+                    return self._say(seat, "raises", f"to {total:,}")
+                return self._say(seat, "bets", f"{total:,}")
+            case ev.Called(seat, amount):
+                self._wager(seat, self._bets.get(seat, 0) + amount)
+                return self._say(seat, "calls", f"{amount:,}")
+            case ev.Folded(seat):
+                return self._say(seat, "folds")
+            case ev.Checked(seat):
+                return self._say(seat, "checks")
+            case ev.Drew(seat, discards, received):
+                n = len(discards)
+                if n == 0:
+                    return self._say(seat, "stands", "pat")
+                if self.hidden(seat):
+                    return self._say(seat, "draws", str(n))
+                text = f"{n}: out {self._cards(discards)}, in {self._cards(received)}"
+                return self._say(seat, "draws", text)
+            case ev.TimedOut(seat):
+                return self._say(seat, "times", "out")
+            case ev.UncalledBetReturned(seat, amount):
+                self.pot -= amount
+                self._bets[seat] = self._bets.get(seat, 0) - amount
+                return f"  {amount:,} uncalled is returned to {self.name(seat)}"
+            case ev.BoardCardDealt(card):
+                return f"  community card {card}"
+            case ev.BurnsRecycled():
+                return "  burned cards are shuffled back into the stub"
+            case ev.Reshuffled():
+                return "  the discards are reshuffled into a new stub"
+            case ev.HandShown(seat):
+                return self._say(seat, "shows", self._shown(seat))
+            case ev.PotAwarded(seat, amount, pot, share):
+                half = {ev.Share.HIGH: " (high half)", ev.Share.LOW: " (low half)"}.get(share, "")
+                where = "the main pot" if not pot else f"side pot {pot}"
+                return self._say(seat, "wins", f"{amount:,} from {where}{half}")
         return None
 
     def _card(self, card: Card) -> str:

@@ -90,10 +90,12 @@ Interpretations where docs/rules.md leaves room (each is a deliberate choice):
   stay in front of their owners until it closes) and no empty pot; a folded player's
   cards are in the muck (``players[p]`` shows none).
 
-Layout: the cards (:mod:`holecard.reference.cards`), the history events
-(:mod:`~holecard.reference.events`), pots and splitting (:mod:`~holecard.reference.pots`)
-and the values a state hands out (:mod:`~holecard.reference.values`) live in their own
-modules; this one holds the games and the :class:`State` machine and re-exports the rest.
+Layout: the cards (:mod:`holecard.reference.cards`), pots and splitting
+(:mod:`~holecard.reference.pots`) and the values a state hands out
+(:mod:`~holecard.reference.values`) live in their own modules; this one holds the games and
+the :class:`State` machine and re-exports the rest. The history events are the values of
+:mod:`holecard.events`, shared with the fast engine so that the two histories of one hand
+compare with ``==`` (the oracle shares those value classes only, never rules).
 
 The fast engine (``holecard.games``) follows the same readings; the differential test
 (``tests/test_engine_differential.py``) checks the two against each other.
@@ -118,17 +120,16 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Final
 
-from holecard.reference import evaluators as ev
-from holecard.reference.cards import ALL_CARDS, RANKS, SUITS, _rank, _suit, parse_cards
-from holecard.reference.events import (
-    Action,
+from holecard.events import (
     AntePosted,
     BetOrRaised,
+    Blind,
     BlindPosted,
     BoardCardDealt,
     BringInPosted,
     BurnsRecycled,
     Called,
+    Card,
     CardBurned,
     CardDealt,
     Checked,
@@ -139,11 +140,14 @@ from holecard.reference.events import (
     HandShown,
     PotAwarded,
     Reshuffled,
-    ShowdownOrder,
+    Share,
     StreetStarted,
     TimedOut,
     UncalledBetReturned,
+    card_set,
 )
+from holecard.reference import evaluators as ev
+from holecard.reference.cards import ALL_CARDS, RANKS, SUITS, _rank, _suit, parse_cards
 from holecard.reference.options import (
     Betting,
     BettingTimeoutAction,
@@ -169,7 +173,6 @@ __all__ = [
     "MOVE_KINDS",
     "RANKS",
     "SUITS",
-    "Action",
     "AntePosted",
     "BetOrRaised",
     "BlindPosted",
@@ -199,7 +202,6 @@ __all__ = [
     "Reshuffled",
     "SevenCardStud",
     "SevenCardStudHiLo",
-    "ShowdownOrder",
     "Soko",
     "State",
     "StreetStarted",
@@ -728,12 +730,12 @@ class State:
             self.burns.append(card)
             if not self.game.is_stud:
                 self.dead.append((card, "burn", -1, self.street))
-            self._log(CardBurned(card))
+            self._log(CardBurned(Card(card)))
 
     def _deal(self, p: int, face_up: bool) -> None:
         card = self._take()
         self.cards[p].append((card, face_up))
-        self._log(CardDealt(p, card, face_up))
+        self._log(CardDealt(p, Card(card), face_up))
 
     def _recycle(self, cards: list[str]) -> list[str]:
         """Order recycled cards: by recycle_order, else shuffled when seeded, else as given."""
@@ -840,7 +842,6 @@ class State:
             for p in order:
                 self._log(AntePosted(p, self._commit(p, ante)))
             self.bet = [0] * self.n  # antes are dead money, not round commitments
-        self._log(StreetStarted(0))
         if g.is_stud:
             # S-4 / T-3 / G-1.3.1: deal rounds from ord 0; Soko: down, up; stud: down, down, up.
             pattern = [False, True] if g.kind == "soko" else [False, False, True]
@@ -851,8 +852,8 @@ class State:
         else:
             # D-2 / G-1.4.3: blinds; heads-up see C-26 (_blind_seats).
             sb, bb = self._blind_seats()
-            self._log(BlindPosted(sb, self._commit(sb, g.table["small_blind"]), "small"))
-            self._log(BlindPosted(bb, self._commit(bb, g.table["big_blind"]), "big"))
+            self._log(BlindPosted(sb, self._commit(sb, g.table["small_blind"]), Blind.SMALL))
+            self._log(BlindPosted(bb, self._commit(bb, g.table["big_blind"]), Blind.BIG))
             # D-3: five cards, one at a time, starting with the small blind.
             for _ in range(5):
                 for p in self._clockwise(sb):
@@ -908,6 +909,7 @@ class State:
     def _start_betting(self, street: int) -> None:
         """Open betting round ``street`` (G-1.5), or skip it when betting is closed."""
         g = self.game
+        self._log(StreetStarted(street, False))
         self.phase = "bet"
         self.street = street
         self.bet = [0] * self.n
@@ -1044,7 +1046,6 @@ class State:
         street = self.street + 1
         self.street = street
         self.bet = [0] * self.n
-        self._log(StreetStarted(street))
         if g.is_stud:
             last = street == g.streets - 1
             if g.kind != "soko" and last:
@@ -1057,6 +1058,7 @@ class State:
             self._start_betting(street)
         else:
             # D-5: burn, then each live player from left of the button draws.
+            self._log(StreetStarted(street, True))
             self._burn()
             self.phase = "draw"
             self.draw_queue = [p for p in self._clockwise(self.dealer + 1) if not self.folded[p]]
@@ -1072,7 +1074,7 @@ class State:
         if len(self.stub) < need and self._opt("recycle_burns_before_community") and self.burns:
             recycled = self.burns
             self.burns = []
-            self._log(BurnsRecycled(tuple(recycled)))  # T-9.2
+            self._log(BurnsRecycled(card_set(recycled)))  # T-9.2
             self.stub = self._recycle(self.stub + recycled)  # unseeded: in this order
         if len(self.stub) >= need:  # T-9.1 / T-9.2
             self._burn()
@@ -1084,7 +1086,7 @@ class State:
             self._burn()
         card = self._take()
         self.board.append(card)
-        self._log(BoardCardDealt(card))
+        self._log(BoardCardDealt(Card(card)))
         if not self._opt("community_card_betting"):  # T-9.4 default: no betting
             self.phase = "bet"
             self._end_round(betting_held=False)
@@ -1609,7 +1611,7 @@ class State:
         received = self._replacements(p, len(discards))
         for c in received:
             self.cards[p].append((c, False))
-        self._log(Drew(p, tuple(discards), tuple(received)))
+        self._log(Drew(p, card_set(discards), card_set(received)))
         self.draw_queue.pop(0)
         if self.draw_queue:
             self.actor = self.draw_queue[0]
@@ -1682,7 +1684,7 @@ class State:
         self.dead = [e for e in self.dead + leftover if e[0] not in chosen]
         self.burns = [c for c in self.burns if c not in chosen]
         self.stub = self._recycle(pool_cards)
-        self._log(Reshuffled(p, tuple(self.stub)))
+        self._log(Reshuffled(p, card_set(self.stub)))
         if self._opt("burn_after_reshuffle"):  # D-10.3 option
             self._burn()
 
@@ -1697,14 +1699,10 @@ class State:
         self.final_pots = pots
         if len(live) == 1:
             for i, pot in enumerate(pots):
-                winner = live[0]
-                self.stack[winner] += pot.amount
-                self._log(PotAwarded(i, "whole", pot.amount, (winner,), (pot.amount,)))
+                self._pay(i, Share.WHOLE, {live[0]: pot.amount})
             return
-        order = self._show_order(pots)
-        self._log(ShowdownOrder(tuple(order)))
-        for p in order:
-            self._log(HandShown(p, tuple(self._hand(p))))
+        for p in self._show_order(pots):  # G-1.12.2: in show order
+            self._log(HandShown(p, tuple(Card(c) for c in self._hand(p))))
         g = self.game
         unit = int(self._opt("chip_unit"))
         values = {p: self._values(p) for p in live}
@@ -1713,8 +1711,7 @@ class State:
             if not contenders:
                 continue
             if len(contenders) == 1:  # G-1.10.5
-                self.stack[contenders[0]] += pot.amount
-                self._log(PotAwarded(i, "whole", pot.amount, (contenders[0],), (pot.amount,)))
+                self._pay(i, Share.WHOLE, {contenders[0]: pot.amount})
                 continue
             best = max(values[p][0] for p in contenders)
             high = self._odd_order([p for p in contenders if values[p][0] == best], "high", values)
@@ -1729,21 +1726,16 @@ class State:
             hi_shares, lo_shares = split_hi_lo(
                 pot.amount, high, low, unit, scoop_identical_split=scoop
             )
-            half = "whole" if not lo_shares else "high"
-            for shares, name in ((hi_shares, half), (lo_shares, "low")):
-                if not shares:
-                    continue
-                for seat, amount in shares.items():
-                    self.stack[seat] += amount
-                self._log(
-                    PotAwarded(
-                        i,
-                        name,
-                        sum(shares.values()),
-                        tuple(shares),
-                        tuple(shares.values()),
-                    )
-                )
+            half = Share.WHOLE if not lo_shares else Share.HIGH
+            self._pay(i, half, hi_shares)
+            self._pay(i, Share.LOW, lo_shares)
+
+    def _pay(self, pot: int, share: Share, shares: dict[int, int]) -> None:
+        """Pay each seat his chips of pot ``pot`` (in the odd-chip order ``shares`` lists)."""
+        for seat, amount in shares.items():
+            if amount:
+                self.stack[seat] += amount
+                self._log(PotAwarded(seat, amount, pot, share))
 
     def _all_cards(self, p: int) -> list[str]:
         return self._hand(p) + list(self.board)

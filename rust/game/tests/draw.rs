@@ -55,7 +55,9 @@ fn v_k3_deuce_seven_reshuffle() {
                     .iter()
                     .rev()
                     .find(|e| matches!(e, Event::Reshuffle { .. }));
-                assert_eq!(e, Some(&Event::Reshuffle { cards: 21 }));
+                assert!(
+                    matches!(e, Some(&Event::Reshuffle { seat, cards }) if seat == p && cards.len() == 21)
+                );
                 // He never gets his own discards back.
                 let own = st.seats()[p as usize].discards;
                 assert!(
@@ -86,7 +88,10 @@ fn d_10_exclude_current_round_falls_back() {
     );
     // The pool of burns and earlier discards is empty on the first draw: the fallback adds
     // the other players' current discards and the last stub card (1 + 20 + 1).
-    assert!(st.history().contains(&Event::Reshuffle { cards: 22 }));
+    assert!(st
+        .history()
+        .iter()
+        .any(|e| matches!(e, Event::Reshuffle { cards, .. } if cards.len() == 22)));
 }
 
 /// What [`six_full_draws`] saw.
