@@ -42,6 +42,7 @@ halves included, is a whole number of units, so exact results are exact."""
 
 Equity = _core.Equity
 
+
 def equity(
     game: Game | str,
     hands: Iterable[CardsLike],

@@ -33,7 +33,8 @@ from collections.abc import Collection, Iterable, Sequence
 from html import escape as _esc
 from typing import Literal, Protocol
 
-from holecard._core import Card, Event, HandValue, State, parse_cards
+from holecard import events as ev
+from holecard._core import Card, HandValue, State, parse_cards
 from holecard._enums import Game, Suit
 from holecard.cli.render import hand_name
 from holecard.exceptions import ArgumentTypeError, IndexOutOfRangeError, InvalidHandError
@@ -436,7 +437,7 @@ class _Seen:
             raise IndexOutOfRangeError(f"viewer must be a seat from 0 to {n - 1}, got {viewer}")
         self.viewer = viewer
         self.known = None if known is None else frozenset(known)
-        self.shown = {e.seat for e in state.history if e.kind == "show"}
+        self.shown = {e.seat for e in state.history if isinstance(e, ev.HandShown)}
 
     def may_see(self, seat: int) -> bool:
         return self.viewer == "all" or self.viewer == seat or seat in self.shown
@@ -451,20 +452,20 @@ class _Seen:
         return _card_face(c, x, y, w, four_color=four_color, down=not up)
 
 
-def _draw_counts(history: Sequence[Event], n: int) -> list[list[int]]:
+def _draw_counts(history: Sequence[ev.Event], n: int) -> list[list[int]]:
     """Per seat, how many cards it drew in each draw round so far (0: stood pat)."""
     counts: list[list[int]] = [[] for _ in range(n)]
     for e in history:
-        if e.kind == "draw" and e.seat is not None:
+        if isinstance(e, ev.Drew):
             counts[e.seat].append(len(e.discards))
     return counts
 
 
-def _winnings(history: Sequence[Event], n: int) -> list[int]:
+def _winnings(history: Sequence[ev.Event], n: int) -> list[int]:
     won = [0] * n
     for e in history:
-        if e.kind == "award" and e.seat is not None:
-            won[e.seat] += e.amount or 0
+        if isinstance(e, ev.PotAwarded):
+            won[e.seat] += e.amount
     return won
 
 

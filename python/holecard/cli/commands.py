@@ -16,6 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
+from holecard._core import Card
 from holecard.cli.render import EVALUATORS, Narrator, describe, plural
 
 if TYPE_CHECKING:
@@ -346,7 +347,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     def name(seat: int) -> str:
         return names[seat] if seat < len(names) else f"p{seat + 1}"
 
-    recorded = {_core.Card(c) for c in first.known}
+    recorded = {Card(c) for c in first.known}
     narrator = Narrator(game, state, name, known=recorded.__contains__)
     for event in state.history:
         for told in narrator.lines(event):
