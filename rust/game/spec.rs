@@ -105,7 +105,7 @@ pub struct Street {
     pub bet: BetUnit,
 }
 
-/// How the pot is won at showdown (E-2, H-5).
+/// How the pot is won at showdown (E-2.1 … E-2.4, H-5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Showdown {
     /// The best high hand (E-2.1).
