@@ -424,10 +424,24 @@ catalog! {
         default |_g| HeadsUpSmallBlind::Button,
         games |g| g == GameKind::DeuceSeven,
         rules "G-1.4.3, C-26";
+    /// `rake_basis_points`: the house's share of every pot, in hundredths of a percent
+    /// (500 = 5 %, at most 10000); 0 = no rake.
+    rake_basis_points: u32,
+        default |_g| 0,
+        games |_g| true,
+        rules "G-1.10.7";
+    /// `rake_cap`: the most rake one hand pays, in chips; `None` = no cap.
+    rake_cap: Option<u32>,
+        default |_g| None,
+        games |_g| true,
+        rules "G-1.10.7";
 }
 
+/// The largest `rake_basis_points` (100 %).
+pub const MAX_RAKE_BASIS_POINTS: u32 = 10_000;
+
 /// The named profiles of docs/rules.md §6.3, in order.
-pub const PROFILES: &[&str] = &["default", "wsop", "pokerkit"];
+pub const PROFILES: &[&str] = &["default", "wsop", "pokerkit", "pokerstars", "fulltilt"];
 
 /// The catalogue record of option `name`.
 #[must_use]
@@ -443,6 +457,7 @@ impl Options {
             "default" => Some(Options::defaults(game)),
             "wsop" => Some(Options::wsop(game)),
             "pokerkit" => Some(Options::pokerkit(game)),
+            "pokerstars" | "fulltilt" => Some(Options::online(game)),
             _ => None,
         }
     }
@@ -512,6 +527,32 @@ impl Options {
         }
     }
 
+    /// The PokerStars and Full Tilt Poker profiles of docs/rules.md §6.3 (the two sites
+    /// play fixed-limit stud and 2-7 alike, as their hand histories show): a bet and three
+    /// raises, the lowest door card brings in (razz: the highest, aces low), a player may fold
+    /// when he could check, no burn cards (an online deck is not burned from: the 2-7 stub
+    /// runs out after exactly 52 cards), a betting round on a stud community card, and the
+    /// odd chip to the high hand's best card by suit in stud games.
+    #[must_use]
+    pub fn online(game: GameKind) -> Options {
+        Options {
+            bring_in_card: if game == GameKind::Razz {
+                BringInCard::Highest
+            } else {
+                BringInCard::Lowest
+            },
+            allow_fold_when_check_free: true,
+            burn_cards: false,
+            community_card_betting: true,
+            odd_chip_order: if game.is_stud() {
+                OddChipOrder::HighCardBySuitBest5
+            } else {
+                OddChipOrder::Position
+            },
+            ..Options::defaults(game)
+        }
+    }
+
     /// Whether option `name` has any effect in `game` (docs/rules.md §6 "games" column);
     /// `false` for an unknown name.
     #[must_use]
@@ -523,6 +564,12 @@ impl Options {
     /// one the game takes ([`OptionSpec::values`]).
     pub fn check_for(&self, game: GameKind) -> Result<(), ConfigError> {
         self.check()?;
+        if self.rake_basis_points > MAX_RAKE_BASIS_POINTS {
+            return Err(config_err!(
+                "rake_basis_points must be at most {MAX_RAKE_BASIS_POINTS} (100 %), got {}",
+                self.rake_basis_points
+            ));
+        }
         for s in OPTION_SPECS {
             if let Some(values) = s.values(game) {
                 let v = self.get(s.name).unwrap_or_default();

@@ -444,6 +444,8 @@ pub struct GameState {
     pub(crate) round: Round,
     /// Aggressor and round index of the last betting round that had any action.
     pub(crate) final_aggressor: Option<u8>,
+    /// Chips the house took from the pots at the end (G-1.10.7).
+    pub(crate) rake: u64,
     pub(crate) rng_seed: u64,
     pub(crate) reshuffles: u32,
     pub(crate) initial_deck: [u8; 52],
@@ -557,6 +559,7 @@ impl GameState {
             actor: None,
             round: Round::default(),
             final_aggressor: None,
+            rake: 0,
             rng_seed,
             reshuffles: 0,
             initial_deck: order,
@@ -570,6 +573,12 @@ impl GameState {
     }
 
     // ----- accessors -------------------------------------------------------------------
+
+    /// Chips the house took from the pots (G-1.10.7; 0 until the hand is over).
+    #[must_use]
+    pub fn rake(&self) -> u64 {
+        self.rake
+    }
 
     /// The table.
     #[must_use]
