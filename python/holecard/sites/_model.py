@@ -11,6 +11,7 @@ chips each player put in and took out, and the finishing stacks.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Final
@@ -113,6 +114,49 @@ def cards(text: str) -> tuple[str, ...]:
             raise SiteFormatError(f"not a card: {token!r}")
         out.append(token[0].upper() + token[1])
     return tuple(out)
+
+
+_AMOUNT: Final = re.compile(r"[$€£]?[\d,]+(?:\.\d+)?")
+_BRACKET: Final = re.compile(r"\[([^\]]*)\]")
+_TOTAL: Final = re.compile(r"^Total pot (?P<pot>[$€£]?[\d,.]+).*\| Rake (?P<rake>[$€£]?[\d,.]+)")
+_MUCKED: Final = re.compile(
+    r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))? mucked \[(?P<cards>[^\]]+)\]"
+)
+
+
+def record(hand: SiteHand, name: str, kind: str, rest: str) -> None:
+    """Adds one action line of kind ``kind`` (as :class:`Line` has it).
+
+    ``rest`` is the text after the site's verb: its first amount, or the count and the
+    bracketed cards of a draw or a show.
+    """
+    chips = _AMOUNT.search(rest)
+    value = amount(chips.group(), hand.cash) if chips else 0
+    shown = _BRACKET.search(rest)
+    if kind == "draw":
+        count = int(rest.split()[0]) if rest.strip()[:1].isdigit() else 0
+        hand.lines.append(Line("draw", name, count=count, cards=cards(shown[1]) if shown else ()))
+        return
+    if kind == "show":
+        if shown is not None:
+            hand.lines.append(Line("show", name, cards=cards(shown[1])))
+        return
+    if kind == "ante":
+        hand.ante = max(hand.ante, value)
+    elif kind in ("small_blind", "big_blind", "bring_in"):
+        setattr(hand, kind, value)
+    hand.lines.append(Line(kind, name, value))
+
+
+def summary_line(hand: SiteHand, line: str) -> None:
+    """Reads a summary line: the total pot and rake, or a hand mucked face up."""
+    if (m := _TOTAL.match(line)) is not None:
+        hand.total_pot = amount(m["pot"], hand.cash)
+        hand.rake = amount(m["rake"], hand.cash)
+        hand.summary = True
+    elif (m := _MUCKED.match(line)) is not None:
+        # A hand mucked at showdown is listed face up in the summary.
+        hand.lines.append(Line("show", m["name"], cards=cards(m["cards"])))
 
 
 @dataclass

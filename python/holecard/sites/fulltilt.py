@@ -12,7 +12,16 @@ import datetime as dt
 import re
 from typing import Final
 
-from holecard.sites._model import Line, SiteFormatError, SiteHand, SkippedHandError, amount, cards
+from holecard.sites._model import (
+    Line,
+    SiteFormatError,
+    SiteHand,
+    SkippedHandError,
+    amount,
+    cards,
+    record,
+    summary_line,
+)
 
 #: A line that starts a Full Tilt hand.
 HEADER: Final = re.compile(r"^Full ?Tilt ?Poker Game #(?P<id>\d+):")
@@ -34,25 +43,28 @@ _TIME: Final = re.compile(r"(\d{1,2}:\d{2}:\d{2}) (\w+) - (\d{4}/\d{2}/\d{2})")
 _SEAT: Final = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d,.]+)\)(?P<out>, is sitting out)?$"
 )
-_VERBS: Final = (
-    "antes",
-    "posts the small blind of",
-    "posts the big blind of",
-    "posts a dead small blind of",
-    "posts",
-    "brings in for",
-    "completes it to",
-    "bets",
-    "raises to",
-    "calls",
-    "checks",
-    "folds",
-    "discards",
-    "stands pat",
-    "shows",
-)
+#: Full Tilt verbs and the line kinds they make.
+_KINDS: Final = {
+    "antes": "ante",
+    "posts the small blind of": "small_blind",
+    "posts the big blind of": "big_blind",
+    # Posted out of turn by a player entering between the blinds: dead money, or a live
+    # bet; the engines' tables have exactly two blinds (the hand keeps a note).
+    "posts a dead small blind of": "dead_blind",
+    "posts": "extra_blind",
+    "brings in for": "bring_in",
+    "completes it to": "complete",
+    "bets": "bet",
+    "raises to": "raise",
+    "calls": "call",
+    "checks": "check",
+    "folds": "fold",
+    "discards": "draw",
+    "stands pat": "draw",
+    "shows": "show",
+}
 _ACTION: Final = re.compile(
-    r"^(?P<name>.+?) (?P<verb>" + "|".join(re.escape(v) for v in _VERBS) + r")(?P<rest>( .*)?)$"
+    r"^(?P<name>.+?) (?P<verb>" + "|".join(re.escape(v) for v in _KINDS) + r")(?P<rest>( .*)?)$"
 )
 _DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) (?P<cards>(?:\[[^\]]*\] ?)+)$")
 _STREET: Final = re.compile(r"^\*\*\* (?P<street>[^*]+?) \*\*\*(?: \[(?P<board>[^\]]+)\])?")
@@ -60,10 +72,6 @@ _UNCALLED: Final = re.compile(r"^Uncalled bet of (?P<amount>\S+) returned to (?P
 _WINS: Final = re.compile(
     r"^(?P<name>.+?) (?:wins|ties for) (?:the (?:high |low |main )?pot|side pot #\d+|"
     r"the side pot(?: #\d+)?|the (?:high|low) (?:main |side )?pot(?: #\d+)?) \((?P<amount>[^)]+)\)"
-)
-_TOTAL: Final = re.compile(r"^Total pot (?P<pot>[$€£]?[\d,.]+).*\| Rake (?P<rake>[$€£]?[\d,.]+)")
-_MUCKED: Final = re.compile(
-    r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))? mucked \[(?P<cards>[^\]]+)\]"
 )
 _STREETS: Final = {
     "3RD STREET": "third",
@@ -118,7 +126,7 @@ def parse(lines: list[str]) -> SiteHand:
         if not line:
             continue
         if in_summary:
-            _summary_line(hand, line)
+            summary_line(hand, line)
             continue
         if (m := _SEAT.match(line)) is not None and not hand.lines:
             hand.seats.append((int(m["seat"]), m["name"], amount(m["stack"], cash)))
@@ -162,52 +170,4 @@ def parse(lines: list[str]) -> SiteHand:
 
 
 def _action(hand: SiteHand, name: str, verb: str, rest: str) -> None:
-    cash = hand.cash
-    chips = _AMOUNT.search(rest)
-    value = amount(chips.group(), cash) if chips else 0
-    if verb == "antes":
-        hand.lines.append(Line("ante", name, value))
-    elif verb == "posts the small blind of":
-        hand.small_blind = value
-        hand.lines.append(Line("small_blind", name, value))
-    elif verb == "posts the big blind of":
-        hand.big_blind = value
-        hand.lines.append(Line("big_blind", name, value))
-    elif verb in ("posts a dead small blind of", "posts"):
-        # Posted out of turn by a player entering between the blinds: the engine's
-        # tables have exactly two blinds, so the hand is kept and its replay refused.
-        hand.lines.append(Line("dead_blind" if "dead" in verb else "extra_blind", name, value))
-    elif verb == "brings in for":
-        hand.bring_in = value
-        hand.lines.append(Line("bring_in", name, value))
-    elif verb in ("completes it to", "bets"):
-        hand.lines.append(Line("complete" if verb.startswith("c") else "bet", name, value))
-    elif verb == "raises to":
-        hand.lines.append(Line("raise", name, value))
-    elif verb == "calls":
-        hand.lines.append(Line("call", name, value))
-    elif verb == "checks":
-        hand.lines.append(Line("check", name))
-    elif verb == "folds":
-        hand.lines.append(Line("fold", name))
-    elif verb == "discards":
-        count = int(rest.split()[0])
-        thrown = re.search(r"\[([^\]]*)\]", rest)
-        hand.lines.append(
-            Line("draw", name, count=count, cards=cards(thrown[1]) if thrown else ())
-        )
-    elif verb == "stands pat":
-        hand.lines.append(Line("draw", name))
-    elif verb == "shows":
-        shown = re.search(r"\[([^\]]*)\]", rest)
-        if shown is not None:
-            hand.lines.append(Line("show", name, cards=cards(shown[1])))
-
-
-def _summary_line(hand: SiteHand, line: str) -> None:
-    if (m := _TOTAL.match(line)) is not None:
-        hand.total_pot = amount(m["pot"], hand.cash)
-        hand.rake = amount(m["rake"], hand.cash)
-        hand.summary = True
-    elif (m := _MUCKED.match(line)) is not None:
-        hand.lines.append(Line("show", m["name"], cards=cards(m["cards"])))
+    record(hand, name, _KINDS[verb], rest)

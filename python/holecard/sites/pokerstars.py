@@ -12,7 +12,16 @@ import datetime as dt
 import re
 from typing import Final
 
-from holecard.sites._model import Line, SiteFormatError, SiteHand, SkippedHandError, amount, cards
+from holecard.sites._model import (
+    Line,
+    SiteFormatError,
+    SiteHand,
+    SkippedHandError,
+    amount,
+    cards,
+    record,
+    summary_line,
+)
 
 #: A line that starts a PokerStars hand.
 HEADER: Final = re.compile(r"^PokerStars (?:Hand|Game) #(?P<id>\d+):")
@@ -45,10 +54,6 @@ _DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) (?P<cards>(?:\[[^\]]*\] ?)+
 _STREET: Final = re.compile(r"^\*\*\* (?P<street>[^*]+?) \*\*\*(?: \[(?P<board>[^\]]+)\])?")
 _UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
 _COLLECT: Final = re.compile(r"^(?P<name>.+?) collected (?P<amount>\S+) from (?:side |main )?pot")
-_TOTAL: Final = re.compile(r"^Total pot (?P<pot>[$€£]?[\d,.]+).*\| Rake (?P<rake>[$€£]?[\d,.]+)")
-_MUCKED: Final = re.compile(
-    r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))? mucked \[(?P<cards>[^\]]+)\]"
-)
 _STREETS: Final = {
     "3rd STREET": "third",
     "4th STREET": "fourth",
@@ -94,7 +99,7 @@ def parse(lines: list[str]) -> SiteHand:
         if line == "Hand cancelled":
             raise SkippedHandError(f"hand {hand_id}: cancelled")
         if in_summary:
-            _summary_line(hand, line)
+            summary_line(hand, line)
             continue
         if (m := _TABLE.match(line)) is not None:
             hand.table, hand.max_seats = m["table"], int(m["max"])
@@ -129,52 +134,26 @@ def parse(lines: list[str]) -> SiteHand:
     return hand
 
 
+#: PokerStars verbs and the line kinds they make.
+_KINDS: Final = {
+    "posts the ante": "ante",
+    "posts small blind": "small_blind",
+    "posts big blind": "big_blind",
+    "brings in for": "bring_in",
+    "completes it to": "complete",
+    "bets": "bet",
+    "calls": "call",
+    "checks": "check",
+    "folds": "fold",
+    "stands pat": "draw",
+    "shows": "show",
+}
+
+
 def _action(hand: SiteHand, name: str, verb: str, rest: str) -> None:
-    cash = hand.cash
-    chips = _AMOUNT.search(rest)
-    value = amount(chips.group(), cash) if chips else 0
-    if verb == "posts the ante":
-        hand.ante = max(hand.ante, value)
-        hand.lines.append(Line("ante", name, value))
-    elif verb == "posts small blind":
-        hand.small_blind = value
-        hand.lines.append(Line("small_blind", name, value))
-    elif verb == "posts big blind":
-        hand.big_blind = value
-        hand.lines.append(Line("big_blind", name, value))
-    elif verb == "brings in for":
-        hand.bring_in = value
-        hand.lines.append(Line("bring_in", name, value))
-    elif verb in ("completes it to", "bets"):
-        hand.lines.append(Line("complete" if verb.startswith("c") else "bet", name, value))
-    elif verb.startswith("raises"):
-        hand.lines.append(Line("raise", name, value))
-    elif verb == "calls":
-        hand.lines.append(Line("call", name, value))
-    elif verb == "checks":
-        hand.lines.append(Line("check", name))
-    elif verb == "folds":
-        hand.lines.append(Line("fold", name))
+    if verb.startswith("raises"):
+        record(hand, name, "raise", rest)  # "raises $0.10 to $0.20": the total follows
     elif verb.startswith("discards"):
-        count = int(verb.split()[1])
-        thrown = re.search(r"\[([^\]]*)\]", rest)
-        hand.lines.append(
-            Line("draw", name, count=count, cards=cards(thrown[1]) if thrown else ())
-        )
-    elif verb == "stands pat":
-        hand.lines.append(Line("draw", name))
-    elif verb == "shows":
-        shown = re.search(r"\[([^\]]*)\]", rest)
-        if shown is None:
-            raise SiteFormatError(f"hand {hand.hand_id}: {name} shows no cards")
-        hand.lines.append(Line("show", name, cards=cards(shown[1])))
-
-
-def _summary_line(hand: SiteHand, line: str) -> None:
-    if (m := _TOTAL.match(line)) is not None:
-        hand.total_pot = amount(m["pot"], hand.cash)
-        hand.rake = amount(m["rake"], hand.cash)
-        hand.summary = True
-    elif (m := _MUCKED.match(line)) is not None:
-        # A hand mucked at showdown is listed face up in the summary.
-        hand.lines.append(Line("show", m["name"], cards=cards(m["cards"])))
+        record(hand, name, "draw", verb.split()[1] + " " + rest)
+    elif verb in _KINDS:
+        record(hand, name, _KINDS[verb], rest)
