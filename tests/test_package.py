@@ -22,12 +22,13 @@ def test_import_loads_neither_numpy_nor_hypothesis_nor_the_lazy_submodules() -> 
     out = child(
         "import sys, holecard\n"
         "print(sorted(m for m in ('numpy', 'hypothesis', 'holecard.batch', 'holecard.phh',"
-        " 'holecard.reference', 'holecard.testing', 'holecard.cli') if m in sys.modules))"
+        " 'holecard.reference', 'holecard.testing', 'holecard.cli', 'holecard.sites',"
+        " 'holecard.stats', 'pandas', 'polars') if m in sys.modules))"
     )
     assert out == "[]"
 
 
-@pytest.mark.parametrize("name", ["batch", "cli", "phh", "reference", "testing"])
+@pytest.mark.parametrize("name", ["batch", "cli", "phh", "reference", "sites", "stats", "testing"])
 def test_submodules_on_attribute_access(name: str) -> None:
     out = child(f"import holecard\nprint(holecard.{name}.__name__)")
     assert out == f"holecard.{name}"
@@ -55,6 +56,7 @@ def test_no_stray_public_names() -> None:
         "phh",
         "reference",
         "sites",
+        "stats",
         "testing",
     }
     stray = (
