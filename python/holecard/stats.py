@@ -48,7 +48,9 @@ engine's final state. In 2-7 the order of play does not depend on the cards, so 
 with recorded results whose cards cannot be replayed (a 2-7 stub reshuffled mid-hand,
 whose order neither PHH nor the sites record) is counted from its actions with its cards
 hidden. A hand that cannot be replayed at all, or that is not over, is not counted:
-:attr:`StatsTable.uncounted` says which and why.
+:attr:`StatsTable.uncounted` says which and why. A hand given twice (the same record,
+e.g. one hand exported into two overlapping site files) counts once
+(:attr:`StatsTable.duplicates`).
 
 >>> from holecard import phh, stats
 >>> hand = phh.HandHistory(
@@ -265,12 +267,14 @@ class UncountedHand:
 class StatsTable:
     """The rows of :func:`compute`, sorted by player, game and unit; iterable.
 
-    ``hands`` counts the hands counted, ``uncounted`` lists the others.
+    ``hands`` counts the hands counted, ``uncounted`` lists the others, ``duplicates``
+    counts the hands given again (the same record) and counted once.
     """
 
     rows: tuple[PlayerStats, ...]
     hands: int
     uncounted: tuple[UncountedHand, ...] = ()
+    duplicates: int = 0
 
     def __iter__(self) -> Iterator[PlayerStats]:
         return iter(self.rows)
@@ -367,10 +371,16 @@ def compute(
     keep = None if players is None else set(players)
     totals: dict[tuple[str, Game, str], PlayerStats] = {}
     uncounted: list[UncountedHand] = []
-    counted = 0
+    counted = duplicates = 0
+    seen: set[str] = set()
     for i, hh in enumerate(hands):
         if not isinstance(hh, HandHistory):
             raise ArgumentTypeError(f"hands must hold HandHistory values, got {hh!r:.60}")
+        record = repr(hh.to_dict())
+        if record in seen:
+            duplicates += 1
+            continue
+        seen.add(record)
         try:
             rows = hand_stats(hh)
         except HandHistoryError as exc:
@@ -386,7 +396,7 @@ def compute(
             if keep is None or row.player in keep:
                 totals[row.key] = totals[row.key] + row if row.key in totals else row
     ordered = tuple(totals[k] for k in sorted(totals))
-    return StatsTable(ordered, counted, tuple(uncounted))
+    return StatsTable(ordered, counted, tuple(uncounted), duplicates)
 
 
 def hand_stats(hh: HandHistory) -> tuple[PlayerStats, ...]:
