@@ -420,6 +420,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print("the hand is not finished (the history stops before the end)")
     final = list(state.stacks)
     print("result: " + ", ".join(f"{name(i)} {p:+,}" for i, p in enumerate(state.payoffs)))
+    if state.is_over and state.rake:
+        print(f"rake: {state.rake:,}")
     if hh.finishing_stacks is None:
         print("legal: yes; the file records no finishing stacks to compare")
         return 0
