@@ -13,11 +13,16 @@ from pathlib import Path
 import pytest
 
 import holecard
-from conftest import PHH_DIR
+from conftest import DATA, PHH_DIR
+from holecard import phh, sites
 from holecard.cli import main
 
 HAND5 = PHH_DIR / "wsop-2023-43-5" / "5.phh"
 YOCKEY = PHH_DIR / "historical" / "arieh-yockey-2019.phh"
+SITES = DATA / "hh"
+CO_STEAL = SITES / "cash" / "FTP" / "Stud" / "7-Stud-USD-3-6-20106.Steal.from.CO.Success.txt"
+STARS_DRAW = SITES / "cash" / "Stars" / "Draw" / "3-Draw-Limit-USD-0.10-0.20-200911.txt"
+CANCELLED = SITES / "cash" / "Stars" / "Draw" / "3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt"
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -401,6 +406,116 @@ def test_replay_directory_and_missing_file(
     assert_one_line_error(code, err, f"{tmp_path} is a directory")
     code, _, err = cli(capsys, "replay", str(tmp_path / "none.phh"))
     assert_one_line_error(code, err, f"no such file: {tmp_path / 'none.phh'}")
+
+
+def test_replay_a_site_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "replay", str(CO_STEAL))
+    assert code == 0, err
+    assert out.startswith(f"{CO_STEAL}, hand 21536266313: F7S (stud, fixed limit), 7 players")
+    assert "    Hero: [5h 3c] Td" in out  # the hero's cards are known
+    assert "    kwuiyhw: [?? ??] Kc" in out  # the others' down cards are not: never invented
+    assert "kwuiyhw completes to 300" in out
+    assert "legal: yes; finishing stacks match" in out
+    code, out, err = cli(capsys, "replay", str(STARS_DRAW), "--hand", "35839001292")
+    assert code == 0, err
+    assert "hand 35839001292: F2L3D (deuce_seven, fixed limit), 6 players" in out
+    assert "rumble1111 draws 2\n" in out  # a hidden draw: its count only
+    assert "Hero draws" not in out  # the hero folded before the draw
+    assert "legal: yes; finishing stacks match" in out
+
+
+def test_replay_a_site_file_asks_which_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "replay", str(STARS_DRAW))
+    assert_one_line_error(code, err, "holds 17 hands (35839001292, 35839050562, ")
+    assert "choose one with --hand ID" in err
+    code, _, err = cli(capsys, "replay", str(STARS_DRAW), "--hand", "1")
+    assert_one_line_error(code, err, f"{STARS_DRAW}: no hand 1")
+    code, _, err = cli(capsys, "replay", str(CANCELLED), "--hand", "20349633663")
+    assert_one_line_error(
+        code, err, "hand 20349633663 was not imported: hand 20349633663: cancelled"
+    )
+    code, _, err = cli(capsys, "replay", str(HAND5), "--hand", "6")
+    assert_one_line_error(code, err, f"{HAND5} is hand 5, not 6")
+    code, out, _ = cli(capsys, "replay", str(HAND5), "--hand", "5")
+    assert "finishing stacks match" in out
+
+
+def test_replay_an_illegal_site_hand(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = edited(tmp_path, CO_STEAL, "completes it to $3", "completes it to $4")
+    code, out, err = cli(capsys, "replay", str(bad))
+    assert code == 1, err
+    assert f"ILLEGAL: {bad}, hand 21536266313: action " in out
+
+
+# ----- import and stats ------------------------------------------------------------------
+
+
+def test_import_writes_one_phh_per_hand_and_says_what_it_skipped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_dir = tmp_path / "out" / "phh"
+    code, out, err = cli(capsys, "import", str(SITES), "--out", str(out_dir))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == f"imported 124 hands into {out_dir} (1 hand found twice, written once):"
+    assert "  PokerStars F7S/8: 7 hands" in lines
+    assert "skipped 3 hands:" in lines
+    assert f"  {CANCELLED}: hand 20349633663: cancelled" in lines
+    written = sorted(out_dir.iterdir())
+    assert len(written) == 124
+    hand = next(h for h in sites.read(CO_STEAL))
+    back = phh.load(out_dir / "fulltilt-21536266313.phh")
+    assert back == hand
+    assert list(back.replay().stacks) == back.finishing_stacks
+
+
+def test_import_errors_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = cli(capsys, "import", str(tmp_path / "none.txt"), "--out", str(tmp_path))
+    assert_one_line_error(code, err, f"no such file: {tmp_path / 'none.txt'}")
+    code, _, err = cli(capsys, "import", str(CO_STEAL), "--out", str(CO_STEAL))
+    assert_one_line_error(code, err, f"--out {CO_STEAL}: not a folder")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, _, err = cli(capsys, "import", str(empty), "--out", str(tmp_path / "x"))
+    assert_one_line_error(code, err, "no PokerStars or Full Tilt hand histories in")
+    assert not (tmp_path / "x").exists()
+
+
+def test_stats_of_site_files_and_of_their_phh_files_agree(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = cli(capsys, "stats", str(SITES))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].split() == [
+        "player", "game", "unit", "hands", "VPIP", "raise", "steal", "BI", "def", "AF",
+        "WTSD", "W$SD", "net", "BB/100", "draws",
+    ]  # fmt: skip
+    kwuiyhw = next(ln for ln in lines if ln.startswith("kwuiyhw "))
+    assert kwuiyhw.split() == [
+        "kwuiyhw", "stud", "USD", "cents", "5", "20%", "20%", "1/1", "(1)", "0/0", "-", "0%",
+        "-", "100", "+3.3", "-",
+    ]  # fmt: skip
+    assert "124 hands counted (1 hand found twice, counted once)" in lines
+    assert "skipped 3 hands:" in lines
+    cli(capsys, "import", str(SITES), "--out", str(tmp_path))
+    code, again, err = cli(capsys, "stats", str(tmp_path))
+    assert code == 0, err
+    table = lines[: lines.index("")]  # the rows, down to the legend
+    assert len(table) == 76
+    assert again.splitlines()[: len(table) + 1] == [*table, ""]
+
+
+def test_stats_for_some_players(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "stats", str(CO_STEAL), str(HAND5), "--player", "kwuiyhw")
+    assert code == 0, err
+    rows = [ln for ln in out.splitlines()[1:] if ln.startswith(("kwuiyhw", "Matthew"))]
+    assert [r.split()[0] for r in rows] == ["kwuiyhw"]
+    assert "2 hands counted" in out
+    code, _, err = cli(capsys, "stats", str(CO_STEAL), "--player", "Nobody", "--player", "Hero")
+    assert_one_line_error(code, err, "no hands of 'Nobody'")
+    code, _, err = cli(capsys, "stats", str(CANCELLED))
+    assert_one_line_error(code, err, f"no hands in {CANCELLED}")
 
 
 # ----- play -------------------------------------------------------------------------------

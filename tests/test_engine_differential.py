@@ -53,6 +53,33 @@ def test_engines_agree_wsop_profile(game: str, betting: str, data: st.DataObject
     play_differential(data.draw, table)
 
 
+def _call_down(draw: testing.Draw, state: Any, fixed: bool) -> testing.GameAction:  # noqa: ANN401
+    """A chooser that reaches showdowns: open, check or call, never fold; draw at random."""
+    la = state.legal_actions()
+    if la.draw or la.bring_in is not None:
+        return testing.random_action(draw, state, fixed)
+    return ("check",) if la.check else ("call",)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@_SETTINGS
+@given(data=st.data())
+def test_engines_agree_on_rake(game: str, data: st.DataObject) -> None:
+    """G-1.10.7 with rake in every hand: short stacks make several pots, hi/lo and equal
+    hands split what the rake leaves (odd chips included), folds end some hands early;
+    every step, the rake and the payoffs (which add up to minus the rake) agree."""
+    options: dict[str, object] = {
+        "rake_basis_points": data.draw(st.sampled_from((1, 500, 1000, 3333, 10_000))),
+        "rake_cap": data.draw(st.sampled_from((None, 1, 3, 7, 50))),
+    }
+    table = data.draw(tables(game, "FIXED_LIMIT", options=options), label="table")
+    choose = data.draw(st.sampled_from((_call_down, testing.random_action)), label="chooser")
+    fast, ref = play_differential(data.draw, table, choose=choose)
+    assert fast.is_over
+    assert fast.rake == ref.rake
+    assert sum(fast.payoffs) == -fast.rake
+
+
 @pytest.mark.parametrize(
     ("order", "odd_chip_to"),
     [

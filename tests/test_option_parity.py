@@ -187,7 +187,7 @@ def test_the_reference_defaults_are_the_catalogue_defaults() -> None:
 
 
 def test_the_catalogue_records_are_consistent() -> None:
-    assert len(SPECS) == 26
+    assert len(SPECS) == 28
     assert set(GAMES) == {"soko", "stud", "stud8", "razz", "deuce_seven"}
     for name, spec in SPECS.items():
         assert spec.kind in ("bool", "int", "int_or_none", "enum")

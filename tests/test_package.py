@@ -23,12 +23,15 @@ def test_import_loads_neither_numpy_nor_hypothesis_nor_the_lazy_submodules() -> 
         "import sys, holecard\n"
         "print(sorted(m for m in ('numpy', 'hypothesis', 'holecard.batch', 'holecard.phh',"
         " 'holecard.reference', 'holecard.testing', 'holecard.cli', 'holecard.svg',"
-        " 'holecard.html') if m in sys.modules))"
+        " 'holecard.html', 'holecard.sites', 'holecard.stats', 'pandas', 'polars')"
+        " if m in sys.modules))"
     )
     assert out == "[]"
 
 
-@pytest.mark.parametrize("name", ["batch", "cli", "html", "phh", "reference", "svg", "testing"])
+@pytest.mark.parametrize(
+    "name", ["batch", "cli", "html", "phh", "reference", "sites", "stats", "svg", "testing"]
+)
 def test_submodules_on_attribute_access(name: str) -> None:
     out = child(f"import holecard\nprint(holecard.{name}.__name__)")
     assert out == f"holecard.{name}"
@@ -57,6 +60,8 @@ def test_no_stray_public_names() -> None:
         "options",
         "phh",
         "reference",
+        "sites",
+        "stats",
         "svg",
         "testing",
     }

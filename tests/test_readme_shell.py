@@ -48,7 +48,7 @@ EXAMPLES = examples(README.read_text(encoding="utf-8"))
 
 def test_the_readme_has_shell_examples() -> None:
     commands = [c for c, _ in EXAMPLES]
-    for sub in ("eval", "equity", "simulate", "replay"):
+    for sub in ("eval", "equity", "simulate", "replay", "import", "stats"):
         assert any(c.startswith(f"holecard {sub} ") for c in commands), sub
 
 

@@ -10,7 +10,8 @@ True
 
 The submodules that need more than the core (NumPy, hypothesis) load on first use, so
 ``import holecard`` stays fast: ``holecard.batch`` (NumPy arrays), ``holecard.phh`` (hand
-histories), ``holecard.reference`` (the pure-Python oracle), ``holecard.testing``
+histories), ``holecard.sites`` (poker-site hand histories), ``holecard.stats`` (player
+statistics), ``holecard.reference`` (the pure-Python oracle), ``holecard.testing``
 (hypothesis strategies and oracle checks, ``pip install 'holecard[testing]'``).
 
 >>> import holecard
@@ -250,7 +251,17 @@ for _cls, _method in _drawn:
     setattr(_cls, "_repr_svg_", _repr_svg)  # noqa: B010
 
 #: Submodules loaded on first attribute access (PEP 562), not by ``import holecard``.
-_LAZY_SUBMODULES = ("batch", "cli", "html", "phh", "reference", "svg", "testing")
+_LAZY_SUBMODULES = (
+    "batch",
+    "cli",
+    "html",
+    "phh",
+    "reference",
+    "sites",
+    "stats",
+    "svg",
+    "testing",
+)
 
 
 def __getattr__(name: str) -> _ModuleType:

@@ -141,6 +141,8 @@ class _Game:
         own_discards_scope: OwnDiscardsScope | str | None = None,
         burn_after_reshuffle: bool | None = None,
         heads_up_small_blind: HeadsUpSmallBlind | str | None = None,
+        rake_basis_points: int | None = None,
+        rake_cap: int | _Unset | None = _UNSET,
     ) -> None:
         given = {
             "chip_unit": chip_unit,
@@ -168,10 +170,13 @@ class _Game:
             "own_discards_scope": own_discards_scope,
             "burn_after_reshuffle": burn_after_reshuffle,
             "heads_up_small_blind": heads_up_small_blind,
+            "rake_basis_points": rake_basis_points,
         }
         options: dict[str, object] = {k: _name(v) for k, v in given.items() if v is not None}
         if max_raises is not _UNSET:
             options["max_raises"] = max_raises
+        if rake_cap is not _UNSET:
+            options["rake_cap"] = rake_cap
         stakes = {
             "ante": ante,
             "bring_in": bring_in,

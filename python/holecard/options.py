@@ -155,12 +155,15 @@ class Profile(enum.StrEnum, metaclass=LookupEnumType):
     their final stacks (a bet and four raises, no cap when a round begins heads-up, lowest
     card brings in, odd chip by high card and suit, no open-pair big bet, WSOP deck
     exhaustion and reshuffle). ``POKERKIT``: the PokerKit-compatible profile of
-    docs/rules.md §6.
+    docs/rules.md §6. ``POKERSTARS`` and ``FULLTILT``: the rules of the two sites' fixed-limit
+    stud and 2-7 tables, under which their hand histories (:mod:`holecard.sites`) replay.
     """
 
     DEFAULT = "default"
     WSOP = "wsop"
     POKERKIT = "pokerkit"
+    POKERSTARS = "pokerstars"
+    FULLTILT = "fulltilt"
 
     @classmethod
     def _missing_(cls, value: object) -> Profile:

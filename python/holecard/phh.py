@@ -239,6 +239,7 @@ _FIELDS_ORDER: Final = (
     "players",
     "finishing_stacks",
     "winnings",
+    "rake",
     "currency",
     "currency_symbol",
     "time_limit",
@@ -283,6 +284,7 @@ class HandHistory:
     players: list[str] | None = None
     finishing_stacks: list[int | float] | None = None
     winnings: list[int | float] | None = None
+    rake: int | float | None = None
     currency: str | None = None
     currency_symbol: str | None = None
     time_limit: Any = None
@@ -682,8 +684,10 @@ def _amount(value: object, what: str) -> int:
 # Game construction
 
 
-def _profile(kind: str, betting: str) -> dict[str, Any]:
-    """docs/rules.md §6 WSOP profile (the option catalogue's), as explicit options.
+def _profile(kind: str, betting: str, name: str = "wsop") -> dict[str, Any]:
+    """A docs/rules.md §6 profile (the option catalogue's) as explicit options.
+
+    WSOP unless the file names another in ``_holecard_profile``.
 
     ``betting`` does not change it: the fixed-limit options have no effect in pot and no
     limit.
@@ -691,7 +695,12 @@ def _profile(kind: str, betting: str) -> dict[str, Any]:
     from holecard import _core
 
     specs = {spec.name: spec for spec in _core.option_specs()}
-    changes = _core.option_profiles()["wsop"][kind]
+    profiles = _core.option_profiles()
+    if name not in profiles:
+        raise ReplayError(
+            f"unknown _holecard_profile {name!r}; expected one of {sorted(profiles)}"
+        )
+    changes = profiles[name][kind]
     return {name: specs[name].value(text) for name, text in changes.items()}
 
 
@@ -732,7 +741,11 @@ def _game_spec(hh: HandHistory) -> tuple[str, dict[str, Any]]:
     if isinstance(custom, dict):
         kwargs.update(_decode_options(custom))
     else:
-        kwargs.update(_profile(kind, betting))
+        kwargs.update(_profile(kind, betting, str(hh.extras.get("_holecard_profile", "wsop"))))
+    if hh.rake:
+        # G-1.10.7: a recorded rake is the whole pot's share (100 %) capped at the amount.
+        kwargs["rake_basis_points"] = 10_000
+        kwargs["rake_cap"] = _amount(hh.rake, "rake")
     return kind, kwargs
 
 
@@ -870,7 +883,13 @@ def _build_deck(
         dup = sorted({c for c in used if used.count(c) > 1})
         raise ReplayError(f"cards dealt twice: {' '.join(dup)}")
     if len(slots) > 52:
-        raise ReplayError("the history deals more than 52 cards (reshuffles are not replayed)")
+        if any(c is not None for c in slots[52:]):
+            raise ReplayError(
+                "the history deals known cards after a reshuffle (PHH does not record the "
+                "order of a reshuffled stub)"
+            )
+        # Only unknown cards come after the reshuffle: the engine's own reshuffle deals them.
+        del slots[52:]
     spare = [c for c in _ALL if c not in known]
     if kind == "razz":
         spare.sort(key=lambda c: (14 if c[0] == "A" else _RANKS.index(c[0]) + 2) % 14)

@@ -40,6 +40,7 @@ from holecard.reference import evaluators as ref
 __all__ = [
     "CARD_COUNTS",
     "GAMES",
+    "RAKE_BASIS_POINTS",
     "RANKINGS",
     "STRUCTURES",
     "Draw",
@@ -206,13 +207,18 @@ GAMES: tuple[str, ...] = tuple(game.value for game in Game)
 STRUCTURES: tuple[str, ...] = ("FIXED_LIMIT", "POT_LIMIT", "NO_LIMIT")
 
 
+#: The rake rates the strategies draw (G-1.10.7), no rake first: a rate too small to take a
+#: chip from a small pot, common rates, one that leaves odd amounts, and the whole pot.
+RAKE_BASIS_POINTS: tuple[int, ...] = (0, 1, 500, 1000, 3333, 10_000)
+
+
 def option_values(game: str) -> dict[str, tuple[object, ...]]:
     """Every value of every docs/rules.md §6 option that applies to ``game`` (both engines).
 
     Read from the option catalogue (``holecard._core.option_specs()``), the default first.
-    Booleans as ``bool``, enums as their names, ``max_raises`` as the caps 1 to 4 or
-    ``None``. The table-shaped numbers (``chip_unit``, ``max_players``,
-    ``draw_time_limit``) are left out.
+    Booleans as ``bool``, enums as their names, ``max_raises`` and ``rake_cap`` as 1 to 4
+    or ``None``, ``rake_basis_points`` as the samples of :data:`RAKE_BASIS_POINTS`. The
+    table-shaped numbers (``chip_unit``, ``max_players``, ``draw_time_limit``) are left out.
     """
     out: dict[str, tuple[object, ...]] = {}
     for spec in _core.option_specs():
@@ -220,7 +226,9 @@ def option_values(game: str) -> dict[str, tuple[object, ...]]:
             continue
         default = spec.defaults[game]
         if spec.kind == "int_or_none":
-            texts = [default, *(str(c) for c in range(1, 5) if str(c) != default), "none"]
+            texts = list(dict.fromkeys([default, *(str(c) for c in range(1, 5)), "none"]))
+        elif spec.name == "rake_basis_points":
+            texts = [str(v) for v in RAKE_BASIS_POINTS]
         elif game in spec.values:
             texts = sorted(spec.values[game], key=lambda t: t != default)
         else:
@@ -415,6 +423,7 @@ def fast_snapshot(state: Any) -> dict[str, object]:  # noqa: ANN401
         "is_over": over,
         "payoffs": list(state.payoffs) if over else None,
         "history": tuple(state.history),
+        "rake": state.rake,
     }
 
 
@@ -438,6 +447,7 @@ def reference_snapshot(state: Any) -> dict[str, object]:  # noqa: ANN401
         "is_over": over,
         "payoffs": list(state.payoffs) if over else None,
         "history": tuple(state.history),
+        "rake": state.rake,
     }
 
 

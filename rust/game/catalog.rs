@@ -189,12 +189,22 @@ macro_rules! catalog_min {
     };
 }
 
+/// The largest value of a catalogue entry: its optional `[max …]`, else its type's largest.
+macro_rules! catalog_max {
+    ($ty:ty;) => {
+        <$ty as OptionValue>::MAX
+    };
+    ($ty:ty; $max:literal) => {
+        Some($max)
+    };
+}
+
 /// Generates [`Options`], its defaults, `set`, `items`, `get`, `check` and [`OPTION_SPECS`]
 /// from one entry per option.
 macro_rules! catalog {
     ($(
         $(#[doc = $doc:literal])*
-        $field:ident: $ty:ty $([min $min:literal])?,
+        $field:ident: $ty:ty $([min $min:literal])? $([max $max:literal])?,
         default |$g:ident| $default:expr,
         games |$h:ident| $games:expr,
         rules $rules:literal;
@@ -221,11 +231,16 @@ macro_rules! catalog {
             }
 
             /// Sets one option from its docs/rules.md §6 name and a textual value (`"true"`,
-            /// `"4"`, `"none"`, `"HALF_BET"` …). Refuses numbers below the option's minimum.
+            /// `"4"`, `"none"`, `"HALF_BET"` …). Refuses numbers outside the option's range.
             pub fn set(&mut self, name: &str, value: &str) -> Result<(), ConfigError> {
                 $(if name == stringify!($field) {
                     let v = <$ty as OptionValue>::parse_text(name, value)?;
-                    check_min(name, v.number(), catalog_min!($($min)?))?;
+                    check_range(
+                        name,
+                        v.number(),
+                        catalog_min!($($min)?),
+                        catalog_max!($ty; $($max)?),
+                    )?;
                     self.$field = v;
                     return Ok(());
                 })+
@@ -248,12 +263,13 @@ macro_rules! catalog {
                 vec![$((stringify!($field), OptionValue::text(&self.$field)),)+]
             }
 
-            /// Checks every number against its minimum (for options built as a struct).
+            /// Checks every number against its range (for options built as a struct).
             pub fn check(&self) -> Result<(), ConfigError> {
-                $(check_min(
+                $(check_range(
                     stringify!($field),
                     OptionValue::number(&self.$field),
                     catalog_min!($($min)?),
+                    catalog_max!($ty; $($max)?),
                 )?;)+
                 Ok(())
             }
@@ -264,7 +280,7 @@ macro_rules! catalog {
             name: stringify!($field),
             kind: <$ty as OptionValue>::KIND,
             minimum: catalog_min!($($min)?),
-            maximum: <$ty as OptionValue>::MAX,
+            maximum: catalog_max!($ty; $($max)?),
             rules: $rules,
             doc_lines: &[$($doc),*],
             applies: {
@@ -277,9 +293,15 @@ macro_rules! catalog {
     };
 }
 
-fn check_min(name: &str, value: Option<u64>, min: Option<u64>) -> Result<(), ConfigError> {
-    match (value, min) {
-        (Some(v), Some(m)) if v < m => Err(config_err!("{name} must be at least {m}, got {v}")),
+fn check_range(
+    name: &str,
+    value: Option<u64>,
+    min: Option<u64>,
+    max: Option<u64>,
+) -> Result<(), ConfigError> {
+    match (value, min, max) {
+        (Some(v), Some(m), _) if v < m => Err(config_err!("{name} must be at least {m}, got {v}")),
+        (Some(v), _, Some(m)) if v > m => Err(config_err!("{name} must be at most {m}, got {v}")),
         _ => Ok(()),
     }
 }
@@ -424,10 +446,21 @@ catalog! {
         default |_g| HeadsUpSmallBlind::Button,
         games |g| g == GameKind::DeuceSeven,
         rules "G-1.4.3, C-26";
+    /// `rake_basis_points`: the house's share of every pot, in hundredths of a percent
+    /// (500 = 5 %, at most 10000); 0 = no rake.
+    rake_basis_points: u32 [max 10_000],
+        default |_g| 0,
+        games |_g| true,
+        rules "G-1.10.7";
+    /// `rake_cap`: the most rake one hand pays, in chips; `None` = no cap.
+    rake_cap: Option<u32>,
+        default |_g| None,
+        games |_g| true,
+        rules "G-1.10.7";
 }
 
 /// The named profiles of docs/rules.md §6.3, in order.
-pub const PROFILES: &[&str] = &["default", "wsop", "pokerkit"];
+pub const PROFILES: &[&str] = &["default", "wsop", "pokerkit", "pokerstars", "fulltilt"];
 
 /// The catalogue record of option `name`.
 #[must_use]
@@ -443,6 +476,7 @@ impl Options {
             "default" => Some(Options::defaults(game)),
             "wsop" => Some(Options::wsop(game)),
             "pokerkit" => Some(Options::pokerkit(game)),
+            "pokerstars" | "fulltilt" => Some(Options::online(game)),
             _ => None,
         }
     }
@@ -512,6 +546,32 @@ impl Options {
         }
     }
 
+    /// The PokerStars and Full Tilt Poker profiles of docs/rules.md §6.3 (the two sites
+    /// play fixed-limit stud and 2-7 alike, as their hand histories show): a bet and three
+    /// raises, the lowest door card brings in (razz: the highest, aces low), a player may fold
+    /// when he could check, no burn cards (an online deck is not burned from: the 2-7 stub
+    /// runs out after exactly 52 cards), a betting round on a stud community card, and the
+    /// odd chip to the high hand's best card by suit in stud games.
+    #[must_use]
+    pub fn online(game: GameKind) -> Options {
+        Options {
+            bring_in_card: if game == GameKind::Razz {
+                BringInCard::Highest
+            } else {
+                BringInCard::Lowest
+            },
+            allow_fold_when_check_free: true,
+            burn_cards: false,
+            community_card_betting: true,
+            odd_chip_order: if game.is_stud() {
+                OddChipOrder::HighCardBySuitBest5
+            } else {
+                OddChipOrder::Position
+            },
+            ..Options::defaults(game)
+        }
+    }
+
     /// Whether option `name` has any effect in `game` (docs/rules.md §6 "games" column);
     /// `false` for an unknown name.
     #[must_use]
@@ -560,7 +620,7 @@ mod tests {
     }
 
     #[test]
-    fn every_finite_value_parses_and_minimums_are_enforced() {
+    fn every_finite_value_parses_and_ranges_are_enforced() {
         for &game in GameKind::ALL {
             for s in OPTION_SPECS {
                 for v in s.values(game).unwrap_or_default() {
@@ -574,11 +634,18 @@ mod tests {
                     assert!(o.set(s.name, &(min - 1).to_string()).is_err());
                     o.set(s.name, &min.to_string()).unwrap();
                 }
+                if let Some(max) = s.maximum {
+                    let mut o = Options::defaults(game);
+                    assert!(o.set(s.name, &(u128::from(max) + 1).to_string()).is_err());
+                    o.set(s.name, &max.to_string()).unwrap();
+                }
             }
         }
         assert!(Options::defaults(GameKind::DeuceSeven)
             .set("draw_time_limit", "0")
             .is_err());
+        let rake = OPTION_SPECS.iter().find(|s| s.name == "rake_basis_points");
+        assert_eq!(rake.and_then(|s| s.maximum), Some(10_000));
     }
 
     #[test]

@@ -76,6 +76,17 @@ pub fn build_pots(totals: &[u64], live: u8, all_in: u8) -> Vec<Pot> {
     pots
 }
 
+/// Takes `rake` chips from the pots, the main pot first (G-1.10.7); emptied pots go.
+pub fn take_rake(pots: &mut Vec<Pot>, rake: u64) {
+    let mut rest = rake;
+    for pot in pots.iter_mut() {
+        let taken = rest.min(pot.amount);
+        pot.amount -= taken;
+        rest -= taken;
+    }
+    pots.retain(|p| p.amount > 0);
+}
+
 /// Splits `amount` among `winners` (already in odd-chip order) in units of `unit`
 /// (G-1.11.1): everyone gets the same number of units, the remaining units go one each
 /// to the first winners.
@@ -136,13 +147,31 @@ impl GameState {
                 }
             }
         }
-        build_pots(&totals[..n], live, all_in)
+        let mut pots = build_pots(&totals[..n], live, all_in);
+        take_rake(&mut pots, self.rake);
+        pots
+    }
+
+    /// Settles the rake (G-1.10.7) before the pots are awarded: the rule's share of every
+    /// chip in the pots, capped, in whole chip units; [`GameState::pots`] then shows the
+    /// pots without it.
+    fn settle_rake(&mut self) {
+        let o = &self.cfg.options;
+        let total: u64 = self.pots().iter().map(|p| p.amount).sum();
+        let share = u128::from(total) * u128::from(o.rake_basis_points) / 10_000;
+        let mut rake = u64::try_from(share).unwrap_or(u64::MAX);
+        if let Some(cap) = o.rake_cap {
+            rake = rake.min(u64::from(cap));
+        }
+        let unit = o.chip_unit.max(1);
+        self.rake = rake / unit * unit;
     }
 
     /// Every opponent folded: the last player takes every pot (G-1.5.5).
     pub(crate) fn award_uncontested(&mut self) {
         self.phase = Phase::Over;
         self.actor = None;
+        self.settle_rake();
         let pots = self.pots();
         for (k, pot) in pots.iter().enumerate() {
             if let Some(w) = pot.seats().next() {
@@ -282,6 +311,7 @@ impl GameState {
     pub(crate) fn showdown(&mut self) {
         self.phase = Phase::Over;
         self.actor = None;
+        self.settle_rake();
         for s in self.show_order() {
             self.history.push(Event::Show { seat: s });
         }

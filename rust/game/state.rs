@@ -450,6 +450,8 @@ pub struct GameState {
     /// The seat that acts first by rule on the last betting round that took place
     /// (G-1.12.2 `BEST_SHOWING`), or `None` before any did.
     pub(crate) final_opener: Option<u8>,
+    /// Chips the house took from the pots at the end (G-1.10.7).
+    pub(crate) rake: u64,
     pub(crate) rng_seed: u64,
     pub(crate) reshuffles: u32,
     pub(crate) initial_deck: [u8; 52],
@@ -564,6 +566,7 @@ impl GameState {
             round: Round::default(),
             final_aggressor: None,
             final_opener: None,
+            rake: 0,
             rng_seed,
             reshuffles: 0,
             initial_deck: order,
@@ -577,6 +580,12 @@ impl GameState {
     }
 
     // ----- accessors -------------------------------------------------------------------
+
+    /// Chips the house took from the pots (G-1.10.7; 0 until the hand is over).
+    #[must_use]
+    pub fn rake(&self) -> u64 {
+        self.rake
+    }
 
     /// The table.
     #[must_use]

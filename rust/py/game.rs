@@ -774,6 +774,11 @@ impl PyGameState {
     fn stacks(&self) -> PyResult<Vec<u64>> {
         guarded(|| Ok(self.state.stacks()))
     }
+    /// Chips the house took from the pots (docs/rules.md G-1.10.7; 0 until the hand is over).
+    #[getter]
+    fn rake(&self) -> PyResult<u64> {
+        guarded(|| Ok(self.state.rake()))
+    }
     /// Chips won minus chips put in, per seat.
     #[getter]
     fn payoffs(&self) -> PyResult<Vec<i64>> {

@@ -2,9 +2,10 @@
 
 Subcommands: ``eval`` (rank hands), ``equity`` (showdown equities), ``simulate`` (bots play
 many hands natively, with a progress bar, a summary table and an optional plot),
-``replay`` (print a PHH hand street by street and check it) and ``play`` (a game against
-the bots in the terminal). ``holecard COMMAND --help`` describes each; ``holecard
---version`` prints the version.
+``replay`` (print a PHH or poker-site hand street by street and check it), ``play`` (a
+game against the bots in the terminal), ``import`` (poker-site hand histories to PHH files)
+and ``stats`` (player statistics over hand histories). ``holecard COMMAND --help``
+describes each; ``holecard --version`` prints the version.
 
 Every number on the command line is checked before any work starts. Errors are reported
 as one line on standard error (exit status 2), never as a traceback; a fault inside

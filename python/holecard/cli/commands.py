@@ -1,4 +1,4 @@
-"""The ``eval``, ``equity``, ``simulate`` and ``replay`` commands.
+"""The ``eval``, ``equity``, ``simulate``, ``replay``, ``import`` and ``stats`` commands.
 
 ``play`` is in :mod:`holecard.cli.play`. :class:`CommandError` is the usage or input error
 that every command reports as one line.
@@ -16,15 +16,26 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from holecard._core import Card
-from holecard.cli.render import EVALUATORS, Narrator, describe, plural
+from holecard import _core
+from holecard._core import Card, HandValue
+from holecard.cli.render import EVALUATORS, Narrator, describe, plural, stats_lines
 
 if TYPE_CHECKING:
     from holecard._simulate import SimulationResult
     from holecard.games import State
     from holecard.phh import HandHistory
+    from holecard.sites import SkippedHand
 
-__all__ = ["EVALUATORS", "CommandError", "cmd_equity", "cmd_eval", "cmd_replay", "cmd_simulate"]
+__all__ = [
+    "EVALUATORS",
+    "CommandError",
+    "cmd_equity",
+    "cmd_eval",
+    "cmd_import",
+    "cmd_replay",
+    "cmd_simulate",
+    "cmd_stats",
+]
 
 
 class CommandError(Exception):
@@ -319,11 +330,53 @@ def _read_phh(file: str) -> tuple[str, HandHistory, str, str]:
     return text, hh, game, betting
 
 
+def _read_site(file: str, hand: str | None) -> tuple[HandHistory, str, str]:
+    """The hand ``hand`` (by the site's hand id) of site hand history ``file``.
+
+    Raises:
+        CommandError: no such file, no such hand, or a hand that was not imported; without
+            ``hand``, a file of more than one hand.
+    """
+    from holecard import phh, sites
+
+    path = Path(file)
+    if not path.is_file():
+        missing = not path.exists()
+        raise CommandError(
+            f"no such file: {file}" if missing else f"{file} is a directory; replay takes one file"
+        )
+    found = [h for h in sites.scan(path) if hand is None or _hand_id(h) == hand]
+    if not found:
+        what = f"no hand {hand}" if hand is not None else "no PokerStars or Full Tilt hand"
+        raise CommandError(f"{file}: {what}")
+    if len(found) > 1:
+        ids = ", ".join(str(_hand_id(h)) for h in found[:5]) + (", ..." if len(found) > 5 else "")
+        raise CommandError(f"{file} holds {len(found)} hands ({ids}): choose one with --hand ID")
+    [hh] = found
+    if not isinstance(hh, phh.HandHistory):
+        raise CommandError(f"{file}: hand {hh.hand_id} was not imported: {hh.reason}")
+    game, betting = phh.parse_variant(hh.variant)
+    return hh, game, betting
+
+
+def _hand_id(item: HandHistory | SkippedHand) -> str | None:
+    from holecard.sites import SkippedHand
+
+    return item.hand_id if isinstance(item, SkippedHand) else str(item.hand)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Tell a PHH hand street by street and check it (``holecard replay``)."""
+    """Tell a PHH or site hand street by street and check it (``holecard replay``)."""
     from holecard import phh
 
-    text, hh, game, betting = _read_phh(args.file)
+    if Path(args.file).suffix.lower() == ".phh":
+        text, hh, game, betting = _read_phh(args.file)
+        if args.hand is not None and str(hh.hand) != args.hand:
+            raise CommandError(f"{args.file} is hand {hh.hand}, not {args.hand}")
+        label = args.file
+    else:
+        hh, game, betting = _read_site(args.file, args.hand)
+        text, label = "", f"{args.file}, hand {hh.hand}"
     if args.html is not None:
         _check_writable(args.html, "--html")
     try:
@@ -333,22 +386,27 @@ def cmd_replay(args: argparse.Namespace) -> int:
         message = str(err)
         actions = hh.actions if isinstance(hh.actions, list) else []
         line = _action_line(text, actions, message)
-        if line is None:  # the hand cannot even be set up: not a usable file
-            raise CommandError(f"{args.file}: {message}") from None
-        _print_header(args.file, hh, game, betting)
-        print(f"ILLEGAL: {_where(args.file, line)}: {message}")
+        if line is None and (text or not _ACTION.match(message)):
+            # The hand cannot even be set up (a site hand has no lines to point at, but a
+            # message that names an action): not a usable file.
+            raise CommandError(f"{label}: {message}") from None
+        _print_header(label, hh, game, betting)
+        print(f"ILLEGAL: {_where(label, line)}: {message}")
         return 1
     except (ValueError, TypeError, AttributeError, KeyError, IndexError) as err:
         # Fields of the wrong type (a stack that is text, actions that are not strings).
         raise CommandError(f"{args.file}: not a usable hand history: {err}") from None
     state = cast("State", replayed)
-    names = _print_header(args.file, hh, game, betting)
+    names = _print_header(label, hh, game, betting)
 
     def name(seat: int) -> str:
         return names[seat] if seat < len(names) else f"p{seat + 1}"
 
     recorded = {Card(c) for c in first.known}
-    narrator = Narrator(game, state, name, known=recorded.__contains__)
+    unknown = _unknown_seats(hh.actions)
+    narrator = Narrator(
+        game, state, name, hidden=lambda seat: seat in unknown, known=recorded.__contains__
+    )
     for event in state.history:
         for told in narrator.lines(event):
             print(f"  {told}")
@@ -358,6 +416,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print("the hand is not finished (the history stops before the end)")
     final = list(state.stacks)
     print("result: " + ", ".join(f"{name(i)} {p:+,}" for i, p in enumerate(state.payoffs)))
+    if state.is_over and state.rake:
+        print(f"rake: {state.rake:,}")
     if args.html is not None:
         from holecard.html import replay_page
 
@@ -377,6 +437,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 1
 
 
+def _unknown_seats(actions: object) -> set[int]:
+    """The seats dealt a card the history does not know (``??``).
+
+    The replay invents those cards, so the narration keeps the seats' down cards and draws
+    face down.
+    """
+    out: set[int] = set()
+    for action in actions if isinstance(actions, list) else []:
+        tokens = str(action).split("#", 1)[0].split()
+        if tokens[:2] == ["d", "dh"] and len(tokens) == 4 and "??" in tokens[3]:
+            out.add(int(tokens[2][1:]) - 1)
+    return out
+
+
 def _print_header(file: str, hh: HandHistory, game: str, betting: str) -> list[str]:
     """Print the file, the game and the seats; return the players' names."""
     stacks = list(hh.starting_stacks)
@@ -387,3 +461,119 @@ def _print_header(file: str, hh: HandHistory, game: str, betting: str) -> list[s
     for i, stack in enumerate(stacks):
         print(f"  p{i + 1} {names[i] if i < len(names) else ''}: {stack:,}")
     return names
+
+
+# ----- import and stats -----------------------------------------------------------------
+
+
+def _site_items(files: Sequence[str]) -> Iterable[HandHistory | SkippedHand]:
+    """Every hand of the site hand histories ``files`` (files or folders), in order."""
+    from holecard import sites
+
+    for file in files:
+        if not Path(file).exists():
+            raise CommandError(f"no such file: {file}")
+        yield from sites.scan(file)
+
+
+def _skipped_lines(skipped: Sequence[SkippedHand]) -> list[str]:
+    """The summary of hands not imported: their count, then one line each (file, why)."""
+    if not skipped:
+        return []
+    out = [f"skipped {plural(len(skipped), 'hand')}:"]
+    out += [f"  {s.source}: {s.reason}" for s in skipped]
+    return out
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Write every hand of site hand histories as a PHH file (``holecard import``)."""
+    from holecard import phh
+    from holecard.sites import SkippedHand
+
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise CommandError(f"--out {args.out}: not a folder")
+    items = list(_site_items(args.files))
+    if not items:
+        raise CommandError("no PokerStars or Full Tilt hand histories in " + " ".join(args.files))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise CommandError(f"--out {args.out}: cannot create: {err.strerror or err}") from None
+    skipped = [i for i in items if isinstance(i, SkippedHand)]
+    hands = [i for i in items if not isinstance(i, SkippedHand)]
+    counts: dict[tuple[str, str], int] = {}
+    written: dict[str, list[str]] = {}  # file stem -> the records written under it
+    duplicates = 0
+    for hh in hands:
+        stem = f"{hh.extras.get('_holecard_profile', hh.venue or 'site')}-{hh.hand}"
+        record = repr(hh.to_dict())
+        records = written.setdefault(stem, [])
+        if record in records:  # the same hand in two files
+            duplicates += 1
+            continue
+        records.append(record)
+        suffix = f"-{len(records)}" if len(records) > 1 else ""  # another hand, the same id
+        phh.dump(hh, out / f"{stem}{suffix}.phh")
+        key = (str(hh.venue), hh.variant)
+        counts[key] = counts.get(key, 0) + 1
+    again = f" ({plural(duplicates, 'hand')} found twice, written once)" if duplicates else ""
+    print(f"imported {plural(len(hands) - duplicates, 'hand')} into {out}{again}:")
+    for (venue, variant), count in sorted(counts.items()):
+        print(f"  {venue} {variant}: {plural(count, 'hand')}")
+    for line in _skipped_lines(skipped):
+        print(line)
+    return 0
+
+
+def _load_hands(files: Sequence[str]) -> tuple[list[HandHistory], list[SkippedHand]]:
+    """The hands of ``files``: PHH files (``.phh``), site hand histories, or folders of both.
+
+    A PHH file that cannot be read is skipped, with the reason.
+    """
+    from holecard import phh
+    from holecard.sites import SkippedHand
+
+    hands: list[HandHistory] = []
+    skipped: list[SkippedHand] = []
+    for file in files:
+        path = Path(file)
+        if not path.exists():
+            raise CommandError(f"no such file: {file}")
+        found = sorted(path.rglob("*.phh")) if path.is_dir() else []
+        if path.suffix.lower() == ".phh":
+            found = [path]
+        for p in found:
+            try:
+                hands.append(phh.load(p))
+            except (ValueError, TypeError, OSError) as err:
+                skipped.append(SkippedHand(str(p), None, str(err)))
+        if path.is_dir() or path.suffix.lower() != ".phh":
+            for item in _site_items([file]):
+                if isinstance(item, SkippedHand):
+                    skipped.append(item)
+                else:
+                    hands.append(item)
+    return hands, skipped
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    """Print the players' statistics over hand histories (``holecard stats``)."""
+    from holecard import stats
+
+    hands, skipped = _load_hands(args.files)
+    if not hands:
+        raise CommandError("no hands in " + " ".join(args.files))
+    table = stats.compute(hands, players=args.player, errors="ignore")
+    missing = [p for p in args.player or () if not any(r.player == p for r in table)]
+    if missing:
+        raise CommandError("no hands of " + ", ".join(repr(p) for p in missing))
+    for line in stats_lines(table):
+        print(line)
+    again = f" ({plural(table.duplicates, 'hand')} found twice, counted once)"
+    print(f"{plural(table.hands, 'hand')} counted" + (again if table.duplicates else ""))
+    for line in _skipped_lines(skipped):
+        print(line)
+    for u in table.uncounted:
+        print(f"not counted: hand {u.hand}: {u.reason}")
+    return 0

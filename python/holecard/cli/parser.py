@@ -21,8 +21,10 @@ from holecard.cli.commands import (
     CommandError,
     cmd_equity,
     cmd_eval,
+    cmd_import,
     cmd_replay,
     cmd_simulate,
+    cmd_stats,
 )
 from holecard.cli.play import cmd_play
 from holecard.exceptions import HoleCardError
@@ -98,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="holecard",
         description="Stud and draw poker: evaluate hands, compute equities, simulate, replay, "
-        "play.",
+        "play, import site hand histories and count player statistics.",
     )
     parser.add_argument("--version", action="version", version=f"holecard {_core.__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -166,16 +168,44 @@ def _parser() -> argparse.ArgumentParser:
 
     rp = sub.add_parser(
         "replay",
-        help="replay and check a PHH hand history",
+        help="replay and check a PHH or poker-site hand history",
         description="Print the hand street by street and check that it is legal and ends with "
-        "its recorded finishing stacks (exit status 1 when it does not). With --html, also "
-        "write a self-contained replayer page (one HTML file, nothing fetched).",
+        "its recorded finishing stacks (exit status 1 when it does not). FILE is a PHH file "
+        "(.phh) or a PokerStars or Full Tilt hand history; --hand picks a hand of a site file "
+        "that holds several. With --html, also write a self-contained replayer page (one HTML "
+        "file, nothing fetched).",
     )
-    rp.add_argument("file", metavar="FILE.phh")
+    rp.add_argument("file", metavar="FILE", help="a .phh file or a site hand history")
+    rp.add_argument("--hand", metavar="ID", help="the site's hand number")
     rp.add_argument(
         "--html", metavar="OUT.html", help="write a replayer page of the hand to OUT.html"
     )
     rp.set_defaults(run=cmd_replay)
+
+    im = sub.add_parser(
+        "import",
+        help="convert poker-site hand histories to PHH files",
+        description="Read PokerStars and Full Tilt hand histories (files, or folders of .txt "
+        "files) and write one PHH file per hand into DIR (SITE-HANDID.phh); hands that are "
+        "not imported (cancelled, cut off) are listed with the reason.",
+    )
+    im.add_argument("files", metavar="FILE", nargs="+", help="a site hand history or a folder")
+    im.add_argument("--out", metavar="DIR", required=True, help="the folder to write into")
+    im.set_defaults(run=cmd_import)
+
+    st = sub.add_parser(
+        "stats",
+        help="player statistics over hand histories",
+        description="Per player and game: hands, VPIP, first-round raises, steals and "
+        "bring-in defence (stud), aggression factor, showdowns, net won and big bets per 100 "
+        "hands, cards drawn and pat share per draw (2-7). FILES are PHH files, site hand "
+        "histories or folders of either; the counting rules are holecard.stats'.",
+    )
+    st.add_argument("files", metavar="FILE", nargs="+", help="hand histories or folders")
+    st.add_argument(
+        "--player", action="append", metavar="NAME", help="only this player (repeatable)"
+    )
+    st.set_defaults(run=cmd_stats)
 
     pl = sub.add_parser(
         "play",

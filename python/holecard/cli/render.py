@@ -5,6 +5,8 @@ The ``replay`` and ``play`` commands both tell a hand through these.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -16,8 +18,17 @@ from holecard.exceptions import HoleCardError
 
 if TYPE_CHECKING:
     from holecard.games import State
+    from holecard.stats import StatsTable
 
-__all__ = ["Narrator", "cards_text", "describe", "hand_name", "plural", "street_title"]
+__all__ = [
+    "Narrator",
+    "cards_text",
+    "describe",
+    "hand_name",
+    "plural",
+    "stats_lines",
+    "street_title",
+]
 
 
 def plural(count: int, noun: str) -> str:
@@ -256,3 +267,77 @@ class Narrator:
             return f"{cards_text(cards)}: {hand_name(self.game, cards)}"
         except (HoleCardError, ValueError):
             return cards_text(cards)
+
+
+# ----- the statistics table -------------------------------------------------------------
+
+#: The columns of :func:`stats_lines`: heading, then how a row shows (the legend says what).
+_STATS_LEGEND = (
+    "VPIP and raise: share of hands voluntarily in / completing or raising on the first "
+    "round; steal: attempts/chances (won); BI def: bring-in defences/chances; AF: aggression "
+    "factor; WTSD: went to showdown; W$SD: won at showdown (of showdowns); net in the unit; "
+    "BB/100: big bets won per 100 hands; draws: cards per draw and pat share, each draw "
+    "(holecard.stats gives the exact rules)"
+)
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.0f}%"
+
+
+def stats_lines(table: StatsTable) -> list[str]:
+    r"""The table of :func:`holecard.stats.compute` as aligned text, then its legend.
+
+    >>> from holecard import phh, stats
+    >>> hand = phh.HandHistory(variant="F7S", antes=[1, 1], bring_in=1, small_bet=2,
+    ...     big_bet=4, starting_stacks=[50, 50], players=["Ann", "Bob"],
+    ...     actions=["d dh p1 AsKs2c", "d dh p2 QsJs3c", "p1 pb", "p2 f"])
+    >>> print("\n".join(stats_lines(stats.compute([hand]))[:3]))
+    player  game  unit   hands  VPIP  raise  steal    BI def  AF  WTSD  W$SD  net  BB/100  draws
+    Ann     stud  chips      1    0%     0%  -        0/0      -    0%     -    1   +25.0  -
+    Bob     stud  chips      1    0%     0%  0/1 (0)  0/0      -    0%     -   -1   -25.0  -
+    """
+    header = [
+        "player", "game", "unit", "hands", "VPIP", "raise", "steal", "BI def", "AF", "WTSD",
+        "W$SD", "net", "BB/100", "draws",
+    ]  # fmt: skip
+    right = {"hands", "VPIP", "raise", "AF", "WTSD", "W$SD", "net", "BB/100"}
+    rows = [header]
+    for r in table:
+        draws = (
+            " ".join("-" if c is None else f"{c:.1f}" for c in r.cards_per_draw)
+            + " / pat "
+            + " ".join(_pct(p) for p in r.pat_rates)
+            if r.draws
+            else "-"
+        )
+        bb = r.big_bets_per_100
+        rows.append(
+            [
+                r.player,
+                str(r.game),
+                r.unit,
+                f"{r.hands:,}",
+                _pct(r.vpip_rate),
+                _pct(r.first_round_raise_rate),
+                f"{r.steal_attempts}/{r.steal_chances} ({r.steals_won})"
+                if r.steal_chances
+                else "-",
+                f"{r.bring_in_defences}/{r.bring_in_defence_chances}",
+                "-" if r.aggression_factor is None else f"{r.aggression_factor:.2f}",
+                _pct(r.showdown_rate),
+                _pct(r.showdown_win_rate),
+                f"{r.net:,}",
+                "-" if bb is None else f"{bb:+.1f}",
+                draws,
+            ]
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    out = []
+    for row in rows:
+        cells = [
+            cell.rjust(w) if name in right else cell.ljust(w)
+            for cell, w, name in zip(row, widths, header, strict=True)
+        ]
+        out.append("  ".join(cells).rstrip())
+    return [*out, "", *textwrap.wrap(_STATS_LEGEND, 88)]

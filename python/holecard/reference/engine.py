@@ -165,7 +165,7 @@ from holecard.reference.options import (
     UncappedHeadsUp,
     coerce,
 )
-from holecard.reference.pots import Pot, build_pots, split_amount, split_hi_lo
+from holecard.reference.pots import Pot, build_pots, rake_of, split_amount, split_hi_lo, take_rake
 from holecard.reference.values import MOVE_KINDS, LegalActions, Move, PlayerView
 
 __all__ = [
@@ -239,6 +239,8 @@ _COMMON_OPTIONS: Final[dict[str, object]] = {
     "allow_fold_when_check_free": False,
     "betting_timeout_action": BettingTimeoutAction.CHECK_OR_FOLD,
     "odd_chip_order": OddChipOrder.POSITION,
+    "rake_basis_points": 0,
+    "rake_cap": None,
 }
 _STUD_OPTIONS: Final[dict[str, object]] = {
     "stud_dealer_position": StudDealerPosition.FIXED,
@@ -321,7 +323,7 @@ class Game:
         opts: dict[str, object] = {}
         for key, default in defaults.items():
             value = kwargs.get(key, default)
-            if value is None and key != "max_raises":  # None: not given, as in holecard.games
+            if value is None and key not in ("max_raises", "rake_cap"):  # None: not given
                 value = default
             if key in _ENUMS:
                 try:
@@ -337,6 +339,22 @@ class Game:
                 ):
                     raise ConfigurationError(
                         f"max_raises must be an int from 1 to 2**32 - 1 or None, got {value!r}"
+                    )
+            elif key == "rake_cap":
+                if value is not None and (
+                    not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**32
+                ):
+                    raise ConfigurationError(
+                        f"rake_cap must be an int from 0 to 2**32 - 1 or None, got {value!r}"
+                    )
+            elif key == "rake_basis_points":
+                if (
+                    not isinstance(value, int)
+                    or isinstance(value, bool)
+                    or not 0 <= value <= 10000
+                ):
+                    raise ConfigurationError(
+                        f"rake_basis_points must be an int from 0 to 10000, got {value!r}"
                     )
             elif key == "draw_time_limit":
                 if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value < 2**32:
@@ -681,6 +699,7 @@ class State:
         self.betting_rounds: list[int] = []
         self.draw_queue: list[int] = []
         self.final_pots: list[Pot] | None = None
+        self.rake = 0  # chips the house took (G-1.10.7), set when the pots are paid
         self.recycle_order = recycle_order
         self._begin()
 
@@ -1696,6 +1715,15 @@ class State:
         self.actor = None
         live = self._live()
         pots = build_pots(self.total, [not f for f in self.folded], self._all_in_flags())
+        pots = [p for p in pots if p.amount > 0]
+        # G-1.10.7: the house's share leaves the pots before anyone is paid.
+        self.rake = rake_of(
+            pots,
+            self._opt("rake_basis_points"),
+            self._opt("rake_cap"),
+            int(self._opt("chip_unit")),
+        )
+        pots = take_rake(pots, self.rake)
         self.final_pots = pots
         if len(live) == 1:
             for i, pot in enumerate(pots):

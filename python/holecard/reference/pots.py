@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Pot", "build_pots", "split_amount", "split_hi_lo"]
+__all__ = ["Pot", "build_pots", "rake_of", "split_amount", "split_hi_lo", "take_rake"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,38 @@ def build_pots(totals: Sequence[int], live: Sequence[bool], all_in: Sequence[boo
     if leftover:  # chips above every level (cannot happen after G-1.10.1; kept safe)
         pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
     return pots
+
+
+def rake_of(pots: Sequence[Pot], basis_points: int, cap: int | None, unit: int = 1) -> int:
+    """The rake of a hand (G-1.10.7).
+
+    ``basis_points`` / 10000 of every chip in the pots, at most ``cap``, rounded down to
+    whole chip units.
+
+    >>> rake_of([Pot(95, (0, 1)), Pot(10, (0,))], 500, None)
+    5
+    >>> rake_of([Pot(1000, (0, 1))], 500, 30, unit=25)
+    25
+    """
+    share = sum(p.amount for p in pots) * basis_points // 10000
+    if cap is not None:
+        share = min(share, cap)
+    return share - share % unit
+
+
+def take_rake(pots: Sequence[Pot], rake: int) -> list[Pot]:
+    """The pots after the rake is taken, from the main pot up; pots left empty go (G-1.10.7).
+
+    >>> take_rake([Pot(3, (0, 1)), Pot(10, (0,))], 5)
+    [Pot(amount=8, eligible=(0,))]
+    """
+    out: list[Pot] = []
+    for pot in pots:
+        taken = min(rake, pot.amount)
+        rake -= taken
+        if pot.amount > taken:
+            out.append(Pot(pot.amount - taken, pot.eligible))
+    return out
 
 
 def split_amount(amount: int, winners_in_order: Sequence[int], unit: int = 1) -> dict[int, int]:

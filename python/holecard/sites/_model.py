@@ -1,0 +1,439 @@
+"""The line model every site reader fills, and its conversion to a PHH hand history.
+
+A site reader (:mod:`holecard.sites.pokerstars`, :mod:`holecard.sites.fulltilt`) turns the
+lines of one hand into a :class:`SiteHand`: the table, the seats and an ordered list of
+:class:`Line` events in the site's own words reduced to a few kinds. :func:`to_history`
+then does what is common to every site: who was dealt in, the PHH seat order, unknown
+cards (``??``), cards that a showdown reveals written back where they were dealt, the
+chips each player put in and took out, and the finishing stacks.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Final
+
+from holecard.exceptions import HandHistoryError
+from holecard.phh import HandHistory
+
+#: The PHH variant code of each game (fixed limit is the only structure the sites write).
+VARIANTS: Final = {"stud": "F7S", "stud8": "F7S/8", "razz": "FR", "deuce_seven": "F2L3D"}
+_UNKNOWN: Final = "??"
+#: The rules profile (docs/rules.md §6.3) each site's hands replay under.
+PROFILES: Final = {"PokerStars": "pokerstars", "Full Tilt Poker": "fulltilt"}
+_STUD_STREETS: Final = ("third", "fourth", "fifth", "sixth", "seventh")
+
+
+class SiteFormatError(HandHistoryError):
+    """A site hand history line or hand that cannot be read; names the hand and line."""
+
+
+class SkippedHandError(HandHistoryError):
+    """A hand that is not imported: cancelled, cut off, or unreadable; names it and why."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One event of a hand, in a site-neutral form.
+
+    ``kind`` is one of ``ante``, ``small_blind``, ``big_blind``, ``bring_in``, ``complete``,
+    ``bet``, ``raise``, ``call``, ``check``, ``fold``, ``street``, ``deal``, ``board``,
+    ``draw``, ``show``, ``uncalled``, ``collect``. ``amount`` is the chips posted or
+    called, or the round total of a bet, raise or completion. ``cards`` are the cards a
+    deal adds (``None`` for a card not shown), a draw throws away, or a player shows;
+    ``count`` the number of cards a draw throws away. ``text`` is the street's name for
+    ``street`` lines.
+    """
+
+    kind: str
+    name: str = ""
+    amount: int = 0
+    cards: tuple[str | None, ...] = ()
+    count: int = 0
+    text: str = ""
+
+
+@dataclass
+class SiteHand:
+    """One hand as a site recorded it (filled by a site reader, read by :func:`to_history`)."""
+
+    site: str
+    hand_id: str
+    game: str
+    cash: bool
+    small_bet: int = 0
+    big_bet: int = 0
+    ante: int = 0
+    small_blind: int = 0
+    big_blind: int = 0
+    bring_in: int = 0
+    currency: str | None = None
+    tournament: str | None = None
+    table: str | None = None
+    max_seats: int | None = None
+    time: dt.datetime | None = None
+    time_zone: str | None = None
+    button: int | None = None
+    seats: list[tuple[int, str, int]] = field(default_factory=list)
+    sitting_out: set[str] = field(default_factory=set)
+    lines: list[Line] = field(default_factory=list)
+    rake: int = 0
+    total_pot: int | None = None
+    summary: bool = False
+
+
+def amount(text: str, cash: bool) -> int:
+    """A site amount in the smallest unit: cents for cash, chips for tournaments.
+
+    >>> amount("$1,201.50", True), amount("1,500", False)
+    (120150, 1500)
+    """
+    cleaned = text.replace("$", "").replace(",", "").replace("€", "").replace("£", "").strip()
+    try:
+        value = Decimal(cleaned) * (100 if cash else 1)
+    except InvalidOperation:
+        raise SiteFormatError(f"not an amount: {text!r}") from None
+    if value != value.to_integral_value():
+        raise SiteFormatError(f"amount {text!r} is not a whole number of the smallest unit")
+    return int(value)
+
+
+def cards(text: str) -> tuple[str, ...]:
+    """The cards of a bracket's inside (``"Ac Kd 8c"``), in PHH spelling (``10`` as ``T``).
+
+    >>> cards("10h As")
+    ('Th', 'As')
+    """
+    out = []
+    for token in text.split():
+        token = "T" + token[2:] if token.startswith("10") else token
+        if len(token) != 2 or token[0].upper() not in "23456789TJQKA" or token[1] not in "cdhs":
+            raise SiteFormatError(f"not a card: {token!r}")
+        out.append(token[0].upper() + token[1])
+    return tuple(out)
+
+
+_AMOUNT: Final = re.compile(r"[$€£]?[\d,]+(?:\.\d+)?")
+_BRACKET: Final = re.compile(r"\[([^\]]*)\]")
+_TOTAL: Final = re.compile(r"^Total pot (?P<pot>[$€£]?[\d,.]+).*\| Rake (?P<rake>[$€£]?[\d,.]+)")
+_MUCKED: Final = re.compile(
+    r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))? mucked \[(?P<cards>[^\]]+)\]"
+)
+
+
+def record(hand: SiteHand, name: str, kind: str, rest: str) -> None:
+    """Adds one action line of kind ``kind`` (as :class:`Line` has it).
+
+    ``rest`` is the text after the site's verb: its first amount, or the count and the
+    bracketed cards of a draw or a show.
+    """
+    chips = _AMOUNT.search(rest)
+    value = amount(chips.group(), hand.cash) if chips else 0
+    shown = _BRACKET.search(rest)
+    if kind == "draw":
+        count = int(rest.split()[0]) if rest.strip()[:1].isdigit() else 0
+        hand.lines.append(Line("draw", name, count=count, cards=cards(shown[1]) if shown else ()))
+        return
+    if kind == "show":
+        if shown is not None:
+            hand.lines.append(Line("show", name, cards=cards(shown[1])))
+        return
+    if kind == "ante":
+        hand.ante = max(hand.ante, value)
+    elif kind in ("small_blind", "big_blind", "bring_in"):
+        setattr(hand, kind, value)
+    hand.lines.append(Line(kind, name, value))
+
+
+def summary_line(hand: SiteHand, line: str) -> None:
+    """Reads a summary line: the total pot and rake, or a hand mucked face up."""
+    if (m := _TOTAL.match(line)) is not None:
+        hand.total_pot = amount(m["pot"], hand.cash)
+        hand.rake = amount(m["rake"], hand.cash)
+        hand.summary = True
+    elif (m := _MUCKED.match(line)) is not None:
+        # A hand mucked at showdown is listed face up in the summary.
+        hand.lines.append(Line("show", m["name"], cards=cards(m["cards"])))
+
+
+@dataclass
+class _Seat:
+    """A dealt-in player while the hand is converted."""
+
+    name: str
+    seat: int
+    stack: int
+    slots: list[str | None] = field(default_factory=list)  # every card dealt, in order
+    put: int = 0
+    won: int = 0
+    folded: bool = False
+    shown: tuple[str, ...] = ()
+
+
+def _dealt_in(hand: SiteHand) -> list[tuple[int, str, int]]:
+    acting = {line.name for line in hand.lines if line.name}
+    seated = [s for s in hand.seats if s[1] in acting and s[1] not in hand.sitting_out]
+    if hand.game == "deuce_seven" and hand.button is not None:
+        # PHH p1 is the first seat left of the button (button games).
+        after = [s for s in seated if s[0] > hand.button]
+        seated = after + [s for s in seated if s[0] <= hand.button]
+    return seated
+
+
+def to_history(hand: SiteHand) -> HandHistory:
+    """The PHH hand history of a site hand (see the module docstring).
+
+    Raises:
+        SiteFormatError: the hand contradicts itself (a player acting who has no seat,
+            chips that do not add up).
+    """
+    order = _dealt_in(hand)
+    if len(order) < 2:
+        raise SkippedHandError(f"hand {hand.hand_id}: fewer than two players dealt in")
+    seats = {name: _Seat(name, seat, stack) for seat, name, stack in order}
+    index = {name: i for i, (_, name, _) in enumerate(order)}
+    actions: list[object] = []  # str, or a deal record resolved once every card is known
+    stud = hand.game != "deuce_seven"
+    round_put: dict[str, int] = {}
+    pending: dict[str, tuple[str | None, ...]] = {}
+    street_no = -1
+    draws: dict[str, list[tuple[int, list[str | None], list[str | None]]]] = {}
+    holding: dict[str, list[str | None] | None] = {}  # a 2-7 hand while every card is known
+
+    def player(name: str) -> _Seat:
+        if name not in seats:
+            raise SiteFormatError(f"hand {hand.hand_id}: {name!r} acts but was not dealt in")
+        return seats[name]
+
+    def put(name: str, chips: int, in_round: bool = True) -> None:
+        player(name).put += chips
+        if in_round:
+            round_put[name] = round_put.get(name, 0) + chips
+
+    def flush_deals() -> None:
+        """Writes the street's deals: one ``d dh`` per live player, unknown cards ``??``."""
+        nonlocal pending
+        if street_no < 0 or not stud:
+            pending = {}
+            return
+        wanted = 3 if street_no == 0 else 1
+        for _, name, _ in order:
+            s = seats[name]
+            if s.folded:
+                continue
+            given = pending.get(name, ())
+            new: list[str | None] = [None] * max(0, wanted - len(given))
+            new += given[-wanted:]
+            start = len(s.slots)
+            s.slots.extend(new)
+            actions.append(("deal", name, start, wanted))
+        pending = {}
+
+    in_street = False
+    board: list[str] = []
+    notes: list[str] = []
+    for line in hand.lines:
+        k = line.kind
+        if k == "street":
+            if in_street:
+                flush_deals()
+            if line.text != "deal":  # the blinds belong to the first betting round
+                round_put = {}
+            if stud:
+                street_no = _STUD_STREETS.index(line.text)
+                in_street = True
+                pending = {}
+            elif line.text == "deal":
+                street_no = 0
+                for _, name, _ in order:
+                    seats[name].slots.extend([None] * 5)
+                    actions.append(("deal", name, 0, 5))
+            continue
+        if k == "deal":
+            known = line.cards
+            if stud:
+                pending[line.name] = known
+            elif line.count and draws.get(line.name):
+                # A draw's replacements: the last `count` cards; the others are kept.
+                _count, thrown, got = draws[line.name][-1]
+                kept, new = known[: -line.count], known[-line.count :]
+                got[:] = list(new)
+                held = holding.get(line.name)
+                if None in thrown and held is not None and None not in held:
+                    thrown[:] = [c for c in held if c not in kept]
+                holding[line.name] = list(kept + new) if None not in kept else None
+            else:
+                s = player(line.name)
+                s.slots[:5] = list(known[:5])
+                holding[line.name] = list(known[:5])
+            continue
+        if k == "board":
+            if in_street:
+                in_street = False
+                pending = {}
+            board.extend(c for c in line.cards if c is not None)
+            actions.extend(f"d db {c}" for c in line.cards)
+            continue
+        if in_street and k not in ("ante",):
+            flush_deals()
+            in_street = False
+        p = f"p{index[line.name] + 1}" if line.name in index else ""
+        if k == "ante":
+            put(line.name, line.amount, in_round=False)
+        elif k in ("small_blind", "big_blind"):
+            put(line.name, line.amount)
+        elif k in ("dead_blind", "extra_blind"):
+            # A blind posted out of turn (a player entering between the blinds): dead
+            # money, or a live bet; the engines' tables have two blinds only (a finding).
+            put(line.name, line.amount, in_round=k == "extra_blind")
+            notes.append(f"{line.name} posts a {k.replace('_', ' ')} of {line.amount}")
+        elif k == "bring_in":
+            put(line.name, line.amount)
+            actions.append(f"{p} pb")
+        elif k in ("complete", "bet", "raise"):
+            put(line.name, line.amount - round_put.get(line.name, 0))
+            actions.append(f"{p} cbr {line.amount}")
+        elif k == "call":
+            put(line.name, line.amount)
+            actions.append(f"{p} cc")
+        elif k == "check":
+            actions.append(f"{p} cc")
+        elif k == "fold":
+            player(line.name).folded = True
+            actions.append(f"{p} f")
+        elif k == "draw":
+            player(line.name)
+            draws.setdefault(line.name, []).append(
+                (line.count, list(line.cards) or [None] * line.count, [None] * line.count)
+            )
+            actions.append(("draw", line.name, len(draws[line.name]) - 1, 0))
+        elif k == "show":
+            s = player(line.name)
+            if not s.shown:
+                s.shown = tuple(c for c in line.cards if c is not None)
+                actions.append(("show", line.name, 0, 0))
+        elif k == "uncalled":
+            player(line.name).put -= line.amount
+        elif k == "collect":
+            player(line.name).won += line.amount
+        else:
+            raise SiteFormatError(f"hand {hand.hand_id}: unknown line kind {k!r}")
+    if in_street:
+        flush_deals()
+    for s in seats.values():
+        if s.shown:
+            _reveal(s, draws.get(s.name, []), board, stud)
+    texts = _write_actions(actions, seats, index, draws)
+    variant = VARIANTS[hand.game]
+    n = len(order)
+    hh = HandHistory(variant=variant)
+    hh.antes = [hand.ante] * n
+    hh.small_bet, hh.big_bet = hand.small_bet, hand.big_bet
+    if stud:
+        hh.bring_in = hand.bring_in or max(1, hand.small_bet // 2)
+    else:
+        blinds: list[int | float] = [hand.small_blind, hand.big_blind]
+        hh.blinds_or_straddles = blinds + [0] * (n - 2)
+    starting: list[int | float] = [s for _, _, s in order]
+    hh.starting_stacks = starting
+    hh.actions = texts
+    hh.players = [name for _, name, _ in order]
+    hh.seats = [seat for seat, _, _ in order]
+    hh.seat_count = hand.max_seats
+    hh.finishing_stacks = [
+        seats[name].stack - seats[name].put + seats[name].won for _, name, _ in order
+    ]
+    winnings: list[int | float] = [seats[name].won for _, name, _ in order]
+    hh.winnings = winnings
+    hh.rake = hand.rake
+    hh.hand = int(hand.hand_id) if hand.hand_id.isdigit() else hand.hand_id
+    hh.table = hand.table
+    hh.venue = hand.site
+    hh.event = f"tournament {hand.tournament}" if hand.tournament else None
+    hh.currency = hand.currency if hand.cash else None
+    hh.currency_symbol = "$" if hand.cash and hand.currency == "USD" else None
+    if hand.time is not None:
+        hh.time = hand.time.time()
+        hh.day, hh.month, hh.year = hand.time.day, hand.time.month, hand.time.year
+        hh.time_zone_abbreviation = hand.time_zone
+    hh.extras["_unit"] = "cent" if hand.cash else "chip"
+    hh.extras["_holecard_profile"] = PROFILES[hand.site]
+    if notes:
+        hh.extras["_note"] = "; ".join(notes)
+    if hand.button is not None:
+        hh.extras["_button_seat"] = hand.button
+    return hh
+
+
+def _reveal(
+    s: _Seat,
+    draws: list[tuple[int, list[str | None], list[str | None]]],
+    board: list[str],
+    stud: bool,
+) -> None:
+    """Writes the cards a player showed back where they were dealt face down.
+
+    Stud: the shown cards that are not already known fill his unknown slots in dealing
+    order (the sites list shown cards in dealing order). 2-7: his final five are known but
+    not when each arrived; they are given to him as early as his draws allow, every card he
+    throws away staying unknown (the schedule in the code), which replays to the same
+    final hand.
+    """
+    shown = [c for c in s.shown if c not in board]
+    if stud:
+        rest = [c for c in shown if c not in s.slots]
+        for i, c in enumerate(s.slots):
+            if c is None and rest:
+                s.slots[i] = rest.pop(0)
+        return
+    if all(c is not None for c in s.slots) and all(
+        all(c is not None for c in got) for _, _, got in draws
+    ):
+        return  # the hero: every card already known
+    final = [c for c in shown]
+    counts = [count for count, _, _ in draws]
+    # junk[i]: unknown cards he holds before draw i (enough to throw count[i] away).
+    junk = [0] * (len(counts) + 1)
+    for i in range(len(counts) - 1, -1, -1):
+        junk[i] = max(counts[i], junk[i + 1])
+    keep = 5 - junk[0] if counts else 5
+    s.slots[:5] = final[:keep] + [None] * (5 - keep)
+    rest = final[keep:]
+    for i, (count, thrown, got) in enumerate(draws):
+        thrown[:] = [None] * count
+        real = junk[i] - junk[i + 1]
+        got[:] = rest[:real] + [None] * (count - real)
+        rest = rest[real:]
+
+
+def _write_actions(
+    actions: list[object],
+    seats: dict[str, _Seat],
+    index: dict[str, int],
+    draws: dict[str, list[tuple[int, list[str | None], list[str | None]]]],
+) -> list[str]:
+    def text(cs: list[str | None]) -> str:
+        return "".join(_UNKNOWN if c is None else c for c in cs)
+
+    out: list[str] = []
+    for a in actions:
+        if isinstance(a, str):
+            out.append(a)
+            continue
+        assert isinstance(a, tuple)
+        kind, name, start, width = a
+        p = f"p{index[name] + 1}"
+        s = seats[name]
+        if kind == "deal":
+            out.append(f"d dh {p} {text(s.slots[start : start + width])}")
+        elif kind == "draw":
+            count, thrown, got = draws[name][start]
+            out.append(f"{p} sd {text(thrown)}".rstrip() if count else f"{p} sd")
+            if count:
+                out.append(f"d dh {p} {text(got)}")
+        elif kind == "show":
+            out.append(f"{p} sm {''.join(s.shown)}")
+    return out

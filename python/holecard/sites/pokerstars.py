@@ -1,0 +1,159 @@
+"""PokerStars text hand histories: fixed-limit stud, stud hi/lo, razz and 2-7 triple draw.
+
+:func:`parse` reads the lines of one hand into a :class:`~holecard.sites._model.SiteHand`.
+PokerStars writes ``Name: verb amount`` for actions, ``Dealt to Name [old] [new]`` for
+cards, and a summary with the total pot and the rake; amounts are in dollars (cash) or
+chips (tournaments).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Final
+
+from holecard.sites._model import (
+    Line,
+    SiteFormatError,
+    SiteHand,
+    SkippedHandError,
+    amount,
+    cards,
+    record,
+    summary_line,
+)
+
+#: A line that starts a PokerStars hand.
+HEADER: Final = re.compile(r"^PokerStars (?:Hand|Game) #(?P<id>\d+):")
+_HEAD: Final = re.compile(
+    r"^PokerStars (?:Hand|Game) #(?P<id>\d+): +(?:Tournament #(?P<tour>\d+), [^-]*?)?"
+    r"(?P<game>7 Card Stud Hi/Lo|7 Card Stud|Razz|Triple Draw 2-7 Lowball) Limit "
+    r"(?:- Level \S+ )?\((?P<stakes>[^)]*)\) - (?P<time>.*)$"
+)
+_GAMES: Final = {
+    "7 Card Stud": "stud",
+    "7 Card Stud Hi/Lo": "stud8",
+    "Razz": "razz",
+    "Triple Draw 2-7 Lowball": "deuce_seven",
+}
+_TIME: Final = re.compile(r"(\d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2}) (\w+)")
+_TABLE: Final = re.compile(
+    r"^Table '(?P<table>.+)' (?P<max>\d+)-max(?: \(Play Money\))?"
+    r"(?: Seat #(?P<button>\d+) is the button)?"
+)
+_SEAT: Final = re.compile(
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d,.]+) in chips"
+    r"(?:, [$€£]?[\d,.]+ bounty)?\)(?P<out> is sitting out)?"
+)
+_ACTION: Final = re.compile(
+    r"^(?P<name>.+?): (?P<verb>posts the ante|posts small blind|posts big blind|"
+    r"brings in for|completes it to|bets|raises [$€£]?[\d,.]+ to|calls|checks|folds|"
+    r"discards \d+ cards?|stands pat|shows|mucks hand)(?P<rest>.*)$"
+)
+_DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) (?P<cards>(?:\[[^\]]*\] ?)+)$")
+_STREET: Final = re.compile(r"^\*\*\* (?P<street>[^*]+?) \*\*\*(?: \[(?P<board>[^\]]+)\])?")
+_UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
+_COLLECT: Final = re.compile(r"^(?P<name>.+?) collected (?P<amount>\S+) from (?:side |main )?pot")
+_STREETS: Final = {
+    "3rd STREET": "third",
+    "4th STREET": "fourth",
+    "5th STREET": "fifth",
+    "6th STREET": "sixth",
+    "RIVER": "seventh",
+    "DEALING HANDS": "deal",
+    "FIRST DRAW": "draw",
+    "SECOND DRAW": "draw",
+    "THIRD DRAW": "draw",
+}
+_AMOUNT: Final = re.compile(r"[$€£]?[\d,]+(?:\.\d+)?")
+
+
+def parse(lines: list[str]) -> SiteHand:
+    """One hand's lines (the header first) as a :class:`SiteHand`.
+
+    Raises:
+        SkippedHandError: a cancelled hand, or one cut off before its summary.
+        SiteFormatError: a header or line that cannot be read.
+    """
+    head = _HEAD.match(lines[0].lstrip("\ufeff"))
+    if head is None:
+        raise SiteFormatError(f"not a fixed-limit stud or draw PokerStars header: {lines[0]!r}")
+    hand_id = head["id"]
+    cash = head["tour"] is None
+    stakes = head["stakes"]
+    hand = SiteHand(site="PokerStars", hand_id=hand_id, game=_GAMES[head["game"]], cash=cash)
+    hand.tournament = head["tour"]
+    hand.currency = stakes.split()[-1] if cash and " " in stakes else ("USD" if cash else None)
+    small, big = _AMOUNT.findall(stakes)[:2]
+    hand.small_bet, hand.big_bet = amount(small, cash), amount(big, cash)
+    times = _TIME.findall(head["time"])
+    if times:
+        stamp, zone = times[-1]  # the bracketed ET time when two are given
+        hand.time = dt.datetime.strptime(stamp, "%Y/%m/%d %H:%M:%S")
+        hand.time_zone = zone
+    in_summary = False
+    for raw in lines[1:]:
+        line = raw.strip()
+        if not line:
+            continue
+        if line == "Hand cancelled":
+            raise SkippedHandError(f"hand {hand_id}: cancelled")
+        if in_summary:
+            summary_line(hand, line)
+            continue
+        if (m := _TABLE.match(line)) is not None:
+            hand.table, hand.max_seats = m["table"], int(m["max"])
+            hand.button = int(m["button"]) if m["button"] else None
+        elif (m := _SEAT.match(line)) is not None and not hand.lines:
+            hand.seats.append((int(m["seat"]), m["name"], amount(m["stack"], cash)))
+        elif (m := _STREET.match(line)) is not None:
+            name = m["street"]
+            if name == "SUMMARY":
+                in_summary = True
+            elif name in _STREETS:
+                hand.lines.append(Line("street", text=_STREETS[name]))
+                if m["board"]:
+                    hand.lines.append(Line("board", cards=cards(m["board"])))
+        elif (m := _DEALT.match(line)) is not None:
+            groups = re.findall(r"\[([^\]]*)\]", m["cards"])
+            new = cards(groups[-1])
+            if hand.game == "deuce_seven":
+                everything = cards(" ".join(groups))
+                draw = len(new) if len(groups) > 1 else 0
+                hand.lines.append(Line("deal", m["name"], cards=everything, count=draw))
+            else:
+                hand.lines.append(Line("deal", m["name"], cards=new))
+        elif (m := _ACTION.match(line)) is not None:
+            _action(hand, m["name"], m["verb"], m["rest"])
+        elif (m := _UNCALLED.match(line)) is not None:
+            hand.lines.append(Line("uncalled", m["name"], amount(m["amount"], cash)))
+        elif (m := _COLLECT.match(line)) is not None:
+            hand.lines.append(Line("collect", m["name"], amount(m["amount"], cash)))
+    if not in_summary:
+        raise SkippedHandError(f"hand {hand_id}: cut off before its summary")
+    return hand
+
+
+#: PokerStars verbs and the line kinds they make.
+_KINDS: Final = {
+    "posts the ante": "ante",
+    "posts small blind": "small_blind",
+    "posts big blind": "big_blind",
+    "brings in for": "bring_in",
+    "completes it to": "complete",
+    "bets": "bet",
+    "calls": "call",
+    "checks": "check",
+    "folds": "fold",
+    "stands pat": "draw",
+    "shows": "show",
+}
+
+
+def _action(hand: SiteHand, name: str, verb: str, rest: str) -> None:
+    if verb.startswith("raises"):
+        record(hand, name, "raise", rest)  # "raises $0.10 to $0.20": the total follows
+    elif verb.startswith("discards"):
+        record(hand, name, "draw", verb.split()[1] + " " + rest)
+    elif verb in _KINDS:
+        record(hand, name, _KINDS[verb], rest)

@@ -1,0 +1,278 @@
+"""holecard.sites: every real PokerStars and Full Tilt file in tests/data/hh/ is imported,
+every hand replays to its recorded finishing stacks in both engines, FPDB's expectations
+(``.hp``) agree, and imported hands survive a PHH round trip. Also the rake rule
+(docs/rules.md G-1.10.7) in both engines, and unknown cards in replays.
+"""
+
+from __future__ import annotations
+
+import ast
+import codecs
+import random
+import warnings
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from holecard import SevenCardStud, SevenCardStudHiLo, phh, sites
+from holecard.exceptions import ConfigurationError, HandHistoryError, ReplayError
+from holecard.reference import engine as ref
+
+DATA = Path(__file__).parent / "data" / "hh"
+HANDS = [h for h in sites.scan(DATA) if isinstance(h, phh.HandHistory)]
+#: The one hand that cannot replay: after 2-7's reshuffle two players show cards dealt
+#: from the reshuffled stub, whose order PHH (and the site) does not record.
+RESHUFFLED = 35839412131
+
+
+def test_every_file_is_read_with_the_counts_per_site_and_game() -> None:
+    counts = Counter((h.venue, h.variant) for h in HANDS)
+    assert counts == {
+        ("Full Tilt Poker", "F2L3D"): 58,
+        ("Full Tilt Poker", "F7S"): 17,
+        ("Full Tilt Poker", "FR"): 3,
+        ("PokerStars", "F2L3D"): 18,
+        ("PokerStars", "F7S"): 12,
+        ("PokerStars", "F7S/8"): 8,
+        ("PokerStars", "FR"): 9,
+    }
+    skipped = [s for s in sites.scan(DATA) if isinstance(s, sites.SkippedHand)]
+    assert sorted((s.hand_id, s.reason.split(": ", 1)[1]) for s in skipped) == [
+        ("20349633663", "cancelled"),
+        ("26884156000", "no cards were dealt"),
+        ("27020940000", "cut off (Full Tilt marks it partial)"),
+    ]
+    assert {Path(s.source).suffix for s in skipped} == {".txt"}
+
+
+@pytest.mark.parametrize("hand", HANDS, ids=lambda h: f"{h.venue[:4]}-{h.hand}")
+def test_every_hand_replays_to_its_recorded_stacks_in_both_engines(hand: phh.HandHistory) -> None:
+    assert sum(hand.finishing_stacks or []) + (hand.rake or 0) == sum(hand.starting_stacks)
+    if hand.hand == RESHUFFLED:
+        with pytest.raises(ReplayError, match="after a reshuffle"):
+            hand.replay()
+        return
+    fast = hand.replay()
+    slow = hand.replay(engine=ref)
+    assert fast.is_over
+    assert slow.is_over
+    assert list(fast.stacks) == list(slow.stacks) == hand.finishing_stacks
+    assert fast.rake == slow.rake == hand.rake  # type: ignore[attr-defined]
+
+
+def _fpdb(path: Path) -> dict[str, dict[str, object]]:
+    data: dict[str, dict[str, object]] = ast.literal_eval(path.read_text())
+    return data
+
+
+@pytest.mark.parametrize("hp", sorted(DATA.rglob("*.hp")), ids=lambda p: p.name[:40])
+def test_fpdb_expectations_agree(hp: Path) -> None:
+    """FPDB's per-player start, winnings, profit and rake for the file's (last) hand."""
+    hand = list(sites.read(hp.with_suffix(""), errors="ignore"))[-1]
+    assert hand.players is not None
+    assert hand.winnings is not None
+    mine = {
+        name: (start, won, end - start)
+        for name, start, won, end in zip(
+            hand.players,
+            hand.starting_stacks,
+            hand.winnings,
+            hand.finishing_stacks or [],
+            strict=True,
+        )
+    }
+    expected = _fpdb(hp)
+    for name, row in expected.items():
+        if name in mine:
+            assert mine[name] == (row["startCash"], row["winnings"], row["totalProfit"]), name
+        else:  # listed at the table, not dealt in
+            assert (row["winnings"], row["totalProfit"]) == (0, 0), name
+    assert set(mine) <= set(expected)
+    assert hand.rake == sum(int(row["rake"]) for row in expected.values())  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("hand", HANDS[::7], ids=lambda h: f"{h.venue[:4]}-{h.hand}")
+def test_imported_hands_round_trip_through_phh(hand: phh.HandHistory) -> None:
+    back = phh.loads(phh.dumps(hand))
+    assert back == hand
+    if hand.hand != RESHUFFLED:
+        assert list(back.replay().stacks) == list(hand.replay().stacks)
+
+
+def test_the_imported_record_carries_the_site_facts() -> None:
+    [hand] = [h for h in HANDS if h.hand == 30506593746]
+    assert hand.venue == "PokerStars"
+    assert hand.table == "Laomedon"
+    assert hand.seat_count == 8
+    assert hand.currency == "USD"
+    assert hand.extras["_unit"] == "cent"
+    assert hand.players == [f"Player{i}" if i > 1 else "Hero" for i in range(1, 9)]
+    assert hand.seats == list(range(1, 9))
+    assert hand.rake == 2
+    assert (hand.year, hand.month, hand.day, str(hand.time)) == (2009, 7, 15, "20:36:31")
+    assert hand.time_zone_abbreviation == "ET"
+    assert hand.actions[0] == "d dh p1 AcKc8c"
+    assert hand.actions[1] == "d dh p2 ????Tc"
+    assert "d db 6h" in hand.actions  # the community card of eight players on 7th street
+    # Mucked hands listed face up in the summary are written back where they were dealt.
+    assert "d dh p5 KdKsJd" in hand.actions
+    tour = next(h for h in HANDS if h.event)
+    assert tour.currency is None
+    assert tour.extras["_unit"] == "chip"
+
+
+def test_hidden_draws_are_written_with_their_counts() -> None:
+    [hand] = [h for h in HANDS if h.hand == 35839001292]
+    assert "p3 sd ????" in hand.actions
+    assert "d dh p3 ????" in hand.actions
+    # p1 is the seat left of the button (seat 6, the small blind).
+    assert hand.players is not None
+    assert hand.players[0] == "TheLabman"
+    assert hand.seats == [6, 1, 2, 3, 4, 5]
+
+
+def test_encodings_are_detected() -> None:
+    text = "PokerStars Game #1: x\n"
+    assert sites.decode(text.encode("utf-16")) == text
+    assert sites.decode(text.encode("utf-16-le")) == text
+    assert sites.decode(codecs.BOM_UTF8 + text.encode()) == text
+    assert sites.decode(text.encode("utf-16-le") + b"\n") == text  # a trailing odd byte
+    assert sites.decode("Seat 1: Jörg".encode("latin-1")) == "Seat 1: Jörg"
+
+
+def test_a_bad_hand_never_stops_the_rest_unless_asked() -> None:
+    good = (DATA / "tour/FTP/Stud/Razz-USD-HUSNG-200-201211.all.in.ante.txt").read_text()
+    cut = good.split("*** 4TH STREET ***")[0]
+    text = cut + "\n\n" + good
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        hands = list(sites.read(text))
+    assert [h.hand for h in hands] == [31349767778]
+    assert [w.category for w in caught] == [sites.SkippedHandWarning]
+    assert "cut off before its summary" in str(caught[0].message)
+    assert [h.hand for h in sites.read(text, errors="ignore")] == [31349767778]
+    with pytest.raises(sites.SkippedHandError, match="cut off"):
+        list(sites.read(text, errors="raise"))
+    with pytest.raises(ConfigurationError, match="errors"):
+        list(sites.read(text, errors="loud"))  # type: ignore[arg-type]
+    assert issubclass(sites.SkippedHandError, HandHistoryError)
+
+
+# ------------------------------------------------------------------------------------
+# Rake (docs/rules.md G-1.10.7) in both engines
+
+
+def _stud8_showdown(**rake: Any) -> tuple[Any, Any]:  # noqa: ANN401
+    """Four players all in for 11, 21, 31 and 41 (several pots), raising whenever they may."""
+    deck = _deck()
+    random.Random(5).shuffle(deck)
+    states = []
+    for cls in (SevenCardStudHiLo, ref.SevenCardStudHiLo):
+        game = cls(ante=1, bring_in=1, small_bet=10, big_bet=20, **rake)
+        state = game.start([11, 21, 31, 41], deck=deck)
+        while not state.is_over:
+            legal = state.legal_actions()
+            if legal.complete is not None:
+                state.complete()
+            elif legal.min_raise_to is not None:
+                state.bet_or_raise_to(legal.max_raise_to or legal.min_raise_to)
+            elif legal.call is not None:
+                state.call()
+            else:
+                state.check()
+        states.append(state)
+    return states[0], states[1]
+
+
+def _deck() -> list[str]:
+    return [r + s for r in "23456789TJQKA" for s in "cdhs"]
+
+
+@pytest.mark.parametrize(
+    ("basis_points", "cap"), [(0, None), (500, None), (500, 2), (1000, 3), (10_000, 7)]
+)
+def test_rake_leaves_the_pots_first_and_both_engines_agree(
+    basis_points: int, cap: int | None
+) -> None:
+    fast, slow = _stud8_showdown(rake_basis_points=basis_points, rake_cap=cap)
+    unraked, _ = _stud8_showdown()
+    total = sum(p.amount for p in unraked.pots)
+    assert len(unraked.pots) == 3
+    expected = total * basis_points // 10_000
+    if cap is not None:
+        expected = min(expected, cap)
+    assert fast.rake == slow.rake == expected
+    assert list(fast.stacks) == list(slow.stacks)
+    assert sum(fast.payoffs) == -expected
+    assert [p.amount for p in fast.pots] == [p.amount for p in slow.pots]
+
+
+def test_rake_splits_the_rest_with_its_odd_chips() -> None:
+    """Two equal hands split what the rake leaves of 12: 11 (odd chip) or 10."""
+    top = ["2c", "2d", "3c", "3d", "Kh", "Ks", "7c", "7d", "8c", "8d", "9h", "9s", "Jc", "Jd"]
+    for rake, stacks in ((0, [110, 110]), (1, [110, 109]), (2, [109, 109])):
+        results = []
+        for cls in (SevenCardStud, ref.SevenCardStud):
+            game = cls(
+                ante=1,
+                bring_in=1,
+                small_bet=5,
+                burn_cards=False,
+                rake_basis_points=10_000,
+                rake_cap=rake,
+            )
+            state = game.start([110, 110], deck=top + [c for c in _deck() if c not in top])
+            state.complete()
+            state.call()
+            while not state.is_over:
+                state.check()
+            results.append(list(state.stacks))
+        assert results[0] == results[1]
+        assert sorted(results[0], reverse=True) == stacks
+
+
+def test_rake_options_are_checked_by_both_engines() -> None:
+    for cls in (SevenCardStudHiLo, ref.SevenCardStudHiLo):
+        with pytest.raises(ValueError, match="rake_basis_points"):
+            cls(ante=1, bring_in=1, small_bet=2, rake_basis_points=10_001)
+
+
+# ------------------------------------------------------------------------------------
+# Unknown cards
+
+
+def test_unknown_cards_replay_and_known_ones_are_still_checked() -> None:
+    hand = phh.HandHistory(
+        variant="F7S",
+        antes=[1, 1, 1],
+        bring_in=2,
+        small_bet=5,
+        big_bet=10,
+        starting_stacks=[100, 100, 100],
+        actions=[
+            "d dh p1 ????2c",
+            "d dh p2 ????Kd",
+            "d dh p3 AsAh9d",
+            "p1 pb",
+            "p2 f",
+            "p3 cbr 5",
+            "p1 cc",
+            "d dh p1 3c",
+            "d dh p3 9s",
+            "p3 cbr 5",
+            "p1 f",
+        ],
+        finishing_stacks=[94, 99, 107],
+    )
+    for engine in (None, ref):
+        assert list(hand.replay(engine=engine).stacks) == [94, 99, 107]
+    shown_twice = phh.HandHistory(
+        **{**hand.__dict__, "actions": [*hand.actions[:7], "d dh p1 Kd"]}
+    )
+    with pytest.raises(ReplayError, match="dealt twice"):
+        shown_twice.replay()
+    wrong_bring_in = phh.HandHistory(**{**hand.__dict__, "actions": [*hand.actions[:3], "p2 pb"]})
+    with pytest.raises(ReplayError, match="turn"):
+        wrong_bring_in.replay()
