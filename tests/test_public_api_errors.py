@@ -19,6 +19,7 @@ import inspect
 import math
 import os
 import tempfile
+import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -31,7 +32,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import holecard
-from holecard import phh
+from holecard import html, phh, svg
 
 SIMULATE = importlib.import_module("holecard._simulate")
 
@@ -44,8 +45,10 @@ PUBLIC_MODULES = (
     "holecard.batch",
     "holecard.exceptions",
     "holecard.games",
+    "holecard.html",
     "holecard.options",
     "holecard.phh",
+    "holecard.svg",
 )
 
 #: Integers that are wrong for every argument, or right but cheap: a count this small
@@ -107,7 +110,7 @@ def public_callables() -> set[str]:
                         member = getattr(obj, attr)
                         if callable(member) and _takes_arguments(member):
                             found.add(_key(obj, attr))
-            elif callable(obj) and not isinstance(obj, type(holecard.CardsLike)):
+            elif callable(obj) and typing.get_origin(obj) is None:  # not a type alias
                 found.add(_key(obj))
     return found
 
@@ -230,6 +233,49 @@ def _batch_entries() -> dict[str, Entry]:
     return entries
 
 
+def _picture_entries() -> dict[str, Entry]:
+    """The functions of holecard.svg and holecard.html (the methods ``svg`` call them)."""
+    sim: dict[str, Any] = {"game": "razz", "players": 2, "hands": 4, "seed": 1, "threads": 1}
+    return {
+        _key(svg.card): Entry(
+            lambda: svg.card, {"c": holecard.Card("Td"), "four_color": True, "width": 30}
+        ),
+        _key(svg.cards): Entry(
+            lambda: svg.cards,
+            {"hand": FIVE, "four_color": False, "highlight": "As", "title": "t", "width": 50.5},
+        ),
+        _key(svg.hand_value): Entry(
+            lambda: svg.hand_value,
+            {"value": holecard.evaluate_high(FIVE), "among": f"{FIVE} 2c", "four_color": True},
+        ),
+        _key(svg.table): Entry(
+            lambda: svg.table,
+            {
+                "state": _stud_state(),
+                "viewer": "all",
+                "known": _stud_state().players[0].hole_cards,
+                "names": ["a", "b", "c"],
+                "four_color": False,
+            },
+        ),
+        _key(svg.equity_chart): Entry(
+            lambda: svg.equity_chart,
+            {"result": holecard.equity("stud", EQUITY_HANDS), "labels": ("a", "b")},
+        ),
+        _key(svg.simulation_chart): Entry(
+            lambda: svg.simulation_chart, {"result": holecard.simulate(**sim)}
+        ),
+        _key(svg.cumulative_chart): Entry(
+            lambda: svg.cumulative_chart,
+            {"results": list(SIMULATE.simulate_chunks(**sim, chunk=2))},
+        ),
+        _key(html.replay_page): Entry(
+            lambda: html.replay_page,
+            {"history": _hand_history(), "four_color": True, "title": "t", "engine": None},
+        ),
+    }
+
+
 @contextmanager
 def _in_tmp() -> Iterator[None]:
     """Runs a call inside the scratch folder: a junk path written by ``phh.dump`` lands
@@ -322,6 +368,7 @@ def _entries() -> dict[str, Entry]:
     e[_key(holecard.Equity, "svg")] = Entry(
         lambda: holecard.equity("stud", EQUITY_HANDS).svg, {"labels": ["a", "b"]}
     )
+    e.update(_picture_entries())
     e[_key(phh.HandHistory, "replay_steps")] = Entry(
         lambda: _hand_history().replay_steps, {"engine": None}, finish=list
     )
@@ -390,6 +437,9 @@ EXEMPT = {
 }
 if hasattr(holecard, "Moves"):
     EXEMPT[_key(holecard.Moves)] = "made by State.legal_moves"
+# What the charts read of a result: for type checkers and the charts' own type check.
+EXEMPT[_key(svg.EquityLike)] = "a typing.Protocol, not instantiable"
+EXEMPT[_key(svg.SimulationLike)] = "a typing.Protocol, not instantiable"
 
 ENTRIES = _entries()
 

@@ -22,6 +22,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from holecard import Card, State, phh
+from holecard.exceptions import ArgumentTypeError
 from holecard.games import (
     DeuceSevenTripleDraw,
     Razz,
@@ -215,6 +216,26 @@ def test_every_vendored_and_generated_hand_steps_like_the_engine(
 def test_an_illegal_hand_is_refused_naming_the_action() -> None:
     with pytest.raises(phh.ReplayError, match="action 18 'p2 cbr 750000' rejected"):
         replay_page(phh.load(ILLEGAL))
+
+
+def test_bad_arguments_are_named() -> None:
+    import holecard.reference.engine
+
+    hh = phh.loads(
+        'variant = "FR"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n'
+        'starting_stacks = [20, 20]\nactions = ["d dh p1 ????Ks", "d dh p2 ????2s", "p1 pb"]\n'
+    )
+    with pytest.raises(ArgumentTypeError, match=r"history must be a phh\.HandHistory, got str"):
+        replay_page("hand.phh")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="four_color must be True or False"):
+        replay_page(hh, four_color=1)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="title must be text or None, got bytes"):
+        replay_page(hh, title=b"x")  # type: ignore[arg-type]
+    with pytest.raises(
+        ArgumentTypeError,
+        match=r"engine must make holecard's own states .* holecard\.reference\.engine made",
+    ):
+        replay_page(hh, engine=holecard.reference.engine)
 
 
 def test_unknown_cards_are_backs_and_recorded_down_cards_are_shown(

@@ -26,7 +26,12 @@ from holecard import (
     simulate,
     svg,
 )
-from holecard.exceptions import ArgumentTypeError, IndexOutOfRangeError, InvalidHandError
+from holecard.exceptions import (
+    ArgumentTypeError,
+    ConfigurationError,
+    IndexOutOfRangeError,
+    InvalidHandError,
+)
 
 GOLDEN = Path(__file__).parent / "data" / "svg"
 NS = "{http://www.w3.org/2000/svg}"
@@ -155,8 +160,31 @@ def test_bad_arguments_are_named() -> None:
         state.svg(names=["x"])
     with pytest.raises(InvalidHandError, match="among lacks the hand's cards"):
         evaluate_high("As Ks Qs Js Ts").svg(among=Cards("As Ks"))
-    with pytest.raises(ArgumentTypeError, match="expected a Card"):
+    with pytest.raises(ArgumentTypeError, match="c must be a Card, got str 'As'"):
         svg.card("As")  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError, match="width must be from 1 to 1000 pixels, got 0"):
+        svg.card(Card("As"), width=0)
+    with pytest.raises(ArgumentTypeError, match="width must be a number of pixels, got str"):
+        svg.cards(Cards("As Kd"), width="40")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="title must be text or None, got int"):
+        svg.cards(Cards("As Kd"), title=3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="names must be a list of names"):
+        state.svg(names=[1, 2, 3])  # type: ignore[list-item]
+    with pytest.raises(ArgumentTypeError, match="known must be cards, got int"):
+        svg.table(state, known=5)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="value must be a HandValue"):
+        svg.hand_value(Card("As"))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="state must be a State"):
+        svg.table(evaluate_high("As Ks Qs Js Ts"))  # type: ignore[arg-type]
+    result = simulate("razz", players=2, hands=2, seed=1)
+    with pytest.raises(ArgumentTypeError, match=r"result must be an Equity .*SimulationResult"):
+        svg.equity_chart(result)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="result must be a SimulationResult"):
+        svg.simulation_chart(equity("razz", ["As 2s 3h", "Kd Kc Qd"]))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="results must be a list of SimulationResult"):
+        svg.cumulative_chart(result)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="each of results must be a SimulationResult"):
+        svg.cumulative_chart([result, None])  # type: ignore[list-item]
 
 
 def test_cards_value_type() -> None:

@@ -30,7 +30,7 @@ from holecard._enums import Game
 from holecard.cli.render import Narrator
 from holecard.exceptions import ArgumentTypeError
 from holecard.phh import HandHistory, parse_variant
-from holecard.svg import street_label, table
+from holecard.svg import _flag, _title, street_label, table
 
 if TYPE_CHECKING:
     from holecard.phh import ReplayStep
@@ -141,17 +141,25 @@ def replay_page(
         The page's HTML text (UTF-8 when written).
 
     Raises:
-        ReplayError: the history cannot be replayed (the message names the action).
-        ArgumentTypeError: ``history`` is not a hand history.
+        ReplayError: the history cannot be replayed (the message names the action), or
+            ``engine`` is not an engine.
+        ArgumentTypeError: ``history`` is not a hand history, ``four_color`` not a bool,
+            ``title`` not text, or ``engine`` not one whose states the page can draw.
     """
     if not isinstance(history, HandHistory):
         raise ArgumentTypeError(
             f"history must be a phh.HandHistory, got {type(history).__name__} {history!r}"
         )
+    four_color = _flag(four_color, "four_color")
+    title = _title(title)
     steps = _page_steps(history, engine)
     final = steps[-1].state
     if not isinstance(final, State):  # another engine's states: no pictures of those
-        raise ArgumentTypeError("replay_page draws holecard's engine states only")
+        raise ArgumentTypeError(
+            "engine must make holecard's own states (None: holecard.games), whose tables"
+            f" replay_page draws; {getattr(engine, '__name__', repr(engine))} made"
+            f" {type(final).__module__}.{type(final).__qualname__}"
+        )
     game, betting = parse_variant(history.variant)
     n = len(final.players)
     names = _names(history, n)

@@ -31,13 +31,18 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable, Sequence
 from html import escape as _esc
-from typing import Literal, Protocol
+from typing import Literal, Protocol, runtime_checkable
 
 from holecard import events as ev
 from holecard._core import Card, HandValue, State, parse_cards
 from holecard._enums import Game, Suit
 from holecard.cli.render import hand_name
-from holecard.exceptions import ArgumentTypeError, IndexOutOfRangeError, InvalidHandError
+from holecard.exceptions import (
+    ArgumentTypeError,
+    ConfigurationError,
+    IndexOutOfRangeError,
+    InvalidHandError,
+)
 
 __all__ = [
     "EquityLike",
@@ -246,29 +251,34 @@ def _names(value: object, count: int, what: str) -> list[str] | None:
     """``value`` as ``count`` names (None stays None), else a holecard error naming it."""
     if value is None:
         return None
-    if isinstance(value, str) or not isinstance(value, Sequence):
+    if (
+        isinstance(value, str)
+        or not isinstance(value, Sequence)
+        or not all(isinstance(v, str) for v in value)
+    ):
         raise ArgumentTypeError(
-            f"{what} must be a list of names, got {type(value).__name__} {value!r}"
+            f"{what} must be a list of names (text), got {type(value).__name__} {value!r}"
         )
     if len(value) != count:
         raise IndexOutOfRangeError(f"{what} lists {len(value)} names for {count} {_UNIT[what]}")
-    return [str(v) for v in value]
+    return list(value)
 
 
 _UNIT = {"names": "seats", "labels": "players"}
+
+
+def _items(value: object, what: str, expected: str) -> list[object]:
+    """The items of an iterable argument, else a holecard error naming it."""
+    if not isinstance(value, Iterable):
+        raise _wrong(what, expected, value)
+    return list(value)
 
 
 def _card_list(value: object, what: str) -> list[Card]:
     """Cards given as text, a card or an iterable of them; a holecard error otherwise."""
     if isinstance(value, str | Card):
         return parse_cards(value)
-    try:
-        items = list(value)  # type: ignore[call-overload]
-    except TypeError:
-        raise ArgumentTypeError(
-            f"{what} must be cards, got {type(value).__name__} {value!r}"
-        ) from None
-    return parse_cards(items)
+    return parse_cards(_items(value, what, "cards"))  # type: ignore[arg-type]
 
 
 def _flag(value: object, what: str) -> bool:
@@ -277,10 +287,31 @@ def _flag(value: object, what: str) -> bool:
     return value
 
 
-def _as_card(value: object) -> Card:
-    if not isinstance(value, Card):
-        raise ArgumentTypeError(f"expected a Card, got {type(value).__name__} {value!r}")
+def _title(value: object) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise ArgumentTypeError(f"title must be text or None, got {type(value).__name__}")
     return value
+
+
+#: A card's width in pixels: wide enough to draw, small enough to stay a picture.
+_WIDTHS = (1, 1000)
+
+
+def _width(value: object) -> float:
+    """A card width in pixels, else a holecard error naming ``width``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ArgumentTypeError(
+            f"width must be a number of pixels, got {type(value).__name__} {value!r}"
+        )
+    lo, hi = _WIDTHS
+    if not lo <= value <= hi:  # also refuses NaN
+        raise ConfigurationError(f"width must be from {lo} to {hi} pixels, got {value!r}")
+    return float(value)
+
+
+def _wrong(what: str, expected: str, value: object) -> ArgumentTypeError:
+    """The error for an argument of the wrong type: its name, what it takes, what it got."""
+    return ArgumentTypeError(f"{what} must be {expected}, got {type(value).__name__} {value!r}")
 
 
 def card(c: Card, *, four_color: bool = False, width: float = 40) -> str:
@@ -296,8 +327,9 @@ def card(c: Card, *, four_color: bool = False, width: float = 40) -> str:
         An SVG document.
     """
     four_color = _flag(four_color, "four_color")
-    c = _as_card(c)
-    w = float(width)
+    if not isinstance(c, Card):
+        raise _wrong("c", "a Card", c)
+    w = _width(width)
     return _document(
         w + 2,
         w * 1.4 + 2,
@@ -335,7 +367,8 @@ def cards(
     four_color = _flag(four_color, "four_color")
     row = _card_list(hand, "hand")
     picked = set(_card_list(highlight, "highlight"))
-    w = float(width)
+    title = _title(title)
+    w = _width(width)
     body, height = _row(row, picked, 2, w, four_color)
     name = (
         title
@@ -384,7 +417,7 @@ def hand_value(
     """
     four_color = _flag(four_color, "four_color")
     if not isinstance(value, HandValue):
-        raise ArgumentTypeError(f"expected a HandValue, got {type(value).__name__} {value!r}")
+        raise _wrong("value", "a HandValue (from an evaluator)", value)
     best = list(value.cards)
     row = best if among is None else _card_list(among, "among")
     missing = [str(c) for c in best if c not in row]
@@ -436,7 +469,7 @@ class _Seen:
         if isinstance(viewer, int) and not 0 <= viewer < n:
             raise IndexOutOfRangeError(f"viewer must be a seat from 0 to {n - 1}, got {viewer}")
         self.viewer = viewer
-        self.known = None if known is None else frozenset(known)
+        self.known = None if known is None else frozenset(_card_list(known, "known"))
         self.shown = {e.seat for e in state.history if isinstance(e, ev.HandShown)}
 
     def may_see(self, seat: int) -> bool:
@@ -512,7 +545,7 @@ def table(
     """
     four_color = _flag(four_color, "four_color")
     if not isinstance(state, State):
-        raise ArgumentTypeError(f"expected a State, got {type(state).__name__} {state!r}")
+        raise _wrong("state", "a State (from Game.start)", state)
     players = state.players
     n = len(players)
     seen = _Seen(state, viewer, known)
@@ -683,6 +716,7 @@ def _shown_name(game: Game, state: State, seat: int, seen: _Seen) -> str:
 # ----- charts -------------------------------------------------------------------------
 
 
+@runtime_checkable
 class EquityLike(Protocol):
     """What :func:`equity_chart` reads of an :class:`~holecard.Equity`."""
 
@@ -711,7 +745,14 @@ def equity_chart(result: EquityLike, *, labels: Sequence[str] | None = None) -> 
 
     Returns:
         An SVG document.
+
+    Raises:
+        ArgumentTypeError: ``result`` has not what an Equity has, or ``labels``
+            not a list of text.
+        IndexOutOfRangeError: ``labels`` has not one name per player.
     """
+    if not isinstance(result, EquityLike):
+        raise _wrong("result", "an Equity (from holecard.equity)", result)
     shares = list(result.shares)
     n = len(shares)
     names = _names(labels, n, "labels") or [f"player {i + 1}" for i in range(n)]
@@ -771,6 +812,7 @@ class _SeatLike(Protocol):
     def stdev(self) -> float: ...
 
 
+@runtime_checkable
 class SimulationLike(Protocol):
     """What the simulation charts read of a :class:`~holecard.SimulationResult`."""
 
@@ -799,7 +841,12 @@ def simulation_chart(result: SimulationLike) -> str:
     Returns:
         An SVG document (a bar per seat from the zero line; the whisker spans about two
         standard errors either side).
+
+    Raises:
+        ArgumentTypeError: ``result`` has not what a SimulationResult has.
     """
+    if not isinstance(result, SimulationLike):
+        raise _wrong("result", "a SimulationResult (from holecard.simulate)", result)
     seats = list(result.seats)
     n = len(seats)
     rates = [s.big_bets_per_100 for s in seats]
@@ -862,9 +909,15 @@ def cumulative_chart(results: Iterable[SimulationLike]) -> str:
         An SVG document; lines differ in dash pattern as well as colour.
 
     Raises:
+        ArgumentTypeError: ``results`` is not an iterable of
+            :class:`~holecard.SimulationResult`.
         InvalidHandError: no results, or results of different runs.
     """
-    points = list(results)
+    points: list[SimulationLike] = []
+    for p in _items(results, "results", "a list of SimulationResult"):
+        if not isinstance(p, SimulationLike):
+            raise _wrong("each of results", "a SimulationResult (from simulate_chunks)", p)
+        points.append(p)
     if not points:
         raise InvalidHandError("cumulative_chart needs at least one result")
     last = points[-1]
