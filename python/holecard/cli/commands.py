@@ -16,8 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from holecard import _core
-from holecard._core import Card, HandValue
+from holecard._core import Card
 from holecard.cli.render import EVALUATORS, Narrator, describe, plural, stats_lines
 
 if TYPE_CHECKING:

@@ -5,7 +5,6 @@ The ``replay`` and ``play`` commands both tell a hand through these.
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
