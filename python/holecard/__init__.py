@@ -11,7 +11,8 @@ True
 The submodules that need more than the core (NumPy, hypothesis) load on first use, so
 ``import holecard`` stays fast: ``holecard.batch`` (NumPy arrays), ``holecard.phh`` (hand
 histories), ``holecard.reference`` (the pure-Python oracle), ``holecard.testing``
-(hypothesis strategies and oracle checks, ``pip install 'holecard[testing]'``).
+(hypothesis strategies and oracle checks, ``pip install 'holecard[testing]'``),
+``holecard.conformance`` (check your engine or evaluator against holecard's).
 
 >>> import holecard
 >>> holecard.phh.loads is not None
@@ -146,7 +147,7 @@ _state_to_phh.__qualname__ = "State.to_phh"
 State.to_phh = _state_to_phh  # type: ignore[method-assign] # defined here, not in Rust
 
 #: Submodules loaded on first attribute access (PEP 562), not by ``import holecard``.
-_LAZY_SUBMODULES = ("batch", "cli", "phh", "reference", "testing")
+_LAZY_SUBMODULES = ("batch", "cli", "conformance", "phh", "reference", "testing")
 
 
 def __getattr__(name: str) -> _ModuleType:
