@@ -46,7 +46,17 @@ def test_unknown_attribute_is_an_attribute_error() -> None:
 
 
 def test_no_stray_public_names() -> None:
-    submodules = {"batch", "cli", "exceptions", "games", "options", "phh", "reference", "testing"}
+    submodules = {
+        "batch",
+        "cli",
+        "conformance",
+        "exceptions",
+        "games",
+        "options",
+        "phh",
+        "reference",
+        "testing",
+    }
     stray = (
         {n for n in dir(holecard) if not n.startswith("_")} - set(holecard.__all__) - submodules
     )

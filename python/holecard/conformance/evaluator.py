@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -148,7 +148,7 @@ def _holecard_strengths(
 
 
 def check_evaluator(
-    fn: Callable[[tuple[Card, ...]], object],
+    fn: Callable[[Any], object],
     ranking: str,
     *,
     cards: int = 5,
@@ -207,7 +207,7 @@ def check_evaluator(
     hands = _all_hands(cards) if every else _sampled_hands(cards, samples, seed)
     strengths = _holecard_strengths(ranking, hands, four_straight)
     if vectorized:
-        yours: Sequence[object] = np.asarray(fn(hands.copy())).tolist()  # type: ignore[arg-type]
+        yours: Sequence[object] = np.asarray(fn(hands.copy())).tolist()
         if len(yours) != len(hands):
             raise ConfigurationError(
                 f"a vectorized fn must return one value per hand: {len(hands)} hands, "

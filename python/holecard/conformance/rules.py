@@ -176,7 +176,7 @@ def offer_rule(state: State, move: Move) -> str:
 def field_rule(state: State, field: str) -> str:
     """The rule behind a field of holecard's state (``actor``, ``stacks``, ``payoffs`` …)."""
     game = state._config.game
-    if field == "payoffs":
+    if field == "payoffs" or (field == "stacks" and state.is_over):
         return _SHOWDOWN.get(game, "G-1.11")
     if field == "pots":
         return "G-1.10"
