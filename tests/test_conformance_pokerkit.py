@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from typing import Any
 
 import pokerkit
 import pytest
 
+from conftest import DATA
 from holecard import (
     Card,
     DeuceSevenTripleDraw,
@@ -119,6 +121,12 @@ def test_the_odd_chip_of_a_single_hi_lo_pot_goes_high_in_both() -> None:
     )
     matching = [k.name for k in POKERKIT_DIFFERENCES if k.matches(divergence, state)]
     assert matching == ["odd-chip-to-low"]
+
+
+def test_the_documented_classes_are_the_declared_ones() -> None:
+    doc = (DATA.parent.parent / "docs" / "testing-your-code.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([a-z-]+)` \| ([^|]+) \|", doc, flags=re.MULTILINE)
+    assert rows == [(k.name, k.rule) for k in POKERKIT_DIFFERENCES]
 
 
 def _play(name: str, rng: random.Random) -> tuple[Any, PokerKitAdapter]:
