@@ -306,6 +306,22 @@ def _all_in_raise_missing(d: Divergence, state: State) -> bool:
     return move.kind == "bet_or_raise_to" and move.amount == seat.stack + seat.bet
 
 
+def _unanswerable_raise(d: Divergence, state: State) -> bool:
+    """A raise no opponent could call any part of.
+
+    Each other live player with chips holds no more than the current bet.
+    """
+    if d.kind is not DivergenceKind.MISSING_MOVE or state.actor is None:
+        return False
+    if d.moves[-1].kind != "bet_or_raise_to":
+        return False
+    top = max(state.bets)
+    others = [
+        p for i, p in enumerate(state.players) if i != state.actor and not p.folded and p.stack > 0
+    ]
+    return all(p.stack + p.bet <= top for p in others)
+
+
 def _short_bring_in(d: Divergence, state: State) -> bool:
     """Stud: calls or wagers differ after a bring-in posted all-in for less than *B*."""
     if state._config.game == "deuce_seven" or d.subject in ("hole_cards", "payoffs"):
@@ -398,6 +414,14 @@ POKERKIT_DIFFERENCES: tuple[KnownDifference, ...] = (
         "PokerKit does not let a player raise all-in for less than a full raise when his "
         "stack cannot cover one; the rules let a player always put in his whole stack",
         _all_in_raise_missing,
+    ),
+    KnownDifference(
+        "unanswerable-raise",
+        "G-1.9.1",
+        "PokerKit offers no raise when no opponent could call any part of it (each other "
+        "live player with chips holds no more than the current bet); the rules let the "
+        "player raise, and the part nobody calls comes back to him (G-1.10.1)",
+        _unanswerable_raise,
     ),
     KnownDifference(
         "no-low-side-pot",
