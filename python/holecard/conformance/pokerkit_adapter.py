@@ -342,7 +342,7 @@ def _blind_round_cap(d: Divergence, state: State) -> bool:
     return (
         state._config.game == "deuce_seven"
         and state.street == "predraw"
-        and d.kind is DivergenceKind.EXTRA_MOVE
+        and d.kind in (DivergenceKind.EXTRA_MOVE, DivergenceKind.ACCEPTED_ILLEGAL)
         and d.rule == "G-1.6.2"
     )
 
@@ -356,9 +356,12 @@ def _short_blind(d: Divergence, state: State) -> bool:
     """2-7: wagers or calls differ after a big blind posted all-in for less than *BB*."""
     if state._config.game != "deuce_seven" or state.street != "predraw":
         return False
-    big = state._config.stakes["big_blind"]
-    short = [e for e in state.history if e.kind == "blind" and (e.amount or 0) < big]
-    return bool(short) and d.subject not in ("hole_cards", "payoffs")
+    blinds = [e for e in state.history if e.kind == "blind"]
+    if len(blinds) < 2 or d.subject in ("hole_cards", "payoffs"):
+        return False
+    big = blinds[1]
+    short = (big.amount or 0) < state._config.stakes["big_blind"]
+    return short and state.player(big.seat or 0).stack == 0
 
 
 def _with_chips(state: State) -> list[int]:
@@ -379,8 +382,19 @@ def _uncalled_return(d: Divergence, state: State) -> bool:
 
 
 def _lone_player_acts(d: Divergence, state: State) -> bool:
-    """PokerKit asks the one live player with chips to act, where nobody can answer."""
-    return d.subject == "actor" and len(_with_chips(state)) <= 1
+    """PokerKit asks the one live player with chips to act, where nobody can answer.
+
+    So its betting round is still open: who acts, the pots (bets not yet collected), a
+    betting move it offers, or holecard's draw it does not offer yet.
+    """
+    if len(_with_chips(state)) > 1:
+        return False
+    move = d.moves[-1].kind if d.moves else ""
+    return (
+        d.subject in ("actor", "pots")
+        or (d.kind is DivergenceKind.EXTRA_MOVE and move in ("check", "bet_or_raise_to"))
+        or (d.kind is DivergenceKind.MISSING_MOVE and move in ("draw", "stand_pat"))
+    )
 
 
 def _recycled(d: Divergence, state: State) -> bool:

@@ -22,7 +22,7 @@ __all__ = [
     "round_wagers",
 ]
 
-_WAGER_KINDS: Final = ("bring_in", "complete", "bet_raise", "call")
+_WAGER_KINDS: Final = ("blind", "bring_in", "complete", "bet_raise", "call")
 #: The fixed-limit streets bet in big bets (docs/rules.md S-8, T-7, D-11).
 _BIG_STREETS: Final = {
     "soko": ("fourth", "fifth"),
@@ -46,7 +46,8 @@ class RoundWager:
 
     Attributes:
         seat: who acted.
-        kind: the event kind (``bring_in``, ``complete``, ``bet_raise``, ``call``).
+        kind: the event kind (``blind``, ``bring_in``, ``complete``, ``bet_raise``,
+            ``call``).
         to: the seat's total bet in the round after it.
         all_in: the seat has no chips left now.
         increment: how far it raised the round's bet (0 for a call).
@@ -61,12 +62,15 @@ class RoundWager:
 
 def _current_round(state: State) -> list[Event]:
     history = list(state.history)
-    last = max((i for i, e in enumerate(history) if e.kind == "street"), default=-1)
-    return history[last + 1 :]
+    starts = [i for i, e in enumerate(history) if e.kind == "street"]
+    last = starts[-1] if starts else -1
+    # The blinds, posted before the deal, belong to the first round (G-1.4.3).
+    blinds = [e for e in history[: last + 1] if e.kind == "blind"] if len(starts) <= 1 else []
+    return blinds + history[last + 1 :]
 
 
 def round_wagers(state: State) -> list[RoundWager]:
-    """The bring-in, completions, bets, raises and calls of the current betting round."""
+    """The blinds, bring-in, completions, bets, raises and calls of the current round."""
     level = 0
     bets: dict[int, int] = {}
     out: list[RoundWager] = []
