@@ -425,7 +425,8 @@ def _compare(state: State, mine: Observation, yours: Observation) -> tuple[str, 
     if yours.hole_cards is not None and not mine.is_over and mine.hole_cards is not None:
         live = [i for i, p in enumerate(state.players) if not p.folded]
         a = tuple(tuple(sorted(mine.hole_cards[i])) for i in live)
-        b = tuple(tuple(sorted(yours.hole_cards[i])) for i in live)
+        theirs = list(yours.hole_cards) + [()] * len(state.players)
+        b = tuple(tuple(sorted(theirs[i])) for i in live)
         checks.append(("hole_cards", a, b))
     for name, x, y in checks:
         if x != y:
@@ -464,7 +465,7 @@ def _play(
             holecard=mine,
             yours=yours,
             rule=rule,
-            description=what,
+            description=" ".join(what.split()),  # one line, even for an error's message
             stacks=hand.stacks,
             deck=hand.deck,
             moves=(*hand.moves, *([move] if move is not None else [])),
