@@ -23,14 +23,15 @@ def test_import_loads_neither_numpy_nor_hypothesis_nor_the_lazy_submodules() -> 
         "import sys, holecard\n"
         "print(sorted(m for m in ('numpy', 'hypothesis', 'holecard.batch', 'holecard.phh',"
         " 'holecard.reference', 'holecard.testing', 'holecard.cli', 'holecard.svg',"
-        " 'holecard.html', 'holecard.sites', 'holecard.stats', 'pandas', 'polars')"
-        " if m in sys.modules))"
+        " 'holecard.html', 'holecard.sites', 'holecard.stats', 'holecard.conformance',"
+        " 'pandas', 'polars', 'pokerkit') if m in sys.modules))"
     )
     assert out == "[]"
 
 
 @pytest.mark.parametrize(
-    "name", ["batch", "cli", "html", "phh", "reference", "sites", "stats", "svg", "testing"]
+    "name",
+    ["batch", "cli", "conformance", "html", "phh", "reference", "sites", "stats", "svg", "testing"],
 )
 def test_submodules_on_attribute_access(name: str) -> None:
     out = child(f"import holecard\nprint(holecard.{name}.__name__)")
@@ -53,6 +54,7 @@ def test_no_stray_public_names() -> None:
     submodules = {
         "batch",
         "cli",
+        "conformance",
         "events",
         "exceptions",
         "games",

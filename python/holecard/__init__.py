@@ -12,7 +12,8 @@ The submodules that need more than the core (NumPy, hypothesis) load on first us
 ``import holecard`` stays fast: ``holecard.batch`` (NumPy arrays), ``holecard.phh`` (hand
 histories), ``holecard.sites`` (poker-site hand histories), ``holecard.stats`` (player
 statistics), ``holecard.reference`` (the pure-Python oracle), ``holecard.testing``
-(hypothesis strategies and oracle checks, ``pip install 'holecard[testing]'``).
+(hypothesis strategies and oracle checks, ``pip install 'holecard[testing]'``),
+``holecard.conformance`` (check your engine or evaluator against holecard's).
 
 >>> import holecard
 >>> holecard.phh.loads is not None
@@ -254,6 +255,7 @@ for _cls, _method in _drawn:
 _LAZY_SUBMODULES = (
     "batch",
     "cli",
+    "conformance",
     "html",
     "phh",
     "reference",

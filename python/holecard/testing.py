@@ -1,5 +1,9 @@
 """Hypothesis strategies and oracle comparisons, for holecard's tests and for yours.
 
+The conformance kit (:mod:`holecard.conformance`: :func:`check_engine` for your engine,
+:func:`check_evaluator` for your hand evaluator, :class:`PokerKitAdapter`) is re-exported
+here.
+
 The strategies draw cards, hands and arrays of hands; the ``assert_*`` helpers check an
 evaluator against the pure-Python reference (:mod:`holecard.reference`), comparing
 orderings rather than raw numbers, so any evaluator that returns comparable values (yours
@@ -18,7 +22,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations, pairwise
+from itertools import combinations
 from typing import Any, Protocol, Self
 
 import numpy as np
@@ -35,24 +39,56 @@ from holecard import _core
 from holecard._core import Card, HandValue
 from holecard._enums import Game
 from holecard.events import BoardCardDealt, CardBurned, CardDealt, Drew
+from holecard.conformance import (
+    Better,
+    Divergence,
+    DivergenceKind,
+    EngineAdapter,
+    EngineReport,
+    EvaluatorReport,
+    HolecardAdapter,
+    KnownDifference,
+    MisorderedPair,
+    Observation,
+    assert_engine_conforms,
+    check_engine,
+    check_evaluator,
+    refused_amounts,
+)
+from holecard.conformance.pokerkit_adapter import POKERKIT_DIFFERENCES, PokerKitAdapter
 from holecard.reference import evaluators as ref
 
 __all__ = [
     "CARD_COUNTS",
     "GAMES",
     "RAKE_BASIS_POINTS",
+    "POKERKIT_DIFFERENCES",
     "RANKINGS",
     "STRUCTURES",
+    "Better",
+    "Divergence",
+    "DivergenceKind",
     "Draw",
+    "EngineAdapter",
+    "EngineReport",
+    "EvaluatorReport",
     "GameAction",
+    "HolecardAdapter",
+    "KnownDifference",
+    "MisorderedPair",
+    "Observation",
     "OwnDiscards",
+    "PokerKitAdapter",
     "Table",
     "apply_action",
     "assert_agrees_with_reference",
+    "assert_engine_conforms",
     "assert_same_order",
     "assert_same_state",
     "card_arrays",
     "cards",
+    "check_engine",
+    "check_evaluator",
     "check_moves",
     "evaluate",
     "fast_snapshot",
@@ -536,28 +572,6 @@ def raise_amounts(la: Any, fixed: bool) -> st.SearchStrategy[int]:  # noqa: ANN4
 def move_key(move: Any) -> tuple[str, int | None, tuple[str, ...]]:  # noqa: ANN401
     """A move of either engine as plain data: ``(kind, amount, discards as text)``."""
     return (move.kind, move.amount, tuple(str(c) for c in move.discards))
-
-
-def refused_amounts(state: Any) -> list[int]:  # noqa: ANN401
-    """Bet/raise totals a fast-engine state must refuse: none of its moves names them.
-
-    Totals next to and between the offered ones, below and above the range, the actor's
-    all-in and one more, and (when no bet is offered) totals over the current bet; the
-    completion total is left out, since ``bet_or_raise_to`` accepts it as the completion.
-    """
-    offered = {m.amount for m in state.legal_moves() if m.kind == "bet_or_raise_to"}
-    la = state.legal_actions()
-    top = max(state.bets, default=0)
-    near = sorted(offered) or [top + 1, top + (la.call or 0) + 1]
-    candidates = {0, 1, 2 * near[-1] + 1, top, top + 1}
-    for a, b in pairwise(near):
-        candidates.add((a + b) // 2)
-    for t in (near[0], near[-1]):
-        candidates.update((t - 1, t + 1))
-    if state.actor is not None:
-        seat = state.player(state.actor)
-        candidates.update((seat.stack + seat.bet, seat.stack + seat.bet + 1))
-    return sorted(x for x in candidates if x >= 0 and x not in offered and x != la.complete)
 
 
 def check_moves(draw: Draw, fast: Any, ref: Any, context: str = "") -> None:  # noqa: ANN401

@@ -1,0 +1,265 @@
+"""Does your hand evaluator order hands as holecard does?
+
+:func:`check_evaluator` calls your evaluator on every 5-card hand (or on sampled 6- and
+7-card hands), evaluates the same hands with holecard's batch evaluator, and checks that
+your values induce exactly holecard's order: hands holecard ties get equal values, and a
+hand holecard ranks higher gets a better value. Raw numbers never need to agree.
+
+>>> from holecard import evaluate_high
+>>> report = check_evaluator(lambda cards: evaluate_high(cards).strength, "high", cards=7,
+...                          samples=2_000)
+>>> report.ok, report.hands
+(True, 2000)
+>>> broken = check_evaluator(lambda cards: len({c.rank for c in cards}), "high", cards=5,
+...                          exhaustive=False, samples=2_000)
+>>> broken.ok
+False
+>>> print(broken.misordered.describe())  # doctest: +ELLIPSIS
+holecard ranks ... above ...
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from holecard._core import Card
+from holecard.exceptions import ArgumentTypeError, ConfigurationError
+
+__all__ = ["Better", "EvaluatorReport", "MisorderedPair", "check_evaluator"]
+
+_DECK: Final = tuple(Card.from_index(i) for i in range(52))
+#: The card counts each of holecard's rankings takes.
+_CARD_COUNTS: Final = {
+    "high": (5, 6, 7),
+    "soko": (5,),
+    "ace_five": (5, 6, 7),
+    "low8": (5, 6, 7),
+    "deuce_seven": (5,),
+}
+
+
+class Better(enum.StrEnum):
+    """Which of your evaluator's values is the better hand."""
+
+    HIGHER = "higher"
+    LOWER = "lower"
+
+
+@dataclass(frozen=True)
+class MisorderedPair:
+    """Two hands that your evaluator orders differently from holecard.
+
+    Attributes:
+        first: the hand holecard ranks lower (or equal, when ``tie``).
+        second: the hand holecard ranks higher (or equal).
+        holecard: holecard's strengths of ``first`` and ``second`` (greater is better,
+            ``0`` for no qualifying 8-or-better low).
+        yours: your evaluator's values of ``first`` and ``second``.
+        tie: holecard ties the two hands (and your values differ).
+    """
+
+    first: tuple[Card, ...]
+    second: tuple[Card, ...]
+    holecard: tuple[int, int]
+    yours: tuple[object, object]
+    tie: bool
+
+    def describe(self) -> str:
+        """One line: the two hands, holecard's verdict and your values."""
+        a = " ".join(map(str, self.first))
+        b = " ".join(map(str, self.second))
+        if self.tie:
+            return (
+                f"holecard ties {a} and {b} (strength {self.holecard[0]}); your evaluator "
+                f"gives {self.yours[0]!r} and {self.yours[1]!r}"
+            )
+        return (
+            f"holecard ranks {b} above {a} (strengths {self.holecard[1]} > "
+            f"{self.holecard[0]}); your evaluator gives {self.yours[1]!r} and "
+            f"{self.yours[0]!r}"
+        )
+
+
+@dataclass(frozen=True)
+class EvaluatorReport:
+    """What :func:`check_evaluator` found.
+
+    Attributes:
+        ranking: the ranking checked.
+        cards: cards per hand.
+        hands: hands evaluated.
+        exhaustive: whether every hand of ``cards`` cards was evaluated.
+        misordered: the first pair in holecard's order that your values misorder
+            (``None``: your evaluator induces exactly holecard's order on these hands).
+    """
+
+    ranking: str
+    cards: int
+    hands: int
+    exhaustive: bool
+    misordered: MisorderedPair | None
+
+    @property
+    def ok(self) -> bool:
+        """No misordered pair."""
+        return self.misordered is None
+
+    def __str__(self) -> str:
+        scope = "every" if self.exhaustive else f"{self.hands:,} sampled"
+        head = f"{self.ranking}, {scope} {self.cards}-card hands"
+        if self.misordered is None:
+            return f"{head} ({self.hands:,}): same order as holecard"
+        return f"{head}: {self.misordered.describe()}"
+
+
+def _all_hands(k: int) -> npt.NDArray[np.uint8]:
+    flat = np.fromiter(
+        (i for combo in combinations(range(52), k) for i in combo),
+        dtype=np.uint8,
+        count=comb(52, k) * k,
+    )
+    return flat.reshape(-1, k)
+
+
+def _sampled_hands(k: int, samples: int, seed: int) -> npt.NDArray[np.uint8]:
+    rng = np.random.default_rng(seed)
+    keys = rng.random((samples, 52))
+    return np.argsort(keys, axis=1)[:, :k].astype(np.uint8)
+
+
+def _holecard_strengths(
+    ranking: str, hands: npt.NDArray[np.uint8], four_straight: str | None
+) -> npt.NDArray[np.int64]:
+    from holecard import batch
+
+    if ranking == "soko":
+        out = batch.evaluate_soko(hands, four_straight=four_straight or "CONSECUTIVE")
+    else:
+        out = getattr(batch, f"evaluate_{ranking}")(hands)
+    return np.asarray(out, dtype=np.int64)
+
+
+def check_evaluator(
+    fn: Callable[[Any], object],
+    ranking: str,
+    *,
+    cards: int = 5,
+    exhaustive: bool | None = None,
+    samples: int = 100_000,
+    seed: int = 0,
+    better: Better | str = Better.HIGHER,
+    four_straight: str | None = None,
+    vectorized: bool = False,
+) -> EvaluatorReport:
+    """Check that ``fn`` orders hands as holecard's ``ranking`` does.
+
+    Args:
+        fn: your evaluator: takes a tuple of :class:`~holecard.Card` (``str(card)`` is
+            ``"As"``, ``card.index`` is ``4 * rank + suit`` from ``2c`` = 0 to ``As`` = 51)
+            and returns a value whose order (numbers, tuples, anything sortable) says how
+            good the hand is; ``None`` for "no hand" (no qualifying 8-or-better low) is
+            below every value.
+        ranking: ``"high"``, ``"soko"``, ``"ace_five"``, ``"low8"`` or ``"deuce_seven"``.
+        cards: cards per hand (5; 6 or 7 where the ranking takes them).
+        exhaustive: every hand of ``cards`` cards (default: yes for 5 cards, no for 6-7,
+            which would mean 20 or 134 million calls of ``fn``).
+        samples: hands drawn when not exhaustive.
+        seed: the sample's seed.
+        better: ``"higher"`` (default) when a greater value of yours is a better hand,
+            ``"lower"`` when a smaller one is (ranks counted from the best hand).
+        four_straight: Soko's ``four_straight_mode``.
+        vectorized: ``fn`` takes all the hands at once, as a ``uint8`` NumPy array of
+            card indices of shape ``(n, cards)``, and returns ``n`` numbers (much faster
+            for an evaluator that has a batch form).
+
+    Returns:
+        The report; ``report.misordered`` holds the first misordered pair in holecard's
+        order, with both hands and both evaluators' values.
+
+    Raises:
+        ConfigurationError: an unknown ranking, a card count it does not take, or
+            ``samples`` below 1.
+        ArgumentTypeError: ``fn`` cannot be called.
+    """
+    if not callable(fn):
+        raise ArgumentTypeError(f"fn must be a function of a hand, got {type(fn).__name__}")
+    if ranking not in _CARD_COUNTS:
+        raise ConfigurationError(
+            f"ranking must be one of {', '.join(_CARD_COUNTS)}, got {ranking!r}"
+        )
+    if cards not in _CARD_COUNTS[ranking]:
+        raise ConfigurationError(
+            f"ranking {ranking!r} takes {' or '.join(map(str, _CARD_COUNTS[ranking]))} cards, "
+            f"got cards={cards!r}"
+        )
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise ConfigurationError(f"samples must be a whole number >= 1, got {samples!r}")
+    lower_is_better = Better(better) is Better.LOWER
+    every = cards == 5 if exhaustive is None else bool(exhaustive)
+    hands = _all_hands(cards) if every else _sampled_hands(cards, samples, seed)
+    strengths = _holecard_strengths(ranking, hands, four_straight)
+    if vectorized:
+        yours: Sequence[object] = np.asarray(fn(hands.copy())).tolist()
+        if len(yours) != len(hands):
+            raise ConfigurationError(
+                f"a vectorized fn must return one value per hand: {len(hands)} hands, "
+                f"{len(yours)} values"
+            )
+    else:
+        yours = [fn(tuple(_DECK[i] for i in row)) for row in hands.tolist()]
+    return EvaluatorReport(
+        ranking=ranking,
+        cards=cards,
+        hands=len(hands),
+        exhaustive=every,
+        misordered=_first_misordered(hands, strengths, yours, lower_is_better),
+    )
+
+
+def _first_misordered(
+    hands: npt.NDArray[np.uint8],
+    strengths: npt.NDArray[np.int64],
+    yours: Sequence[object],
+    lower_is_better: bool,
+) -> MisorderedPair | None:
+    """The first pair, in holecard's order, whose values your evaluator orders otherwise.
+
+    Your values must be a strictly increasing function of holecard's strength: equal
+    within each of holecard's ties, and rising from one strength to the next. Hands are
+    sorted by holecard's strength, then by your value (``None`` first), so the first
+    tie with two values and the first step down show at neighbouring positions.
+    """
+    ranks = _dense_ranks(yours, lower_is_better)
+    order = np.lexsort((ranks, strengths))
+    s, r = strengths[order], ranks[order]
+    same = s[1:] == s[:-1]
+    bad = (same & (r[1:] != r[:-1])) | (~same & (r[1:] <= r[:-1]))
+    hits = np.flatnonzero(bad)
+    if hits.size == 0:
+        return None
+    i = int(hits[0])
+    a, b = int(order[i]), int(order[i + 1])
+    return MisorderedPair(
+        first=tuple(_DECK[x] for x in hands[a].tolist()),
+        second=tuple(_DECK[x] for x in hands[b].tolist()),
+        holecard=(int(strengths[a]), int(strengths[b])),
+        yours=(yours[a], yours[b]),
+        tie=bool(same[i]),
+    )
+
+
+def _dense_ranks(values: Sequence[object], lower_is_better: bool) -> npt.NDArray[np.int64]:
+    """Each value's place among the distinct values, best last (``None`` lowest)."""
+    present = sorted({v for v in values if v is not None}, reverse=lower_is_better)  # type: ignore[type-var]
+    place = {v: i + 1 for i, v in enumerate(present)}
+    return np.fromiter(
+        (0 if v is None else place[v] for v in values), dtype=np.int64, count=len(values)
+    )

@@ -1,0 +1,498 @@
+"""PokerKit 0.7.7 through the conformance kit, and its known differences from holecard.
+
+:class:`PokerKitAdapter` drives a PokerKit state (fixed-limit stud, stud hi/lo, razz and
+2-7 triple draw) in holecard's vocabulary, dealing every card, burns included, from the
+kit's deck. Play it against holecard's ``profile="pokerkit"`` (docs/rules.md §6.3), which
+sets every option PokerKit's rules match; what remains is listed in
+:data:`POKERKIT_DIFFERENCES`, each with the rule holecard follows and PokerKit does not.
+PokerKit is imported on first use (``pip install pokerkit==0.7.7``).
+
+>>> from holecard import SevenCardStud
+>>> from holecard.conformance import check_engine
+>>> game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10, profile="pokerkit")
+>>> report = check_engine(PokerKitAdapter(), game=game, hands=10, seed=3,
+...                       stacks=[300] * 4, known=POKERKIT_DIFFERENCES)
+>>> report.ok
+True
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, Final
+
+from holecard._core import Card, Move, State
+from holecard.conformance.engine import (
+    Divergence,
+    DivergenceKind,
+    KnownDifference,
+    Observation,
+)
+from holecard.conformance.rules import has_incomplete_all_in
+from holecard.exceptions import ConfigurationError
+
+if TYPE_CHECKING:
+    from holecard.games import _Game as Game
+
+__all__ = ["POKERKIT_DIFFERENCES", "PokerKitAdapter"]
+
+_STUD_CLASSES: Final = {
+    "stud": "FixedLimitSevenCardStud",
+    "stud8": "FixedLimitSevenCardStudHighLowSplitEightOrBetter",
+    "razz": "FixedLimitRazz",
+}
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """Silence PokerKit's warning that it offers mucked cards once its stub runs dry.
+
+    The adapter deals from the kit's deck and reports the exhaustion itself.
+    """
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Returning reserved", UserWarning)
+        yield
+
+
+class PokerKitAdapter:
+    """A PokerKit 0.7.7 hand as an :class:`~holecard.testing.EngineAdapter`.
+
+    Fixed limit only (PokerKit's stud and draw games in this kit's scope). PokerKit
+    posts antes and blinds, collects bets, shows down and pushes the chips itself; the
+    adapter burns and deals from the kit's deck whenever PokerKit waits for a card.
+    """
+
+    def __init__(self) -> None:
+        self._game: Any = None
+        self._state: Any = None
+        self._deck: list[str] = []
+        self._first_street = False
+
+    def start(self, game: Game, stacks: Sequence[int], deck: Sequence[Card]) -> None:
+        """Create the PokerKit state for ``game`` and deal until someone must act."""
+        import pokerkit as pk
+
+        config = game._config
+        if config.betting != "FIXED_LIMIT":
+            raise ConfigurationError(
+                f"PokerKitAdapter plays fixed limit only, got {config.betting}"
+            )
+        stakes = config.stakes
+        a = pk.Automation
+        automations = (
+            a.ANTE_POSTING,
+            a.BET_COLLECTION,
+            a.BLIND_OR_STRADDLE_POSTING,
+            a.HOLE_CARDS_SHOWING_OR_MUCKING,
+            a.HAND_KILLING,
+            a.CHIPS_PUSHING,
+            a.CHIPS_PULLING,
+        )
+        if config.game == "deuce_seven":
+            name = "FixedLimitDeuceToSevenLowballTripleDraw"
+            forced: object = (stakes["small_blind"], stakes["big_blind"])
+        elif config.game in _STUD_CLASSES:
+            name, forced = _STUD_CLASSES[config.game], stakes["bring_in"]
+        else:
+            raise ConfigurationError(f"PokerKit has no {config.game} game")
+        self._game = getattr(pk, name)(
+            automations, True, stakes["ante"], forced, stakes["small_bet"], stakes["big_bet"]
+        )
+        self._state = self._game(tuple(stacks), len(stacks))
+        self._stud = config.game != "deuce_seven"
+        self._small_bet = stakes["small_bet"]
+        self._deck = [str(c) for c in deck]
+        with _quiet():
+            self._deal()
+
+    def to_phh(self) -> str:
+        """The hand so far as PokerKit writes it (PHH text)."""
+        import pokerkit as pk
+
+        return str(pk.HandHistory.from_game_state(self._game, self._state).dumps())
+
+    def _deal(self) -> None:
+        """Burn and deal from the deck until a player must act or the hand is over."""
+        s = self._state
+        while s.status:
+            if s.can_burn_card():
+                s.burn_card(self._next_card())
+            elif s.can_deal_hole():
+                s.deal_hole(self._next_card())
+            elif s.can_deal_board():
+                s.deal_board(self._next_card())
+            else:
+                return
+
+    def _next_card(self) -> str:
+        if not self._deck:
+            raise RuntimeError("the deck is exhausted (PokerKit would recycle cards here)")
+        return self._deck.pop(0)
+
+    def _completing(self) -> bool:
+        """A wager now is the stud completion: first street, nobody at the small bet yet."""
+        s = self._state
+        return bool(self._stud and s.street_index == 0 and max(s.bets) < self._small_bet)
+
+    def legal_moves(self) -> Iterable[Move]:
+        """The moves PokerKit allows now."""
+        with _quiet():
+            return self._moves()
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` through PokerKit (which raises ValueError when it refuses)."""
+        with _quiet():
+            self._play(move)
+            self._deal()
+
+    def _moves(self) -> list[Move]:
+        s = self._state
+        if not s.status:
+            return []
+        if s.can_stand_pat_or_discard():
+            hand = list(s.hole_cards[s.stand_patter_or_discarder_index])
+            moves = [Move("stand_pat")]
+            for k in range(1, len(hand) + 1):
+                for cards in combinations(hand, k):
+                    if s.can_stand_pat_or_discard(cards):
+                        moves.append(Move("draw", discards=[_card(c) for c in cards]))
+            return moves
+        moves = []
+        if s.can_fold():
+            moves.append(Move("fold"))
+        if s.can_check_or_call():
+            moves.append(Move("check" if s.checking_or_calling_amount == 0 else "call"))
+        if s.can_post_bring_in():
+            moves.append(Move("post_bring_in"))
+        if s.can_complete_bet_or_raise_to():
+            lo = s.min_completion_betting_or_raising_to_amount
+            hi = s.max_completion_betting_or_raising_to_amount
+            if not self._completing():
+                moves += [Move("bet_or_raise_to", x) for x in sorted({lo, hi})]
+            elif lo <= self._small_bet <= hi or hi < self._small_bet:
+                # PokerKit also offers an all-in of no more than the bring-in as a
+                # "completion": holecard's vocabulary has it as the bring-in.
+                bring_in = s.effective_bring_in_amount
+                if not (s.can_post_bring_in() and bring_in is not None and hi <= bring_in):
+                    moves.append(Move("complete"))
+            else:
+                moves += [Move("bet_or_raise_to", x) for x in sorted({lo, hi})]
+        return moves
+
+    def _play(self, move: Move) -> None:
+        s = self._state
+        kind = move.kind
+        if kind == "fold":
+            s.fold()
+        elif kind in ("check", "call"):
+            amount = s.checking_or_calling_amount if s.can_check_or_call() else None
+            if amount is None or (amount == 0) != (kind == "check"):
+                raise ValueError(f"PokerKit cannot {kind} now")
+            s.check_or_call()
+        elif kind == "post_bring_in":
+            s.post_bring_in()
+        elif kind == "complete":
+            if not self._completing():
+                raise ValueError("no completion now")
+            s.complete_bet_or_raise_to(
+                min(self._small_bet, s.max_completion_betting_or_raising_to_amount or 0)
+            )
+        elif kind == "bet_or_raise_to":
+            if self._completing() and move.amount != self._small_bet:
+                raise ValueError("only the completion is open")
+            s.complete_bet_or_raise_to(move.amount)
+        elif kind in ("draw", "stand_pat"):
+            s.stand_pat_or_discard("".join(str(c) for c in move.discards))
+        else:
+            raise ValueError(f"PokerKit has no {kind}")
+
+    def observe(self) -> Observation:
+        """PokerKit's state in holecard's terms."""
+        s = self._state
+        over = not s.status
+        # PokerKit deals a draw's replacements once everybody has discarded, holecard
+        # right after each discard (docs/rules.md D-5: the same cards): in between, the
+        # hands are not compared.
+        drawing = not over and s.stand_patter_or_discarder_index is not None
+        actor = None
+        if not over:
+            actor = s.actor_index
+            if actor is None:
+                actor = s.stand_patter_or_discarder_index
+        return Observation(
+            actor=actor,
+            stacks=tuple(s.stacks),
+            is_over=over,
+            pots=None if over else tuple(p.amount for p in s.pots),
+            payoffs=tuple(s.payoffs) if over else None,
+            hole_cards=None
+            if drawing
+            else tuple(tuple(_card(c) for c in hand) for hand in s.hole_cards),
+        )
+
+
+def _card(card: Any) -> Card:  # noqa: ANN401 - a pokerkit.Card
+    return Card(f"{card.rank}{card.suit}")
+
+
+# ------------------------------------------------------------------------------------
+# The known differences
+
+
+def _wager(d: Divergence) -> bool:
+    return any(k in d.subject for k in ("bet_or_raise_to", "complete"))
+
+
+def _incomplete_all_in(d: Divergence, state: State) -> bool:
+    return (
+        d.kind
+        in (
+            DivergenceKind.EXTRA_MOVE,
+            DivergenceKind.MISSING_MOVE,
+            DivergenceKind.REFUSED,
+            DivergenceKind.ACCEPTED_ILLEGAL,
+        )
+        and (_wager(d) or "call" in d.subject)
+        and has_incomplete_all_in(state)
+    )
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(x) for x in text.strip("()").split(",") if x.strip()]
+
+
+def _settled_stud8(d: Divergence, state: State) -> list[int] | None:
+    """Stud hi/lo hands settled differently: chips per seat, PokerKit's minus holecard's."""
+    if d.subject not in ("stacks", "payoffs") or state._config.game != "stud8":
+        return None
+    if not state.is_over:
+        return None
+    delta = [b - a for a, b in zip(_numbers(d.holecard), _numbers(d.yours), strict=True)]
+    return delta if sum(delta) == 0 else None
+
+
+def _odd_chip_to_low(d: Divergence, state: State) -> bool:
+    """Stud hi/lo: one odd chip moved from a high winner to a low winner."""
+    delta = _settled_stud8(d, state)
+    if delta is None:
+        return False
+    unit = int(state._config.options.get("chip_unit", "1"))
+    return sorted(x for x in delta if x) == [-unit, unit]
+
+
+def _no_low_side_pot(d: Divergence, state: State) -> bool:
+    """Stud hi/lo: a pot went whole to the high hand as nobody qualified for low (H-5.2).
+
+    PokerKit splits its low half among its contestants.
+    """
+    delta = _settled_stud8(d, state)
+    if delta is None:
+        return False
+    awards = [e for e in state.history if e.kind == "award"]
+    whole = {e.pot for e in awards if e.share == "whole"}
+    contested = {p for p in whole if len({e.seat for e in awards if e.pot == p}) == 1}
+    return bool(contested) and any(x > 1 for x in delta)
+
+
+def _all_in_raise_missing(d: Divergence, state: State) -> bool:
+    """An all-in raise for less than a full raise, which PokerKit does not offer."""
+    if d.kind is not DivergenceKind.MISSING_MOVE or state.actor is None:
+        return False
+    move = d.moves[-1]
+    seat = state.player(state.actor)
+    return move.kind == "bet_or_raise_to" and move.amount == seat.stack + seat.bet
+
+
+def _unanswerable_raise(d: Divergence, state: State) -> bool:
+    """A raise no opponent could call any part of.
+
+    Each other live player with chips holds no more than the current bet.
+    """
+    if d.kind is not DivergenceKind.MISSING_MOVE or state.actor is None:
+        return False
+    if d.moves[-1].kind != "bet_or_raise_to":
+        return False
+    top = max(state.bets)
+    others = [
+        p for i, p in enumerate(state.players) if i != state.actor and not p.folded and p.stack > 0
+    ]
+    return all(p.stack + p.bet <= top for p in others)
+
+
+def _short_bring_in(d: Divergence, state: State) -> bool:
+    """Stud: calls or wagers differ after a bring-in posted all-in for less than *B*."""
+    if state._config.game == "deuce_seven" or d.subject in ("hole_cards", "payoffs"):
+        return False
+    full = state._config.stakes["bring_in"]
+    return (
+        any(
+            e.kind == "bring_in"
+            and (e.amount or 0) < full
+            and state.player(e.seat or 0).stack == 0
+            for e in state.history
+        )
+        and state.street == "third"
+    )
+
+
+def _blind_round_cap(d: Divergence, state: State) -> bool:
+    return (
+        state._config.game == "deuce_seven"
+        and state.street == "predraw"
+        and d.kind in (DivergenceKind.EXTRA_MOVE, DivergenceKind.ACCEPTED_ILLEGAL)
+        and d.rule == "G-1.6.2"
+    )
+
+
+def _heads_up_deal(d: Divergence, state: State) -> bool:
+    """2-7 heads-up: the engines deal different hands, so nothing after the deal compares."""
+    return state._config.game == "deuce_seven" and len(d.stacks) == 2
+
+
+def _short_blind(d: Divergence, state: State) -> bool:
+    """2-7: wagers or calls differ after a big blind posted all-in for less than *BB*."""
+    if state._config.game != "deuce_seven" or state.street != "predraw":
+        return False
+    blinds = [e for e in state.history if e.kind == "blind"]
+    if len(blinds) < 2 or d.subject in ("hole_cards", "payoffs"):
+        return False
+    big = blinds[1]
+    short = (big.amount or 0) < state._config.stakes["big_blind"]
+    return short and state.player(big.seat or 0).stack == 0
+
+
+def _with_chips(state: State) -> list[int]:
+    return [i for i, p in enumerate(state.players) if not p.folded and p.stack > 0]
+
+
+def _uncalled_return(d: Divergence, state: State) -> bool:
+    """One seat, the only live one with chips, has more chips in holecard.
+
+    holecard returned an uncalled bet when the betting closed; PokerKit does at the end.
+    """
+    if d.subject != "stacks" or state.is_over:
+        return False
+    mine = state.stacks
+    yours = [int(x) for x in d.yours.strip("()").split(",") if x.strip()]
+    differ = [i for i, (a, b) in enumerate(zip(mine, yours, strict=True)) if a != b]
+    return len(differ) == 1 and mine[differ[0]] > yours[differ[0]] and _with_chips(state) == differ
+
+
+def _lone_player_acts(d: Divergence, state: State) -> bool:
+    """PokerKit asks the one live player with chips to act, where nobody can answer.
+
+    So its betting round is still open: who acts, the pots (bets not yet collected), a
+    betting move it offers, or holecard's draw it does not offer yet.
+    """
+    if len(_with_chips(state)) > 1:
+        return False
+    move = d.moves[-1].kind if d.moves else ""
+    return (
+        d.subject in ("actor", "pots")
+        or (d.kind is DivergenceKind.EXTRA_MOVE and move in ("check", "bet_or_raise_to"))
+        or (d.kind is DivergenceKind.MISSING_MOVE and move in ("draw", "stand_pat"))
+    )
+
+
+def _recycled(d: Divergence, state: State) -> bool:
+    """Burns or discards were recycled (T-9, D-10), which PokerKit does its own way."""
+    return any(e.kind in ("recycle", "reshuffle") for e in state.history) or (
+        "deck is exhausted" in d.yours
+    )
+
+
+#: PokerKit 0.7.7's differences from holecard under ``profile="pokerkit"``.
+POKERKIT_DIFFERENCES: tuple[KnownDifference, ...] = (
+    KnownDifference(
+        "incomplete-all-in",
+        "G-1.9.3",
+        "after an all-in bet, completion or raise short of a full one PokerKit sizes the "
+        "next wager from the short amount or refuses it (a raise after an incomplete all-in "
+        "raise, a completion after an all-in bet below the small bet), where holecard "
+        "applies the full-bet rule (limit_short_all_in_rule = FULL_BET)",
+        _incomplete_all_in,
+    ),
+    KnownDifference(
+        "short-bring-in",
+        "G-1.4.2",
+        "stud: after a bring-in posted all-in for less than the bring-in PokerKit lets the "
+        "others call the short amount; the rules make them call the full bring-in",
+        _short_bring_in,
+    ),
+    KnownDifference(
+        "short-all-in-raise",
+        "G-1.9.1",
+        "PokerKit does not let a player raise all-in for less than a full raise when his "
+        "stack cannot cover one; the rules let a player always put in his whole stack",
+        _all_in_raise_missing,
+    ),
+    KnownDifference(
+        "unanswerable-raise",
+        "G-1.9.1",
+        "PokerKit offers no raise when no opponent could call any part of it (each other "
+        "live player with chips holds no more than the current bet); the rules let the "
+        "player raise, and the part nobody calls comes back to him (G-1.10.1)",
+        _unanswerable_raise,
+    ),
+    KnownDifference(
+        "no-low-side-pot",
+        "H-5.2",
+        "stud hi/lo: in a pot none of whose contestants has a qualifying low PokerKit still "
+        "splits off the low half; the rules give the whole pot to the best high hand",
+        _no_low_side_pot,
+    ),
+    KnownDifference(
+        "odd-chip-to-low",
+        "H-5.5",
+        "stud hi/lo: at the settlement PokerKit gives the low winner one chip the rules give "
+        "the high winner; seen in hands with side pots (in a single pot PokerKit gives the "
+        "odd chip to the high half, as the rules do)",
+        _odd_chip_to_low,
+    ),
+    KnownDifference(
+        "blind-round-cap",
+        "D-4, G-1.6.2",
+        "2-7: PokerKit does not count the big blind as the round's opening bet, so it "
+        "allows a fourth raise before the first draw, where holecard's cap (max_raises = 3) "
+        "counts the big blind as the bet",
+        _blind_round_cap,
+    ),
+    KnownDifference(
+        "heads-up-deal",
+        "G-1.3.1, G-1.4.3",
+        "2-7 heads-up: PokerKit deals the first card to the big blind; the rules deal it to "
+        "the small blind, who is the button heads-up",
+        _heads_up_deal,
+    ),
+    KnownDifference(
+        "short-blind",
+        "G-1.4.3",
+        "2-7: after a blind all-in for less than the big blind PokerKit sizes calls and "
+        "raises from the short blind; the rules keep the full big blind",
+        _short_blind,
+    ),
+    KnownDifference(
+        "uncalled-bet-timing",
+        "G-1.10.1",
+        "PokerKit returns an uncalled bet at the end of the hand; holecard returns it when "
+        "the betting round closes, so the stacks differ in between",
+        _uncalled_return,
+    ),
+    KnownDifference(
+        "lone-player-acts",
+        "G-1.5.4",
+        "PokerKit gives a turn (check) to the only live player with chips when everybody "
+        "else is all-in; the rules end the betting there",
+        _lone_player_acts,
+    ),
+    KnownDifference(
+        "deck-recycling",
+        "T-9, D-10",
+        "when the stub runs out PokerKit recycles burns, muck and every discard (a player's "
+        "own discards included), which no holecard option reproduces (docs/rules.md §6.3)",
+        _recycled,
+    ),
+)
