@@ -21,6 +21,7 @@ from holecard import (
     Soko,
     phh,
 )
+from holecard.events import PotAwarded, Share
 from holecard.games import State
 from holecard.testing import (
     DivergenceKind,
@@ -70,17 +71,17 @@ class HighHalfToLow(HolecardAdapter):
         assert state is not None
         if not seen.is_over or seen.payoffs is None:
             return seen
-        awards = [e for e in state.history if e.kind == "award"]
-        high = [e for e in awards if e.share == "high"]
-        low = [e for e in awards if e.share == "low"]
-        if not high or not low or (high[0].amount or 0) <= (low[0].amount or 0):
+        awards = [e for e in state.history if isinstance(e, PotAwarded)]
+        high = [e for e in awards if e.share is Share.HIGH]
+        low = [e for e in awards if e.share is Share.LOW]
+        if not high or not low or high[0].amount <= low[0].amount:
             return seen
         stacks = list(seen.stacks)
-        stacks[high[0].seat or 0] -= 1
-        stacks[low[0].seat or 0] += 1
+        stacks[high[0].seat] -= 1
+        stacks[low[0].seat] += 1
         payoffs = list(seen.payoffs)
-        payoffs[high[0].seat or 0] -= 1
-        payoffs[low[0].seat or 0] += 1
+        payoffs[high[0].seat] -= 1
+        payoffs[low[0].seat] += 1
         return Observation(
             actor=seen.actor,
             stacks=tuple(stacks),

@@ -31,7 +31,18 @@ def test_import_loads_neither_numpy_nor_hypothesis_nor_the_lazy_submodules() -> 
 
 @pytest.mark.parametrize(
     "name",
-    ["batch", "cli", "conformance", "html", "phh", "reference", "sites", "stats", "svg", "testing"],
+    [
+        "batch",
+        "cli",
+        "conformance",
+        "html",
+        "phh",
+        "reference",
+        "sites",
+        "stats",
+        "svg",
+        "testing",
+    ],
 )
 def test_submodules_on_attribute_access(name: str) -> None:
     out = child(f"import holecard\nprint(holecard.{name}.__name__)")

@@ -38,7 +38,6 @@ except ModuleNotFoundError as err:  # pragma: no cover - exercised in a child in
 from holecard import _core
 from holecard._core import Card, HandValue
 from holecard._enums import Game
-from holecard.events import BoardCardDealt, CardBurned, CardDealt, Drew
 from holecard.conformance import (
     Better,
     Divergence,
@@ -56,13 +55,14 @@ from holecard.conformance import (
     refused_amounts,
 )
 from holecard.conformance.pokerkit_adapter import POKERKIT_DIFFERENCES, PokerKitAdapter
+from holecard.events import BoardCardDealt, CardBurned, CardDealt, Drew
 from holecard.reference import evaluators as ref
 
 __all__ = [
     "CARD_COUNTS",
     "GAMES",
-    "RAKE_BASIS_POINTS",
     "POKERKIT_DIFFERENCES",
+    "RAKE_BASIS_POINTS",
     "RANKINGS",
     "STRUCTURES",
     "Better",

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
+from holecard import events as ev
 from holecard._core import Card, Move, State
 from holecard.conformance.engine import (
     Divergence,
@@ -291,8 +292,8 @@ def _no_low_side_pot(d: Divergence, state: State) -> bool:
     delta = _settled_stud8(d, state)
     if delta is None:
         return False
-    awards = [e for e in state.history if e.kind == "award"]
-    whole = {e.pot for e in awards if e.share == "whole"}
+    awards = [e for e in state.history if isinstance(e, ev.PotAwarded)]
+    whole = {e.pot for e in awards if e.share is ev.Share.WHOLE}
     contested = {p for p in whole if len({e.seat for e in awards if e.pot == p}) == 1}
     return bool(contested) and any(x > 1 for x in delta)
 
@@ -329,9 +330,7 @@ def _short_bring_in(d: Divergence, state: State) -> bool:
     full = state._config.stakes["bring_in"]
     return (
         any(
-            e.kind == "bring_in"
-            and (e.amount or 0) < full
-            and state.player(e.seat or 0).stack == 0
+            isinstance(e, ev.BringInPosted) and e.amount < full and state.player(e.seat).stack == 0
             for e in state.history
         )
         and state.street == "third"
@@ -356,12 +355,12 @@ def _short_blind(d: Divergence, state: State) -> bool:
     """2-7: wagers or calls differ after a big blind posted all-in for less than *BB*."""
     if state._config.game != "deuce_seven" or state.street != "predraw":
         return False
-    blinds = [e for e in state.history if e.kind == "blind"]
+    blinds = [e for e in state.history if isinstance(e, ev.BlindPosted)]
     if len(blinds) < 2 or d.subject in ("hole_cards", "payoffs"):
         return False
     big = blinds[1]
-    short = (big.amount or 0) < state._config.stakes["big_blind"]
-    return short and state.player(big.seat or 0).stack == 0
+    short = big.amount < state._config.stakes["big_blind"]
+    return short and state.player(big.seat).stack == 0
 
 
 def _with_chips(state: State) -> list[int]:

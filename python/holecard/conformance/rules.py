@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from holecard._core import Event, Move, State
+from holecard import events as ev
+from holecard._core import Move, State
+from holecard._enums import Game
 
 __all__ = [
     "RoundWager",
@@ -22,15 +24,7 @@ __all__ = [
     "round_wagers",
 ]
 
-_WAGER_KINDS: Final = ("blind", "bring_in", "complete", "bet_raise", "call")
-#: The fixed-limit streets bet in big bets (docs/rules.md S-8, T-7, D-11).
-_BIG_STREETS: Final = {
-    "soko": ("fourth", "fifth"),
-    "stud": ("fifth", "sixth", "seventh"),
-    "stud8": ("fifth", "sixth", "seventh"),
-    "razz": ("fifth", "sixth", "seventh"),
-    "deuce_seven": ("after_second_draw", "after_third_draw"),
-}
+#: The showdown rule of each game (docs/rules.md).
 _SHOWDOWN: Final = {
     "soko": "S-10",
     "stud": "T-10",
@@ -60,7 +54,7 @@ class RoundWager:
     increment: int
 
 
-def _current_round(state: State) -> list[Event]:
+def _current_round(state: State) -> list[ev.Event]:
     history = list(state.history)
     starts = [i for i, e in enumerate(history) if e.kind == "street"]
     last = starts[-1] if starts else -1
@@ -75,17 +69,22 @@ def round_wagers(state: State) -> list[RoundWager]:
     bets: dict[int, int] = {}
     out: list[RoundWager] = []
     for e in _current_round(state):
-        if e.kind not in _WAGER_KINDS or e.seat is None:
-            continue
-        before = bets.get(e.seat, 0)
-        to = e.to if e.to is not None else before + (e.amount or 0)
-        bets[e.seat] = to
+        match e:
+            case ev.BlindPosted(seat, amount) | ev.BringInPosted(seat, amount):
+                to = bets.get(seat, 0) + amount
+            case ev.Called(seat, amount):
+                to = bets.get(seat, 0) + amount
+            case ev.Completed(seat, total) | ev.BetOrRaised(seat, total):
+                to = total
+            case _:
+                continue
+        bets[seat] = to
         out.append(
             RoundWager(
-                seat=e.seat,
+                seat=seat,
                 kind=e.kind,
                 to=to,
-                all_in=state.player(e.seat).stack == 0,
+                all_in=state.player(seat).stack == 0,
                 increment=max(0, to - level),
             )
         )
@@ -95,7 +94,8 @@ def round_wagers(state: State) -> list[RoundWager]:
 
 def _unit(state: State) -> int:
     stakes = state._config.stakes
-    big = state.street in _BIG_STREETS.get(state._config.game, ())
+    streets = Game(state._config.game).spec.streets
+    big = any(s.name == state.street and s.bet == "big" for s in streets)
     return stakes["big_bet"] if big else stakes["small_bet"]
 
 
