@@ -49,12 +49,9 @@ def describe(value: HandValue | None) -> str:
 
 # ----- telling a hand -------------------------------------------------------------------
 
-_STREETS: dict[str, tuple[str, ...]] = {
-    "soko": ("second street", "third street", "fourth street", "fifth street"),
-    "deuce_seven": ("pre-draw", "after the first draw", "after the second draw", "final"),
-}
-_STUD_STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
-_DRAWS = ("first draw", "second draw", "third draw")
+#: How the narration names the 2-7 betting rounds; stud streets and draws are named from
+#: ``Game.spec`` ("fourth street", "second draw").
+_DRAW_GAME_ROUNDS = ("pre-draw", "after the first draw", "after the second draw", "final")
 
 
 def street_title(game: str, event: ev.StreetStarted) -> str:
@@ -66,9 +63,12 @@ def street_title(game: str, event: ev.StreetStarted) -> str:
     'second draw'
     """
     number = event.street
+    spec = {g.value: g for g in Game}.get(game, Game.STUD).spec
+    streets = spec.streets
     if event.draw:
-        return _DRAWS[number - 1] if 1 <= number <= 3 else f"draw {number}"
-    names = _STREETS.get(game, _STUD_STREETS)
+        draw = streets[number].draw if number < len(streets) else None
+        return draw.replace("_", " ") if draw else f"draw {number}"
+    names = _DRAW_GAME_ROUNDS if spec.is_draw else tuple(f"{s.name} street" for s in streets)
     return names[number] if number < len(names) else f"round {number + 1}"
 
 

@@ -70,9 +70,11 @@ def round_wagers(state: State) -> list[RoundWager]:
     out: list[RoundWager] = []
     for e in _current_round(state):
         match e:
-            case ev.BlindPosted(seat, amount) | ev.BringInPosted(seat, amount):
-                to = bets.get(seat, 0) + amount
-            case ev.Called(seat, amount):
+            case (
+                ev.BlindPosted(seat, amount)
+                | ev.BringInPosted(seat, amount)
+                | ev.Called(seat, amount)
+            ):
                 to = bets.get(seat, 0) + amount
             case ev.Completed(seat, total) | ev.BetOrRaised(seat, total):
                 to = total

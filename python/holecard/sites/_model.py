@@ -16,15 +16,14 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
+from holecard._enums import Game
 from holecard.exceptions import HandHistoryError
-from holecard.phh import HandHistory
+from holecard.phh import HandHistory, _variant_code
 
-#: The PHH variant code of each game (fixed limit is the only structure the sites write).
-VARIANTS: Final = {"stud": "F7S", "stud8": "F7S/8", "razz": "FR", "deuce_seven": "F2L3D"}
 _UNKNOWN: Final = "??"
 #: The rules profile (docs/rules.md §6.3) each site's hands replay under.
 PROFILES: Final = {"PokerStars": "pokerstars", "Full Tilt Poker": "fulltilt"}
-_STUD_STREETS: Final = ("third", "fourth", "fifth", "sixth", "seventh")
+_STUD_STREETS: Final = tuple(street.name for street in Game.STUD.spec.streets)
 
 
 class SiteFormatError(HandHistoryError):
@@ -327,7 +326,7 @@ def to_history(hand: SiteHand) -> HandHistory:
         if s.shown:
             _reveal(s, draws.get(s.name, []), board, stud)
     texts = _write_actions(actions, seats, index, draws)
-    variant = VARIANTS[hand.game]
+    variant = _variant_code(hand.game, "FIXED_LIMIT")  # the only structure the sites write
     n = len(order)
     hh = HandHistory(variant=variant)
     hh.antes = [hand.ante] * n
