@@ -69,6 +69,9 @@ pub(super) fn run(setup: &Setup, t: &Tables, samples: u64, seed: u64, cancel: &C
         // One instance of the sampling loop per ranking, so the evaluator is inlined.
         match setup.rankings {
             (Ranking::High, None) => job(setup, s, count, |k, c| (t.high_of(k, c), 0)),
+            (Ranking::High, Some(Ranking::Low8)) => {
+                job(setup, s, count, |k, c| (t.high_of(k, c), t.low8_of(k, c)))
+            }
             (Ranking::AceFive, None) => job(setup, s, count, |k, c| (t.ace_five_of(k, c), 0)),
             (Ranking::Soko(mode), None) => job(setup, s, count, |k, c| (t.soko_of(mode, k, c), 0)),
             (Ranking::DeuceSeven, None) => job(setup, s, count, |k, c| (t.deuce_seven_of(k, c), 0)),
