@@ -315,11 +315,20 @@ fn subset_index_equals_scan() {
         let setup = Setup::new(game.0, game.1, &hs, &dead).unwrap();
         let mut plan = exact::plan(&setup);
         assert!(plan.subsets, "{texts:?} should use the subset index");
-        let by_subsets =
-            exact::run(&setup, t, &plan, &crate::control::NEVER).finish(setup.players(), true);
-        plan.subsets = false;
-        let by_scan =
-            exact::run(&setup, t, &plan, &crate::control::NEVER).finish(setup.players(), true);
+        let count = |plan: &exact::Plan| {
+            let built = exact::build(&setup, t, plan);
+            exact::run(
+                &setup,
+                &built,
+                plan,
+                0..plan.units(),
+                &crate::control::NEVER,
+            )
+            .finish(setup.players(), true)
+        };
+        let by_subsets = count(&plan);
+        plan.set_subsets(false);
+        let by_scan = count(&plan);
         assert_eq!(by_subsets, by_scan, "{game:?} {texts:?}");
         assert_eq!(u128::from(by_scan.outcomes), setup.completions());
     }
