@@ -71,7 +71,7 @@ DEFAULT_STACK_BIG_BETS: Final = 100
 
 _CHIPS: Final = ("ante", "bring_in", "small_bet", "big_bet", "small_blind", "big_blind", "min_bet")
 _JOB_HANDS: Final = 512
-_SEAT_HAND_SECONDS: Final = 4e-7
+_SEAT_HAND_SECONDS: Final = 1e-6
 """One seat of one simulated hand on one core, in seconds, to size executor chunks
 (measured with strength bots at six-handed stud, docs/scaling.md)."""
 

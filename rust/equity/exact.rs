@@ -239,6 +239,36 @@ impl Plan {
     }
 }
 
+/// The player whose card sets the units split (the outermost), and the card sets units
+/// `units` cover whole, in list order; `None` when those units cut inside one card set
+/// (a short outermost list crossed with parts of the innermost).
+pub(super) fn outer_sets(
+    setup: &Setup,
+    plan: &Plan,
+    units: Range<u64>,
+) -> Option<(usize, Vec<Vec<u8>>)> {
+    if plan.grid.inner_parts != 1 {
+        return None;
+    }
+    let player = plan.order[0];
+    let outer = if units.is_empty() {
+        0..0
+    } else {
+        plan.grid.unit(units.start).0.start..plan.grid.unit(units.end - 1).0.end
+    };
+    let k = setup.missing[player];
+    let mut sets = Vec::new();
+    let mut at = 0;
+    let mut buf = [0u8; 7];
+    combos(&setup.stub, k, 0, 0, 0, &mut buf, &mut |_, _, cards: &[u8]| {
+        if outer.contains(&at) {
+            sets.push(cards[..k].to_vec());
+        }
+        at += 1;
+    });
+    Some((player, sets))
+}
+
 /// What one machine builds once per request before it runs any unit: every player's list
 /// and, when counting by subsets, the innermost list's index.
 pub(super) struct Built {

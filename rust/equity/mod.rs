@@ -666,6 +666,31 @@ impl Work {
         }
     }
 
+    /// For exact work: the player whose card sets (his first cards dealt) the units split,
+    /// and the card sets units `units` cover whole; `None` for Monte Carlo, or when those
+    /// units cut inside one card set. Running the request once per card set, with the set
+    /// added to his hand, counts the same completions as the units.
+    #[must_use]
+    pub fn split_sets(&self, units: Range<u64>) -> Option<(usize, Vec<Vec<Card>>)> {
+        let Mode::Exact { plan, .. } = &self.mode else {
+            return None;
+        };
+        if units.start > units.end || units.end > self.units() {
+            return None;
+        }
+        let (player, sets) = exact::outer_sets(&self.setup, plan, units)?;
+        let cards = sets
+            .into_iter()
+            // Stub cards are indices below 52.
+            .map(|set| {
+                set.into_iter()
+                    .filter_map(|c| Card::from_index(i64::from(c)).ok())
+                    .collect()
+            })
+            .collect();
+        Some((player, cards))
+    }
+
     /// The totals of the units in `units` (a range of `0 .. units()`), on this machine's
     /// threads; [`EquityError::Cancelled`] once `cancel` is set.
     pub fn run(&self, units: Range<u64>, cancel: &Control) -> Result<Totals, EquityError> {

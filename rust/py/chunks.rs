@@ -131,6 +131,17 @@ impl PyEquityWork {
         }
     }
 
+    /// For exact work: ``(player, card sets)``, the player whose first cards dealt the
+    /// units split and the sets of them that units ``start .. stop`` cover whole (as
+    /// text); ``None`` for Monte Carlo or when those units cut inside one set. Running
+    /// :func:`holecard.equity` once per set, added to his hand, counts the same
+    /// completions as the units: an independent check of any chunk.
+    fn split_sets(&self, start: u64, stop: u64) -> Option<(usize, Vec<String>)> {
+        self.work
+            .split_sets(start..stop)
+            .map(|(player, sets)| (player, sets.iter().map(|s| cards_text(s)).collect()))
+    }
+
     /// The totals of units ``start .. stop``, on this machine's threads (Ctrl-C stops it).
     #[pyo3(signature = (start, stop, *, progress = None))]
     #[allow(clippy::needless_pass_by_value)]
