@@ -32,7 +32,7 @@ __all__ = ["CHUNK_OVERHEAD_SECONDS", "MAX_ATTEMPTS", "ExecutorLike", "run_chunks
 ExecutorLike = cf.Executor | Literal["ray"]
 """What ``executor=`` takes: a :class:`concurrent.futures.Executor` or ``"ray"``."""
 
-CHUNK_OVERHEAD_SECONDS: Final = 0.01
+CHUNK_OVERHEAD_SECONDS: Final = 0.02
 """Per-chunk cost of an executor, in seconds: a Ray task's or a process pool job's round
 trip with its arguments and totals, and the worker's setup of a chunk, rounded up (measured
 on two cores, docs/scaling.md). Chunks are sized to at least 50 times this."""
@@ -100,8 +100,14 @@ def run_chunks(
 ) -> S:
     """The sum of ``task(shared, start, stop)`` over ``ranges``, run on ``executor``.
 
-    ``task`` must be a module-level function (it is pickled) and deterministic: a retried
-    chunk gives the same totals. ``progress(units done, units)`` is called as chunks finish.
+    ``task`` must be deterministic (a retried chunk gives the same totals) and, for
+    executors in other processes, a module-level function (it is pickled).
+    ``progress(units done, units)`` is called as chunks finish.
+
+    >>> import concurrent.futures as cf
+    >>> with cf.ThreadPoolExecutor(2) as pool:
+    ...     run_chunks(pool, lambda k, a, b: k * sum(range(a, b)), 2, [(0, 5), (5, 10)])
+    90
     """
     total = sum(stop - start for start, stop in ranges)
     runner: _RayRunner[S] | _FuturesRunner[S] = (

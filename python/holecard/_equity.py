@@ -114,6 +114,11 @@ def equity(
     >>> mc.exact, mc.outcomes, mc == equity("razz", ["Ah 2h 3c", "Kd Qs Js"],
     ...                                      samples=100_000, seed=7, threads=1)
     (False, 100000, True)
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:  # or a ProcessPoolExecutor, Dask, "ray"
+    ...     mc == equity("razz", ["Ah 2h 3c", "Kd Qs Js"], samples=100_000, seed=7,
+    ...                  executor=pool, chunk_size=65_536)
+    True
     """
     game_id = game.value if isinstance(game, Game) else game
     if four_straight is not None and game_id != Game.SOKO.value:

@@ -484,6 +484,12 @@ def simulate(
 
     Raises:
         ConfigurationError: an unknown game, bot or keyword, or an impossible table.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> r = simulate("razz", players=3, hands=3000, seed=2)
+    >>> with ThreadPoolExecutor(2) as pool:  # or a ProcessPoolExecutor, Dask, "ray"
+    ...     r == simulate("razz", players=3, hands=3000, seed=2, executor=pool, chunk_size=700)
+    True
     """
     s = _setup(game, players, bots, seed, threads, stack, table)
     _check_int("hands", hands, 0)
