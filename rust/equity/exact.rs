@@ -260,12 +260,20 @@ pub(super) fn outer_sets(
     let mut sets = Vec::new();
     let mut at = 0;
     let mut buf = [0u8; 7];
-    combos(&setup.stub, k, 0, 0, 0, &mut buf, &mut |_, _, cards: &[u8]| {
-        if outer.contains(&at) {
-            sets.push(cards[..k].to_vec());
-        }
-        at += 1;
-    });
+    combos(
+        &setup.stub,
+        k,
+        0,
+        0,
+        0,
+        &mut buf,
+        &mut |_, _, cards: &[u8]| {
+            if outer.contains(&at) {
+                sets.push(cards[..k].to_vec());
+            }
+            at += 1;
+        },
+    );
     Some((player, sets))
 }
 
