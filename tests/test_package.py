@@ -22,7 +22,8 @@ def test_import_loads_neither_numpy_nor_hypothesis_nor_the_lazy_submodules() -> 
     out = child(
         "import sys, holecard\n"
         "print(sorted(m for m in ('numpy', 'hypothesis', 'holecard.batch', 'holecard.phh',"
-        " 'holecard.reference', 'holecard.testing', 'holecard.cli', 'ray', 'dask',"
+        " 'holecard.reference', 'holecard.testing', 'holecard.cli', 'holecard._distribute',"
+        " 'ray', 'dask',"
         " 'distributed') if m in sys.modules))"
     )
     assert out == "[]"

@@ -50,9 +50,9 @@ class _Summable(Protocol):
 S = TypeVar("S", bound=_Summable)
 
 
-def check_executor(executor: object) -> ExecutorLike | None:
-    """``executor`` if it is ``None``, ``"ray"`` or a :class:`concurrent.futures.Executor`."""
-    if executor is None or executor == "ray" or isinstance(executor, cf.Executor):
+def check_executor(executor: object) -> ExecutorLike:
+    """``executor`` if it is ``"ray"`` or a :class:`concurrent.futures.Executor`."""
+    if executor == "ray" or isinstance(executor, cf.Executor):
         return executor
     raise ArgumentTypeError(
         "executor must be a concurrent.futures.Executor (a ProcessPoolExecutor, Dask's "

@@ -26,14 +26,17 @@ completions, of which the aces up win 1114 (557/780, pokenum's published example
 from __future__ import annotations
 
 import functools
-import pickle
 import secrets
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
-from holecard import _core, _distribute
+from holecard import _core
 from holecard._enums import FourStraightMode, Game
 from holecard._types import CardsLike
 from holecard.exceptions import ConfigurationError
+
+if TYPE_CHECKING:  # imported when an executor is given: import holecard stays light
+    from holecard._distribute import ExecutorLike
 
 __all__ = ["POT_UNITS", "Equity", "equity"]
 
@@ -55,7 +58,7 @@ def equity(
     threads: int | None = None,
     four_straight: FourStraightMode | str | None = None,
     progress: Callable[[int, int], object] | None = None,
-    executor: _distribute.ExecutorLike | None = None,
+    executor: ExecutorLike | None = None,
     chunk_size: int | None = None,
 ) -> Equity:
     """Each player's expected share of the pot at showdown.
@@ -125,7 +128,6 @@ def equity(
         raise ConfigurationError(f"four_straight applies to soko only, not {game_id!r}")
     if samples is not None and seed is None:
         seed = secrets.randbits(64)
-    executor = _distribute.check_executor(executor)
     if executor is not None:
         return _distributed(
             game_id,
@@ -163,10 +165,13 @@ def _distributed(
     threads: int | None,
     four_straight: FourStraightMode | str | None,
     progress: Callable[[int, int], object] | None,
-    executor: _distribute.ExecutorLike,
+    executor: ExecutorLike,
     chunk_size: int | None,
 ) -> Equity:
     """:func:`equity` on ``executor``, in chunks of units that add up."""
+    from holecard import _distribute
+
+    executor = _distribute.check_executor(executor)
     _distribute.check_progress(progress)
     work = _core.EquityWork(
         game_id,
@@ -190,6 +195,8 @@ def _distributed(
 
 def _chunk(work: _core.EquityWork, start: int, stop: int) -> _core.EquityTotals:
     """The totals of units ``start .. stop`` of ``work`` (run on a worker)."""
+    import pickle
+
     return _worker_copy(pickle.dumps(work)).run(start, stop)
 
 
@@ -199,5 +206,7 @@ def _worker_copy(pickled: bytes) -> _core.EquityWork:
 
     The lists an exact enumeration builds are then built once there, not once per chunk.
     """
+    import pickle
+
     work: _core.EquityWork = pickle.loads(pickled)
     return work

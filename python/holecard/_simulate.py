@@ -55,11 +55,14 @@ import math
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from holecard import _core, _distribute, games
+from holecard import _core, games
 from holecard._enums import Game
 from holecard.exceptions import ArgumentTypeError, ConfigurationError, HoleCardError
+
+if TYPE_CHECKING:  # imported when an executor is given: import holecard stays light
+    from holecard._distribute import ExecutorLike
 
 __all__ = ["BOTS", "SeatResult", "SimulationResult", "simulate", "simulate_chunks"]
 
@@ -449,7 +452,7 @@ def simulate(
     threads: int | None = None,
     stack: int | None = None,
     progress: Callable[[int, int], object] | None = None,
-    executor: _distribute.ExecutorLike | None = None,
+    executor: ExecutorLike | None = None,
     chunk_size: int | None = None,
     **table: object,
 ) -> SimulationResult:
@@ -493,11 +496,13 @@ def simulate(
     """
     s = _setup(game, players, bots, seed, threads, stack, table)
     _check_int("hands", hands, 0)
-    executor = _distribute.check_executor(executor)
     if executor is None:
         if chunk_size is not None:
             raise ConfigurationError("chunk_size applies only with an executor")
         return _result(s, _run(s, hands, progress=progress))
+    from holecard import _distribute
+
+    executor = _distribute.check_executor(executor)
     _distribute.check_progress(progress)
     if chunk_size is None:
         core_seconds = hands * len(s.bots) * _SEAT_HAND_SECONDS
