@@ -27,7 +27,16 @@ from typing import Any, Final, Generic, Literal, Protocol, Self, TypeVar, cast
 
 from holecard.exceptions import ArgumentTypeError
 
-__all__ = ["CHUNK_OVERHEAD_SECONDS", "MAX_ATTEMPTS", "ExecutorLike", "run_chunks", "workers"]
+__all__ = [
+    "CHUNK_OVERHEAD_SECONDS",
+    "IN_FLIGHT_PER_WORKER",
+    "MAX_ATTEMPTS",
+    "ExecutorLike",
+    "check_executor",
+    "check_progress",
+    "run_chunks",
+    "workers",
+]
 
 ExecutorLike = cf.Executor | Literal["ray"]
 """What ``executor=`` takes: a :class:`concurrent.futures.Executor` or ``"ray"``."""
@@ -39,6 +48,9 @@ on two cores, docs/scaling.md). Chunks are sized to at least 50 times this."""
 
 MAX_ATTEMPTS: Final = 4
 """How many times one chunk is tried before its error is raised."""
+
+IN_FLIGHT_PER_WORKER: Final = 3
+"""Chunks submitted ahead per worker of the executor."""
 
 _WAIT_SECONDS: Final = 0.05
 
@@ -113,11 +125,18 @@ def run_chunks(
     runner: _RayRunner[S] | _FuturesRunner[S] = (
         _RayRunner(task, shared) if executor == "ray" else _FuturesRunner(executor, task, shared)
     )
-    pending = {runner.submit(r): (r, 1) for r in ranges}
+    # A few chunks per worker in flight, not all of them: an interrupt then has little to
+    # cancel, and a process pool little left to finish.
+    window = IN_FLIGHT_PER_WORKER * workers(executor)
+    waiting = list(reversed(ranges))
+    pending: dict[object, tuple[tuple[int, int], int]] = {}
     results: dict[tuple[int, int], S] = {}
     done_units = 0
     try:
-        while pending:
+        while waiting or pending:
+            while waiting and len(pending) < window:
+                r = waiting.pop()
+                pending[runner.submit(r)] = (r, 1)
             for handle in runner.wait(list(pending)):
                 r, attempt = pending.pop(handle)
                 try:
