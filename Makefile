@@ -38,7 +38,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet "maturin>=1.9,<2" "ziglang>=0.13" "numpy>=1.24" \
 		"hypothesis>=6.100" "pytest>=8" "pytest-benchmark>=4" "mypy>=1.10" "ruff>=0.6" \
 		"matplotlib>=3.7" "selenium>=4.20" "nbclient>=0.10" "nbformat>=5.10" "ipykernel>=6.29" \
-		"pokerkit==0.7.7" "pandas>=2" "polars>=1" "phevaluator>=0.6" "eval7>=0.1.10"
+		"pokerkit==0.7.7" "pandas>=2" "polars>=1" "phevaluator>=0.6" "eval7>=0.1.10" \
+		"ray>=2.9" "dask[distributed]>=2024.1"
 	touch $(STAMP)
 
 dev: prereqs $(STAMP) browser

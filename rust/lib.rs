@@ -7,6 +7,7 @@
 pub mod batch;
 pub mod card;
 pub mod cardset;
+pub mod chunks;
 pub mod control;
 pub mod deck;
 pub mod equity;

@@ -24,6 +24,7 @@ def test_import_loads_neither_numpy_nor_hypothesis_nor_the_lazy_submodules() -> 
         "print(sorted(m for m in ('numpy', 'hypothesis', 'holecard.batch', 'holecard.phh',"
         " 'holecard.reference', 'holecard.testing', 'holecard.cli', 'holecard.svg',"
         " 'holecard.html', 'holecard.sites', 'holecard.stats', 'holecard.conformance',"
+        " 'holecard._distribute', 'ray', 'dask', 'distributed',"
         " 'pandas', 'polars', 'pokerkit') if m in sys.modules))"
     )
     assert out == "[]"

@@ -17,6 +17,8 @@ __all__ = [
     "Card",
     "Deck",
     "Equity",
+    "EquityTotals",
+    "EquityWork",
     "GameConfig",
     "HandValue",
     "LegalActions",
@@ -35,6 +37,7 @@ __all__ = [
     "_restore_state",
     "_whole_number",
     "batch_evaluate",
+    "chunk_ranges",
     "distinct_values",
     "equity",
     "evaluate_ace_five",
@@ -48,6 +51,7 @@ __all__ = [
     "option_specs",
     "parse_cards",
     "simulate",
+    "units_per_chunk",
     "variant_specs",
 ]
 
@@ -470,6 +474,71 @@ def equity(
     four_straight: str | None = None,
     progress: Callable[[int, int], object] | None = None,
 ) -> Equity: ...
+
+@final
+class EquityWork:
+    def __new__(
+        cls,
+        game: str,
+        hands: Iterable[_CardsLike],
+        dead: _CardsLike | None = None,
+        samples: int | None = None,
+        seed: int = ...,
+        threads: int | None = None,
+        four_straight: str | None = None,
+    ) -> EquityWork: ...
+    @property
+    def units(self) -> int: ...
+    @property
+    def outcomes(self) -> int: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def core_seconds(self) -> float: ...
+    def units_per_chunk(
+        self, chunk_size: int | None, workers: int, overhead_seconds: float
+    ) -> int: ...
+    def run(
+        self, start: int, stop: int, *, progress: Callable[[int, int], object] | None = None
+    ) -> EquityTotals: ...
+    def split_sets(self, start: int, stop: int) -> tuple[int, list[str]] | None: ...
+    def finish(self, totals: EquityTotals) -> Equity: ...
+    def __reduce__(
+        self,
+    ) -> tuple[Any, tuple[str, list[str], str, int | None, int, int | None, str]]: ...
+
+@final
+class EquityTotals:
+    def __new__(
+        cls,
+        outcomes: int,
+        units: Sequence[int],
+        squares: Sequence[int],
+        wins: Sequence[int],
+        ties: Sequence[int],
+    ) -> EquityTotals: ...
+    @property
+    def outcomes(self) -> int: ...
+    @property
+    def units(self) -> tuple[int, ...]: ...
+    @property
+    def squares(self) -> tuple[int, ...]: ...
+    @property
+    def wins(self) -> tuple[int, ...]: ...
+    @property
+    def ties(self) -> tuple[int, ...]: ...
+    def __add__(self, other: EquityTotals, /) -> EquityTotals: ...
+    def __radd__(self, other: EquityTotals, /) -> EquityTotals: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(
+        self,
+    ) -> tuple[Any, tuple[int, list[int], list[int], list[int], list[int]]]: ...
+
+def units_per_chunk(
+    units: int, core_seconds: float, workers: int, overhead_seconds: float
+) -> int: ...
+def chunk_ranges(units: int, per_chunk: int) -> list[tuple[int, int]]: ...
 
 @final
 class SeatTotals:

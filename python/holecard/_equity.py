@@ -25,13 +25,18 @@ completions, of which the aces up win 1114 (557/780, pokenum's published example
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from holecard import _core
 from holecard._enums import FourStraightMode, Game
 from holecard._types import CardsLike
 from holecard.exceptions import ConfigurationError
+
+if TYPE_CHECKING:  # imported when an executor is given: import holecard stays light
+    from holecard._distribute import ExecutorLike
 
 __all__ = ["POT_UNITS", "Equity", "equity"]
 
@@ -53,6 +58,8 @@ def equity(
     threads: int | None = None,
     four_straight: FourStraightMode | str | None = None,
     progress: Callable[[int, int], object] | None = None,
+    executor: ExecutorLike | None = None,
+    chunk_size: int | None = None,
 ) -> Equity:
     """Each player's expected share of the pot at showdown.
 
@@ -73,8 +80,18 @@ def equity(
         four_straight: Soko only: which runs count as a four-straight (docs/rules.md E-2.2.3),
             default ``CONSECUTIVE``.
         progress: Called as ``progress(done, total)`` about every 50 ms while the work
-            runs, and once at the end, counting the run's internal jobs. The run answers
-            Ctrl-C (``KeyboardInterrupt``) within a fraction of a second.
+            runs, and once at the end, counting the run's internal jobs (with an
+            ``executor``, as each chunk of them finishes). The run answers Ctrl-C
+            (``KeyboardInterrupt``) within a fraction of a second.
+        executor: Where to run the work: ``None`` in this process; a
+            :class:`concurrent.futures.Executor` (``ProcessPoolExecutor``, Dask's
+            ``Client.get_executor()``); or ``"ray"``, Ray tasks on the cluster this process
+            is connected to (a local one is started if none is). The work is cut into
+            chunks that add up exactly, so the result is the same bit for bit; exact
+            enumerations too big for one machine are accepted (docs/scaling.md).
+            ``threads`` is then the threads of each chunk (default 1).
+        chunk_size: With an ``executor``: outcomes (samples, or completions) per chunk,
+            about; ``None`` sizes chunks from the executor's measured per-chunk overhead.
 
     Returns:
         An :class:`Equity` with the shares, counts and (for Monte Carlo) standard errors.
@@ -84,12 +101,14 @@ def equity(
         DuplicateCardError: A card listed twice (in a hand, two hands, or the dead cards).
         InvalidHandError: Too few or too many hands, a hand with the wrong number of cards
             for the game, or not enough cards left to complete every hand.
-        ConfigurationError: An unknown game or option, ``samples``, ``seed`` or
-            ``threads`` out of range, or an exact enumeration too big to finish in about a
-            minute (pass ``samples`` instead). Heads-up stud from third street (18 billion
-            completions) enumerates in under a second; three-way fourth street does not.
+        ConfigurationError: An unknown game or option, ``samples``, ``seed``, ``threads``
+            or ``chunk_size`` out of range, or (without an ``executor``) an exact
+            enumeration too big to finish in about a minute (pass ``samples`` or an
+            ``executor``). Heads-up stud from third street (18 billion completions)
+            enumerates in under a second; three-way fourth street (459 billion) needs an
+            executor.
         ArgumentTypeError: An argument of the wrong type (``hands`` one string, a
-            ``threads`` that is not a whole number …).
+            ``threads`` that is not a whole number, an ``executor`` that is not one …).
 
     >>> e = equity("stud8", ["Ac 2c 3d 4d 5h Kh Ks", "As 2s 3h 4h 9s Kd Kc"])
     >>> e.shares  # the wheel scoops: a straight for high and the best low
@@ -98,12 +117,32 @@ def equity(
     >>> mc.exact, mc.outcomes, mc == equity("razz", ["Ah 2h 3c", "Kd Qs Js"],
     ...                                      samples=100_000, seed=7, threads=1)
     (False, 100000, True)
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:  # or a ProcessPoolExecutor, Dask, "ray"
+    ...     mc == equity("razz", ["Ah 2h 3c", "Kd Qs Js"], samples=100_000, seed=7,
+    ...                  executor=pool, chunk_size=65_536)
+    True
     """
     game_id = game.value if isinstance(game, Game) else game
     if four_straight is not None and game_id != Game.SOKO.value:
         raise ConfigurationError(f"four_straight applies to soko only, not {game_id!r}")
     if samples is not None and seed is None:
         seed = secrets.randbits(64)
+    if executor is not None:
+        return _distributed(
+            game_id,
+            hands,
+            dead,
+            samples,
+            seed,
+            threads,
+            four_straight,
+            progress,
+            executor,
+            chunk_size,
+        )
+    if chunk_size is not None:
+        raise ConfigurationError("chunk_size applies only with an executor")
     # The core checks samples, seed, threads, the hands and progress, naming any bad one.
     return _core.equity(
         game_id,
@@ -115,3 +154,59 @@ def equity(
         four_straight=four_straight,
         progress=progress,
     )
+
+
+def _distributed(
+    game_id: str,
+    hands: Iterable[CardsLike],
+    dead: CardsLike,
+    samples: int | None,
+    seed: int | None,
+    threads: int | None,
+    four_straight: FourStraightMode | str | None,
+    progress: Callable[[int, int], object] | None,
+    executor: ExecutorLike,
+    chunk_size: int | None,
+) -> Equity:
+    """:func:`equity` on ``executor``, in chunks of units that add up."""
+    from holecard import _distribute
+
+    executor = _distribute.check_executor(executor)
+    _distribute.check_progress(progress)
+    work = _core.EquityWork(
+        game_id,
+        hands,
+        dead=dead,
+        samples=samples,
+        seed=0 if seed is None else seed,
+        threads=1 if threads is None else threads,
+        four_straight=four_straight,
+    )
+    if chunk_size is not None:
+        _core._whole_number(chunk_size, "chunk_size", 1, 2**64 - 1)
+    per_chunk = work.units_per_chunk(
+        chunk_size, _distribute.workers(executor), _distribute.CHUNK_OVERHEAD_SECONDS
+    )
+    ranges = _core.chunk_ranges(work.units, per_chunk)
+    totals = _distribute.run_chunks(executor, _chunk, work, ranges, progress=progress)
+    result: Equity = work.finish(totals)
+    return result
+
+
+def _chunk(work: _core.EquityWork, start: int, stop: int) -> _core.EquityTotals:
+    """The totals of units ``start .. stop`` of ``work`` (run on a worker)."""
+    import pickle
+
+    return _worker_copy(pickle.dumps(work)).run(start, stop)
+
+
+@functools.lru_cache(maxsize=2)
+def _worker_copy(pickled: bytes) -> _core.EquityWork:
+    """One copy of a request per worker process.
+
+    The lists an exact enumeration builds are then built once there, not once per chunk.
+    """
+    import pickle
+
+    work: _core.EquityWork = pickle.loads(pickled)
+    return work

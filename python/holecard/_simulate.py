@@ -55,11 +55,14 @@ import math
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from holecard import _core, games
 from holecard._enums import Game
 from holecard.exceptions import ArgumentTypeError, ConfigurationError, HoleCardError
+
+if TYPE_CHECKING:  # imported when an executor is given: import holecard stays light
+    from holecard._distribute import ExecutorLike
 
 __all__ = ["BOTS", "SeatResult", "SimulationResult", "simulate", "simulate_chunks"]
 
@@ -71,6 +74,9 @@ DEFAULT_STACK_BIG_BETS: Final = 100
 
 _CHIPS: Final = ("ante", "bring_in", "small_bet", "big_bet", "small_blind", "big_blind", "min_bet")
 _JOB_HANDS: Final = 512
+_SEAT_HAND_SECONDS: Final = 1e-6
+"""One seat of one simulated hand on one core, in seconds, to size executor chunks
+(measured with strength bots at six-handed stud, docs/scaling.md)."""
 
 
 @dataclass(frozen=True)
@@ -462,6 +468,8 @@ def simulate(
     threads: int | None = None,
     stack: int | None = None,
     progress: Callable[[int, int], object] | None = None,
+    executor: ExecutorLike | None = None,
+    chunk_size: int | None = None,
     **table: object,
 ) -> SimulationResult:
     """Play ``hands`` hands of ``game`` with built-in bots and total the results.
@@ -477,7 +485,17 @@ def simulate(
         threads: Worker threads (``None``: every core). The result does not depend on it.
         stack: Every seat's stack at the start of every hand (default 100 big bets).
         progress: Called as ``progress(hands_done, hands)`` about every 50 ms while the
-            hands run, and once at the end. The run answers Ctrl-C within a second.
+            hands run (with an ``executor``, as each chunk finishes), and once at the end.
+            The run answers Ctrl-C within a second.
+        executor: Where to play: ``None`` in this process; a
+            :class:`concurrent.futures.Executor` (``ProcessPoolExecutor``, Dask's
+            ``Client.get_executor()``); or ``"ray"``, Ray tasks on the cluster this process
+            is connected to (a local one is started if none is). The hands are cut into
+            chunks of consecutive hands whose totals add up, so the result is the same bit
+            for bit (docs/scaling.md). ``threads`` is then the threads of each chunk
+            (default 1).
+        chunk_size: With an ``executor``: hands per chunk; ``None`` sizes chunks from the
+            executor's measured per-chunk overhead.
         **table: Table keywords of the game classes (see the module documentation).
 
     Returns:
@@ -485,7 +503,40 @@ def simulate(
 
     Raises:
         ConfigurationError: an unknown game, bot or keyword, or an impossible table.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> r = simulate("razz", players=3, hands=3000, seed=2)
+    >>> with ThreadPoolExecutor(2) as pool:  # or a ProcessPoolExecutor, Dask, "ray"
+    ...     r == simulate("razz", players=3, hands=3000, seed=2, executor=pool, chunk_size=700)
+    True
     """
     s = _setup(game, players, bots, seed, threads, stack, table)
     _check_int("hands", hands, 0)
-    return _result(s, _run(s, hands, progress=progress))
+    if executor is None:
+        if chunk_size is not None:
+            raise ConfigurationError("chunk_size applies only with an executor")
+        return _result(s, _run(s, hands, progress=progress))
+    from holecard import _distribute
+
+    executor = _distribute.check_executor(executor)
+    _distribute.check_progress(progress)
+    if chunk_size is None:
+        core_seconds = hands * len(s.bots) * _SEAT_HAND_SECONDS
+        workers = _distribute.workers(executor)
+        overhead = _distribute.CHUNK_OVERHEAD_SECONDS
+        chunk_size = _core.units_per_chunk(hands, core_seconds, workers, overhead)
+    _check_int("chunk_size", chunk_size, 1)
+    # No hands: validates the table and the bots before any chunk runs.
+    totals = _run(s, 0)
+    ranges = _core.chunk_ranges(hands, chunk_size)
+    if ranges:
+        each = _Setup(s.config, s.game, s.bots, s.seed, s.stack, s.threads or 1)
+        totals += _distribute.run_chunks(executor, _chunk, each, ranges, progress=progress)
+    elif progress is not None:
+        progress(0, 0)
+    return _result(s, totals)
+
+
+def _chunk(s: _Setup, start: int, stop: int) -> _core.SimTotals:
+    """The totals of hands ``start .. stop`` of the run (on a worker)."""
+    return _run(s, stop - start, first_hand=start)

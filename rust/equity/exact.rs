@@ -18,9 +18,10 @@
 //!   `Σ_{S ⊆ U, |S| ≤ k} (-1)^|S| · #{entries ⊇ S}`, with two binary searches per term.
 //!   Heads-up fourth street needs 8 terms per outer entry instead of a 13,244-entry scan.
 //!
-//! Work is cut into jobs over the outermost loop (and, when scanning, the innermost when
-//! the outermost is short) and summed as integers, so the result does not depend on
-//! scheduling.
+//! Work is cut into *units* over the outermost loop (and, when scanning, the innermost
+//! when the outermost is short) and summed as integers, so the result does not depend on
+//! scheduling. The cut follows from the lists' lengths alone, so any range of units can run
+//! on any machine (see [`super::Work`]) and the ranges add up to the whole.
 
 use std::ops::Range;
 
@@ -31,8 +32,9 @@ use crate::control::Control;
 use super::{binomial, record, split, strengths, Setup, Tally, Totals, MAX_PLAYERS};
 use crate::eval::tables::{Tables, CARD_KEY};
 
-/// Jobs the work is cut into (enough to balance any core count in practice).
-const JOBS: usize = 1024;
+/// Units the enumeration is cut into (about; enough to balance any core count in practice,
+/// and to spread one job over a cluster's workers).
+const UNITS: usize = 4096;
 
 /// Every set of cards one player may receive, with its mask and strengths.
 struct List {
@@ -114,7 +116,7 @@ struct Walk<'a> {
     player_of: Vec<usize>,
     hilo: bool,
     /// The innermost list's subset index, when counting by subsets.
-    index: Option<SubsetIndex>,
+    index: Option<&'a SubsetIndex>,
 }
 
 /// Strengths of the players at the outer levels of the current walk.
@@ -133,6 +135,54 @@ pub(super) struct Plan {
     pub(super) subsets: bool,
     /// Estimated elementary steps (innermost entries scanned or index terms searched).
     pub(super) work: u128,
+    /// The units of work: ranges of the outermost list, each crossed (when scanning a short
+    /// outermost list) with parts of the innermost.
+    grid: Grid,
+}
+
+/// How the outermost and innermost lists are cut into units: unit `u` covers outer chunk
+/// `u / inner_parts` and inner part `u % inner_parts`. It follows from the lists' lengths
+/// alone, so every machine cuts a request the same way without building anything.
+struct Grid {
+    outer_len: usize,
+    outer_chunk: usize,
+    inner_len: usize,
+    inner_chunk: usize,
+    inner_parts: usize,
+}
+
+impl Grid {
+    fn new(outer_len: usize, inner_len: usize, subsets: bool) -> Grid {
+        // Every list has at least one entry (C(m, k) with k <= m).
+        let (outer_len, inner_len) = (outer_len.max(1), inner_len.max(1));
+        let wanted_parts = if subsets {
+            1
+        } else {
+            UNITS.div_ceil(outer_len).min(inner_len)
+        };
+        let inner_chunk = inner_len.div_ceil(wanted_parts);
+        Grid {
+            outer_len,
+            outer_chunk: outer_len.div_ceil(UNITS),
+            inner_len,
+            inner_chunk,
+            inner_parts: inner_len.div_ceil(inner_chunk),
+        }
+    }
+
+    fn units(&self) -> u64 {
+        (self.outer_len.div_ceil(self.outer_chunk) * self.inner_parts) as u64
+    }
+
+    /// The outer and inner ranges of unit `u`.
+    fn unit(&self, u: u64) -> (Range<usize>, Range<usize>) {
+        let (o, i) = (u as usize / self.inner_parts, u as usize % self.inner_parts);
+        let (o, i) = (o * self.outer_chunk, i * self.inner_chunk);
+        (
+            o..(o + self.outer_chunk).min(self.outer_len),
+            i..(i + self.inner_chunk).min(self.inner_len),
+        )
+    }
 }
 
 /// Terms of the inclusion–exclusion over `used` cards with sets of at most `k` cards.
@@ -162,58 +212,112 @@ pub(super) fn plan(setup: &Setup) -> Plan {
     let term_step = subset_terms(used, k).saturating_mul(TERM_COST);
     let subsets = !setup.is_hilo() && k <= MAX_SUBSET_K && term_step < scan_step;
     if subsets {
-        // Outermost the longest outer list: the jobs split it.
+        // Outermost the longest outer list: the units split it.
         order[..n - 1].reverse();
     }
+    let list_len = |p: usize| usize::try_from(len(p)).unwrap_or(usize::MAX);
     Plan {
+        grid: Grid::new(list_len(order[0]), list_len(inner), subsets),
         order,
         subsets,
         work: outer_calls.saturating_mul(if subsets { term_step } else { scan_step }),
     }
 }
 
-pub(super) fn run(setup: &Setup, t: &Tables, plan: &Plan, cancel: &Control) -> Totals {
+impl Plan {
+    /// Units of work the enumeration is cut into.
+    pub(super) fn units(&self) -> u64 {
+        self.grid.units()
+    }
+
+    /// Turns `subsets` off or on (the tests compare both ways of counting); the units
+    /// change with it.
+    #[cfg(test)]
+    pub(super) fn set_subsets(&mut self, subsets: bool) {
+        self.subsets = subsets;
+        self.grid = Grid::new(self.grid.outer_len, self.grid.inner_len, subsets);
+    }
+}
+
+/// The player whose card sets the units split (the outermost), and the card sets units
+/// `units` cover whole, in list order; `None` when those units cut inside one card set
+/// (a short outermost list crossed with parts of the innermost).
+pub(super) fn outer_sets(
+    setup: &Setup,
+    plan: &Plan,
+    units: Range<u64>,
+) -> Option<(usize, Vec<Vec<u8>>)> {
+    if plan.grid.inner_parts != 1 {
+        return None;
+    }
+    let player = plan.order[0];
+    let outer = if units.is_empty() {
+        0..0
+    } else {
+        plan.grid.unit(units.start).0.start..plan.grid.unit(units.end - 1).0.end
+    };
+    let k = setup.missing[player];
+    let mut sets = Vec::new();
+    let mut at = 0;
+    let mut buf = [0u8; 7];
+    combos(
+        &setup.stub,
+        k,
+        0,
+        0,
+        0,
+        &mut buf,
+        &mut |_, _, cards: &[u8]| {
+            if outer.contains(&at) {
+                sets.push(cards[..k].to_vec());
+            }
+            at += 1;
+        },
+    );
+    Some((player, sets))
+}
+
+/// What one machine builds once per request before it runs any unit: every player's list
+/// and, when counting by subsets, the innermost list's index.
+pub(super) struct Built {
+    lists: Vec<List>,
+    index: Option<SubsetIndex>,
+}
+
+pub(super) fn build(setup: &Setup, t: &Tables, plan: &Plan) -> Built {
     let n = setup.players();
     let lists: Vec<List> = (0..n)
         .into_par_iter()
         .map(|p| List::build(setup, t, p))
         .collect();
-    let order = plan.order.clone();
-    let inner = &lists[order[n - 1]];
+    let inner = plan.order[n - 1];
     let index = plan
         .subsets
-        .then(|| SubsetIndex::build(inner, setup.missing[order[n - 1]]));
+        .then(|| SubsetIndex::build(&lists[inner], setup.missing[inner]));
+    Built { lists, index }
+}
+
+/// The totals of units `units` (a range of `0 .. plan.units()`).
+pub(super) fn run(
+    setup: &Setup,
+    built: &Built,
+    plan: &Plan,
+    units: Range<u64>,
+    cancel: &Control,
+) -> Totals {
     let walk = Walk {
-        lists: order.iter().map(|&p| &lists[p]).collect(),
-        player_of: order,
+        lists: plan.order.iter().map(|&p| &built.lists[p]).collect(),
+        player_of: plan.order.clone(),
         hilo: setup.is_hilo(),
-        index,
+        index: built.index.as_ref(),
     };
-    let outer_len = walk.lists[0].len();
-    let inner_len = walk.lists[n - 1].len();
-    let outer_chunk = outer_len.div_ceil(JOBS).max(1);
-    let inner_parts = if plan.subsets {
-        1
-    } else {
-        JOBS.div_ceil(outer_len.max(1)).min(inner_len.max(1))
-    };
-    let inner_chunk = inner_len.div_ceil(inner_parts).max(1);
-    let jobs: Vec<(Range<usize>, Range<usize>)> = (0..outer_len)
-        .step_by(outer_chunk)
-        .flat_map(|o| {
-            (0..inner_len).step_by(inner_chunk).map(move |i| {
-                (
-                    o..(o + outer_chunk).min(outer_len),
-                    i..(i + inner_chunk).min(inner_len),
-                )
-            })
-        })
-        .collect();
-    cancel.set_total(jobs.len() as u64);
-    jobs.into_par_iter()
-        // A cancelled run skips its remaining jobs; the caller discards the totals.
+    cancel.set_total(units.end - units.start);
+    units
+        .into_par_iter()
+        // A cancelled run skips its remaining units; the caller discards the totals.
         .filter(|_| !cancel.is_cancelled())
-        .map(|(outer, inner)| {
+        .map(|u| {
+            let (outer, inner) = plan.grid.unit(u);
             let tally = walk.job(outer, &inner);
             cancel.advance(1);
             tally
@@ -415,7 +519,7 @@ impl Walk<'_> {
                 }
             }
         } else {
-            let [ok, gt, eq] = if let Some(index) = &self.index {
+            let [ok, gt, eq] = if let Some(index) = self.index {
                 let mut cards = [0usize; 64];
                 let mut k = 0;
                 let mut bits = used;

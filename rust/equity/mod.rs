@@ -46,6 +46,8 @@ use crate::eval::tables::{tables, Tables, CARD_KEY};
 use crate::eval::{FourStraight, Ranking};
 use crate::game::{GameKind, VariantSpec};
 use crate::threads::with_threads;
+use std::ops::Range;
+use std::sync::OnceLock;
 
 /// Most hands an equity calculation takes.
 pub const MAX_PLAYERS: usize = 10;
@@ -61,6 +63,23 @@ pub const JOB_SAMPLES: u64 = 1 << 16;
 /// it, ask for samples. A step is one innermost entry scanned, or a fortieth of an
 /// inclusion–exclusion term (see `exact.rs`).
 pub const MAX_EXACT_WORK: u128 = 100_000_000_000;
+
+/// Most elementary steps an exact enumeration spread over a cluster takes on: about three
+/// core-years (a day on a thousand cores), and small enough that no unit's totals overflow.
+pub const MAX_CLUSTER_WORK: u128 = MAX_EXACT_WORK * 100_000_000 / 60;
+
+/// Most completions an exact enumeration counts, so that no unit's `u64` totals overflow.
+const MAX_COMPLETIONS: u128 = 1_000_000_000_000_000_000;
+
+/// Elementary exact-enumeration steps one core takes a second (measured, docs/scaling.md).
+pub const EXACT_STEPS_PER_SECOND: f64 = 1.5e9;
+
+/// Cost of a hi/lo exact step relative to a high-only one (measured, docs/scaling.md).
+const HILO_STEP_COST: f64 = 5.0;
+
+/// One Monte Carlo sample's time per player on one core, in seconds (measured,
+/// docs/scaling.md).
+pub const SAMPLE_SECONDS_PER_PLAYER: f64 = 3e-8;
 
 /// A request equity cannot answer; every message names the bad input.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -108,10 +127,34 @@ pub enum EquityError {
     ZeroThreads,
     /// Exact enumeration would take too long.
     #[error(
-        "exact enumeration of {0} completions would take too long; \
-         pass samples= for a Monte Carlo estimate"
+        "exact enumeration of {0} completions would take too long on one machine; \
+         pass samples= for a Monte Carlo estimate, or executor= to spread it over many"
     )]
     TooManyOutcomes(u128),
+    /// Exact enumeration would take too long even spread over a cluster.
+    #[error(
+        "exact enumeration of {0} completions would take years even on a cluster; \
+         pass samples= for a Monte Carlo estimate"
+    )]
+    TooManyForCluster(u128),
+    /// A range of units outside the work.
+    #[error("units {start}..{stop} are not within the work's 0..{units}")]
+    UnitRange {
+        /// First unit asked for.
+        start: u64,
+        /// One past the last unit asked for.
+        stop: u64,
+        /// Units the work has.
+        units: u64,
+    },
+    /// Totals that do not cover the work exactly once.
+    #[error("the totals count {got} outcomes, the work has {expected}: a chunk is missing or counted twice")]
+    Incomplete {
+        /// Outcomes in the totals.
+        got: u128,
+        /// Outcomes of the work.
+        expected: u64,
+    },
     /// The run was cancelled (Ctrl-C) before it finished.
     #[error("interrupted")]
     Cancelled,
@@ -327,14 +370,20 @@ struct Tally {
     ties: [u64; MAX_PLAYERS],
 }
 
-/// Totals over all jobs, wide enough for any sample count.
-#[derive(Debug, Clone, Default)]
-struct Totals {
-    outcomes: u128,
-    units: [u128; MAX_PLAYERS],
-    squares: [u128; MAX_PLAYERS],
-    wins: [u128; MAX_PLAYERS],
-    ties: [u128; MAX_PLAYERS],
+/// Integer totals over any set of units, wide enough for any sample count; they merge
+/// exactly by addition ([`Totals::merge`]), whatever the order.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Totals {
+    /// Outcomes counted.
+    pub outcomes: u128,
+    /// Per player, pot units won.
+    pub units: [u128; MAX_PLAYERS],
+    /// Per player, the sum of squared per-outcome pot units (Monte Carlo only).
+    pub squares: [u128; MAX_PLAYERS],
+    /// Per player, outcomes won outright.
+    pub wins: [u128; MAX_PLAYERS],
+    /// Per player, outcomes split.
+    pub ties: [u128; MAX_PLAYERS],
 }
 
 impl Totals {
@@ -349,7 +398,9 @@ impl Totals {
         self
     }
 
-    fn merge(mut self, other: &Totals) -> Totals {
+    /// These totals plus `other`'s.
+    #[must_use]
+    pub fn merge(mut self, other: &Totals) -> Totals {
         self.outcomes += other.outcomes;
         for p in 0..MAX_PLAYERS {
             self.units[p] += other.units[p];
@@ -486,37 +537,194 @@ impl Prepared {
         samples.map_or_else(|| self.setup.completions(), u128::from)
     }
 
-    /// Runs the request (see [`equity_cancellable`]).
+    /// Runs the request on this machine (see [`equity_cancellable`]): exact enumeration up
+    /// to [`MAX_EXACT_WORK`].
     pub fn run(
-        &self,
+        self,
         samples: Option<u64>,
         seed: u64,
         cancel: &Control,
     ) -> Result<Equity, EquityError> {
-        let (setup, threads) = (&self.setup, self.threads);
-        let t = tables();
-        match samples {
-            Some(0) => Err(EquityError::ZeroSamples),
-            Some(n) => {
-                let totals = with_threads(threads, || sample::run(setup, t, n, seed, cancel));
-                if cancel.is_cancelled() {
-                    return Err(EquityError::Cancelled);
-                }
-                Ok(totals.finish(setup.players(), false))
-            }
+        let work = self.divide(samples, seed, Scale::OneMachine)?;
+        let totals = work.run(0..work.units(), cancel)?;
+        work.finish(&totals)
+    }
+
+    /// The request as [`Work`] cut into units that run anywhere and add up.
+    pub fn divide(
+        self,
+        samples: Option<u64>,
+        seed: u64,
+        scale: Scale,
+    ) -> Result<Work, EquityError> {
+        let mode = match samples {
+            Some(0) => return Err(EquityError::ZeroSamples),
+            Some(samples) => Mode::Sample { samples, seed },
             None => {
-                let total = setup.completions();
-                let plan = exact::plan(setup);
-                if plan.work > MAX_EXACT_WORK {
-                    return Err(EquityError::TooManyOutcomes(total));
+                let total = self.setup.completions();
+                let plan = exact::plan(&self.setup);
+                let limit = match scale {
+                    Scale::OneMachine => MAX_EXACT_WORK,
+                    Scale::Cluster => MAX_CLUSTER_WORK,
+                };
+                if plan.work > limit || total > MAX_COMPLETIONS {
+                    return Err(match scale {
+                        Scale::OneMachine => EquityError::TooManyOutcomes(total),
+                        Scale::Cluster => EquityError::TooManyForCluster(total),
+                    });
                 }
-                let totals = with_threads(threads, || exact::run(setup, t, &plan, cancel));
-                if cancel.is_cancelled() {
-                    return Err(EquityError::Cancelled);
+                Mode::Exact {
+                    plan,
+                    built: OnceLock::new(),
                 }
-                debug_assert_eq!(totals.outcomes, total);
-                Ok(totals.finish(setup.players(), true))
+            }
+        };
+        Ok(Work {
+            setup: self.setup,
+            threads: self.threads,
+            mode,
+        })
+    }
+}
+
+/// Where an exact enumeration will run, which sets the largest one accepted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scale {
+    /// This machine: up to [`MAX_EXACT_WORK`] (about a minute on one core).
+    OneMachine,
+    /// Many machines: up to [`MAX_CLUSTER_WORK`].
+    Cluster,
+}
+
+/// An equity request cut into numbered *units* (Monte Carlo jobs of [`JOB_SAMPLES`], or
+/// parts of the exact enumeration's outermost loop) whose integer [`Totals`] add up
+/// exactly: any split of `0 .. units()` into ranges, run on any machines in any order,
+/// merges into the totals of one run, so [`Work::finish`] gives the same [`Equity`] bit for
+/// bit. The cut depends on the request alone.
+pub struct Work {
+    setup: Setup,
+    threads: Option<usize>,
+    mode: Mode,
+}
+
+enum Mode {
+    Sample {
+        samples: u64,
+        seed: u64,
+    },
+    Exact {
+        plan: exact::Plan,
+        /// The lists and index, built on the first run on this machine and kept.
+        built: OnceLock<exact::Built>,
+    },
+}
+
+impl Work {
+    /// How many units the work is cut into.
+    #[must_use]
+    pub fn units(&self) -> u64 {
+        match &self.mode {
+            Mode::Sample { samples, .. } => sample::jobs(*samples),
+            Mode::Exact { plan, .. } => plan.units(),
+        }
+    }
+
+    /// Outcomes in all: samples, or completions.
+    #[must_use]
+    pub fn outcomes(&self) -> u64 {
+        match &self.mode {
+            Mode::Sample { samples, .. } => *samples,
+            // Checked to fit when the work was divided.
+            Mode::Exact { .. } => u64::try_from(self.setup.completions()).unwrap_or(u64::MAX),
+        }
+    }
+
+    /// Whether the work enumerates every completion.
+    #[must_use]
+    pub fn is_exact(&self) -> bool {
+        matches!(self.mode, Mode::Exact { .. })
+    }
+
+    /// The estimated time of the whole work on one core, in seconds.
+    // An estimate: float precision is plenty.
+    #[allow(clippy::cast_precision_loss)]
+    #[must_use]
+    pub fn core_seconds(&self) -> f64 {
+        match &self.mode {
+            Mode::Sample { samples, .. } => {
+                *samples as f64 * self.setup.players() as f64 * SAMPLE_SECONDS_PER_PLAYER
+            }
+            Mode::Exact { plan, .. } => {
+                // A hi/lo scan step keeps nine counts instead of three.
+                let step_cost = if self.setup.is_hilo() {
+                    HILO_STEP_COST
+                } else {
+                    1.0
+                };
+                plan.work as f64 * step_cost / EXACT_STEPS_PER_SECOND
             }
         }
+    }
+
+    /// For exact work: the player whose card sets (his first cards dealt) the units split,
+    /// and the card sets units `units` cover whole; `None` for Monte Carlo, or when those
+    /// units cut inside one card set. Running the request once per card set, with the set
+    /// added to his hand, counts the same completions as the units.
+    #[must_use]
+    pub fn split_sets(&self, units: Range<u64>) -> Option<(usize, Vec<Vec<Card>>)> {
+        let Mode::Exact { plan, .. } = &self.mode else {
+            return None;
+        };
+        if units.start > units.end || units.end > self.units() {
+            return None;
+        }
+        let (player, sets) = exact::outer_sets(&self.setup, plan, units)?;
+        let cards = sets
+            .into_iter()
+            // Stub cards are indices below 52.
+            .map(|set| {
+                set.into_iter()
+                    .filter_map(|c| Card::from_index(i64::from(c)).ok())
+                    .collect()
+            })
+            .collect();
+        Some((player, cards))
+    }
+
+    /// The totals of the units in `units` (a range of `0 .. units()`), on this machine's
+    /// threads; [`EquityError::Cancelled`] once `cancel` is set.
+    pub fn run(&self, units: Range<u64>, cancel: &Control) -> Result<Totals, EquityError> {
+        if units.start > units.end || units.end > self.units() {
+            return Err(EquityError::UnitRange {
+                start: units.start,
+                stop: units.end,
+                units: self.units(),
+            });
+        }
+        let t = tables();
+        let setup = &self.setup;
+        let totals = with_threads(self.threads, || match &self.mode {
+            Mode::Sample { samples, seed } => sample::run(setup, t, units, *samples, *seed, cancel),
+            Mode::Exact { plan, built } => {
+                let built = built.get_or_init(|| exact::build(setup, t, plan));
+                exact::run(setup, built, plan, units, cancel)
+            }
+        });
+        if cancel.is_cancelled() {
+            return Err(EquityError::Cancelled);
+        }
+        Ok(totals)
+    }
+
+    /// The answer from the merged totals of every unit; [`EquityError::Incomplete`] when
+    /// they count another number of outcomes (a unit missing or counted twice).
+    pub fn finish(&self, totals: &Totals) -> Result<Equity, EquityError> {
+        if totals.outcomes != u128::from(self.outcomes()) {
+            return Err(EquityError::Incomplete {
+                got: totals.outcomes,
+                expected: self.outcomes(),
+            });
+        }
+        Ok(totals.finish(self.setup.players(), self.is_exact()))
     }
 }

@@ -6,6 +6,8 @@
 //! cards not yet dealt in this sample, so the stub's order left by the previous sample
 //! does not matter), player after player in hand order.
 
+use std::ops::Range;
+
 use rand_core::RngCore;
 use rayon::prelude::*;
 
@@ -61,8 +63,21 @@ pub fn job_seed(seed: u64, job: u64) -> u64 {
     splitmix64(splitmix64(seed) ^ job)
 }
 
-pub(super) fn run(setup: &Setup, t: &Tables, samples: u64, seed: u64, cancel: &Control) -> Totals {
-    let jobs = samples.div_ceil(JOB_SAMPLES);
+/// Jobs a run of `samples` samples is cut into.
+pub(super) fn jobs(samples: u64) -> u64 {
+    samples.div_ceil(JOB_SAMPLES)
+}
+
+/// The totals of jobs `jobs` (a range of `0 .. jobs(samples)`) of a run of `samples`
+/// samples seeded with `seed`.
+pub(super) fn run(
+    setup: &Setup,
+    t: &Tables,
+    jobs: Range<u64>,
+    samples: u64,
+    seed: u64,
+    cancel: &Control,
+) -> Totals {
     let one = |j: u64| {
         let count = JOB_SAMPLES.min(samples - j * JOB_SAMPLES);
         let s = job_seed(seed, j);
@@ -78,9 +93,8 @@ pub(super) fn run(setup: &Setup, t: &Tables, samples: u64, seed: u64, cancel: &C
             rankings => job(setup, s, count, |k, c| strengths(rankings, t, k, c)),
         }
     };
-    cancel.set_total(jobs);
-    (0..jobs)
-        .into_par_iter()
+    cancel.set_total(jobs.end - jobs.start);
+    jobs.into_par_iter()
         // A cancelled run skips its remaining jobs; the caller discards the totals.
         .filter(|_| !cancel.is_cancelled())
         .map(|j| {

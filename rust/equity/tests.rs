@@ -315,12 +315,101 @@ fn subset_index_equals_scan() {
         let setup = Setup::new(game.0, game.1, &hs, &dead).unwrap();
         let mut plan = exact::plan(&setup);
         assert!(plan.subsets, "{texts:?} should use the subset index");
-        let by_subsets =
-            exact::run(&setup, t, &plan, &crate::control::NEVER).finish(setup.players(), true);
-        plan.subsets = false;
-        let by_scan =
-            exact::run(&setup, t, &plan, &crate::control::NEVER).finish(setup.players(), true);
+        let count = |plan: &exact::Plan| {
+            let built = exact::build(&setup, t, plan);
+            exact::run(
+                &setup,
+                &built,
+                plan,
+                0..plan.units(),
+                &crate::control::NEVER,
+            )
+            .finish(setup.players(), true)
+        };
+        let by_subsets = count(&plan);
+        plan.set_subsets(false);
+        let by_scan = count(&plan);
         assert_eq!(by_subsets, by_scan, "{game:?} {texts:?}");
         assert_eq!(u128::from(by_scan.outcomes), setup.completions());
     }
+}
+
+#[test]
+fn work_in_any_ranges_adds_up_to_one_run() {
+    let cases: [(G, &[&str], Option<u64>); 4] = [
+        (STUD8, &["As 2s 3d 4c 5h", "Kh Kd Qs Jc 9s"], None),
+        (
+            STUD,
+            &[
+                "As Ah Kd 7c 7d 6s",
+                "Qc Jc Tc 9d 9h 6h",
+                "2c 2s 3h 4h 5h 6d",
+            ],
+            None,
+        ),
+        (RAZZ, &["Ah 2h 3c", "Kd Qs Js"], Some(300_000)),
+        (DEUCE_SEVEN, &["7c 5d 4h", "8c 6d"], None),
+    ];
+    for (game, texts, samples) in cases {
+        let divide = |scale| {
+            prepare(game.0, game.1, &hands(texts), &[], Some(2))
+                .and_then(|p| p.divide(samples, 7, scale))
+                .unwrap()
+        };
+        let whole = prepare(game.0, game.1, &hands(texts), &[], Some(2))
+            .and_then(|p| p.run(samples, 7, &NEVER))
+            .unwrap();
+        let work = divide(Scale::Cluster);
+        for per_chunk in [1, 7, 500] {
+            // Last chunk first: the order of the merge does not matter.
+            let totals = crate::chunks::ranges(work.units(), per_chunk)
+                .into_iter()
+                .rev()
+                .map(|r| work.run(r, &NEVER).unwrap())
+                .fold(Totals::default(), |a, b| a.merge(&b));
+            assert_eq!(
+                work.finish(&totals).unwrap(),
+                whole,
+                "{texts:?} by {per_chunk}"
+            );
+        }
+        let half = work.run(0..work.units() / 2, &NEVER).unwrap();
+        assert!(matches!(
+            work.finish(&half),
+            Err(EquityError::Incomplete { .. })
+        ));
+        assert!(matches!(
+            work.run(1..work.units() + 1, &NEVER),
+            Err(EquityError::UnitRange { .. })
+        ));
+    }
+}
+
+#[test]
+fn a_cluster_takes_what_one_machine_refuses() {
+    let three_way = hands(&["As Ah Kd 7c", "Qc Jc Tc 9d", "2c 2s 3h 4h"]);
+    let prepared = || {
+        prepare(
+            GameKind::Stud,
+            FourStraight::Consecutive,
+            &three_way,
+            &[],
+            None,
+        )
+    };
+    assert!(matches!(
+        prepared().unwrap().divide(None, 0, Scale::OneMachine),
+        Err(EquityError::TooManyOutcomes(459_377_318_400))
+    ));
+    let work = prepared().unwrap().divide(None, 0, Scale::Cluster).unwrap();
+    assert_eq!(work.outcomes(), 459_377_318_400);
+    // Seven-way third street is beyond any cluster.
+    let seven = hands(&[
+        "As Ah", "Kd Kc", "Qs Qh", "Js Jh", "Ts Th", "9s 9h", "8s 8h",
+    ]);
+    let huge = prepare(GameKind::Stud, FourStraight::Consecutive, &seven, &[], None).unwrap();
+    assert!(matches!(
+        huge.divide(None, 0, Scale::Cluster),
+        Err(EquityError::TooManyForCluster(_))
+    ));
 }

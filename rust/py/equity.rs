@@ -263,6 +263,54 @@ impl PyEquity {
 /// work itself, and it ends long before a Ctrl-C would matter.
 const INLINE_WORK: u128 = 100_000;
 
+/// A request's cards read from Python and checked: the hands, the dead cards and the
+/// validated request.
+pub(crate) struct Request {
+    pub(crate) hands: Vec<Vec<Card>>,
+    pub(crate) dead: Vec<Card>,
+    pub(crate) four_straight: crate::eval::FourStraight,
+    pub(crate) prepared: core::Prepared,
+}
+
+/// Reads and checks `equity`'s cards and options (shared with `EquityWork`).
+pub(crate) fn request(
+    game: GameKind,
+    hands: &Bound<'_, PyAny>,
+    dead: Option<&Bound<'_, PyAny>>,
+    threads: Option<usize>,
+    four_straight: Option<FourStraightArg>,
+) -> PyResult<Request> {
+    let four_straight = four_straight.map_or(crate::eval::FourStraight::Consecutive, |m| m.0);
+    if hands.is_instance_of::<PyString>() {
+        return Err(ArgumentTypeError::new_err(
+            "hands must be a sequence of hands (e.g. [\"As Ah\", \"Kd Kc\"]), not one string",
+        ));
+    }
+    let hands: Vec<Vec<Card>> = hands
+        .try_iter()
+        .map_err(|_| args::wrong_type("hands", "an iterable of hands", hands))?
+        .map(|h| extract_cards(&h?))
+        .collect::<PyResult<_>>()?;
+    let dead = match dead {
+        Some(d) => extract_cards(d)?,
+        None => Vec::new(),
+    };
+    let prepared = core::prepare(game, four_straight, &hands, &dead, threads)?;
+    Ok(Request {
+        hands,
+        dead,
+        four_straight,
+        prepared,
+    })
+}
+
+impl PyEquity {
+    /// The record of a finished request.
+    pub(crate) fn new_record(game: GameKind, result: core::Equity, seed: Option<u64>) -> Self {
+        PyEquity { game, result, seed }
+    }
+}
+
 /// Expected pot shares of `hands` in `game` (docs/rules.md §2, H-5): exact when `samples` is
 /// `None`, otherwise seeded Monte Carlo. See `holecard.equity` for the documented API.
 #[pyfunction]
@@ -283,24 +331,9 @@ pub fn equity(
     progress: Option<Callback<'_>>,
 ) -> PyResult<PyEquity> {
     guarded(|| {
-        let mode = four_straight.map_or(crate::eval::FourStraight::Consecutive, |m| m.0);
-        if hands.is_instance_of::<PyString>() {
-            return Err(ArgumentTypeError::new_err(
-                "hands must be a sequence of hands (e.g. [\"As Ah\", \"Kd Kc\"]), not one string",
-            ));
-        }
         let (samples, seed, threads) = (samples.map(|s| s.0), seed.0, threads.map(|t| t.0));
         let progress = progress.as_ref().map(|p| &p.0);
-        let hands: Vec<Vec<Card>> = hands
-            .try_iter()
-            .map_err(|_| args::wrong_type("hands", "an iterable of hands", hands))?
-            .map(|h| extract_cards(&h?))
-            .collect::<PyResult<_>>()?;
-        let dead = match dead {
-            Some(d) => extract_cards(d)?,
-            None => Vec::new(),
-        };
-        let request = core::prepare(game.0, mode, &hands, &dead, threads)?;
+        let request = request(game.0, hands, dead, threads, four_straight)?.prepared;
         let e = if progress.is_none() && request.work(samples) <= INLINE_WORK {
             py.detach(|| request.run(samples, seed, &NEVER))?
         } else {
@@ -308,10 +341,6 @@ pub fn equity(
                 request.run(samples, seed, cancel)
             })??
         };
-        Ok(PyEquity {
-            game: game.0,
-            result: e,
-            seed: samples.map(|_| seed),
-        })
+        Ok(PyEquity::new_record(game.0, e, samples.map(|_| seed)))
     })
 }

@@ -45,7 +45,10 @@ impl From<EquityError> for PyErr {
             | EquityError::DeckTooSmall { .. } => InvalidHandError::new_err(e.to_string()),
             EquityError::ZeroSamples
             | EquityError::ZeroThreads
-            | EquityError::TooManyOutcomes(_) => ConfigurationError::new_err(e.to_string()),
+            | EquityError::TooManyOutcomes(_)
+            | EquityError::TooManyForCluster(_)
+            | EquityError::UnitRange { .. }
+            | EquityError::Incomplete { .. } => ConfigurationError::new_err(e.to_string()),
             EquityError::Cancelled => pyo3::exceptions::PyKeyboardInterrupt::new_err(e.to_string()),
         }
     }

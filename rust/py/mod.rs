@@ -5,6 +5,7 @@
 
 mod args;
 mod cards;
+mod chunks;
 mod equity;
 mod error;
 mod eval;
@@ -59,6 +60,10 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::restore_state, m)?)?;
     m.add_class::<equity::PyEquity>()?;
     m.add_function(wrap_pyfunction!(equity::equity, m)?)?;
+    m.add_class::<chunks::PyEquityWork>()?;
+    m.add_class::<chunks::PyEquityTotals>()?;
+    m.add_function(wrap_pyfunction!(chunks::units_per_chunk, m)?)?;
+    m.add_function(wrap_pyfunction!(chunks::chunk_ranges, m)?)?;
     m.add("EQUITY_POT_UNITS", crate::equity::POT_UNITS)?;
     m.add_class::<sim::PySeatTotals>()?;
     m.add_class::<sim::PySimTotals>()?;

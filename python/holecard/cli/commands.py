@@ -7,11 +7,12 @@ that every command reports as one line.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import re
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TextIO, cast
@@ -20,6 +21,7 @@ from holecard._core import Card
 from holecard.cli.render import EVALUATORS, Narrator, describe, plural, stats_lines
 
 if TYPE_CHECKING:
+    from holecard._distribute import ExecutorLike
     from holecard._simulate import SimulationResult
     from holecard.games import State
     from holecard.phh import HandHistory
@@ -89,6 +91,33 @@ def _progress(args: argparse.Namespace, unit: str | None) -> _Progress | None:
     return _Progress(sys.stderr, unit, delay=0.0 if args.progress else 0.5)
 
 
+@contextlib.contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[ExecutorLike | None]:
+    """The executor ``--ray [ADDRESS]`` or ``--dask ADDRESS`` asks for, or ``None``.
+
+    A Dask client is closed at the end.
+    """
+    if args.chunk_size is not None and args.ray is None and args.dask is None:
+        raise CommandError("--chunk-size applies only with --ray or --dask")
+    if args.ray is not None:
+        try:
+            import ray
+        except ImportError:
+            raise CommandError("--ray needs Ray: pip install 'holecard[ray]'") from None
+        if not ray.is_initialized():
+            ray.init(address=args.ray or None, log_to_driver=False)
+        yield "ray"
+    elif args.dask is not None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise CommandError("--dask needs Dask: pip install 'holecard[dask]'") from None
+        with Client(args.dask) as client:  # type: ignore[no-untyped-call]
+            yield client.get_executor()
+    else:
+        yield None
+
+
 # ----- eval -----------------------------------------------------------------------------
 
 
@@ -109,18 +138,22 @@ def cmd_equity(args: argparse.Namespace) -> int:
 
     bar = _progress(args, None)
     try:
-        result = equity(
-            args.game,
-            list(args.hands),
-            dead=args.dead or (),
-            samples=args.samples,
-            seed=args.seed,
-            threads=args.threads,
-            progress=bar,
-        )
+        with _executor(args) as executor:
+            result = equity(
+                args.game,
+                list(args.hands),
+                dead=args.dead or (),
+                samples=args.samples,
+                seed=args.seed,
+                threads=args.threads,
+                progress=bar,
+                executor=executor,
+                chunk_size=args.chunk_size,
+            )
     except ConfigurationError as err:
-        # The library asks for `samples=`; here the option is --samples.
-        raise CommandError(str(err).replace("pass samples=", "pass --samples N")) from None
+        # The library asks for `samples=` or `executor=`; here they are options.
+        message = str(err).replace("pass samples=", "pass --samples N")
+        raise CommandError(message.replace("executor=", "--ray or --dask")) from None
     finally:
         if bar is not None:
             bar.close()
@@ -197,6 +230,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.betting is not None:
         table["betting"] = args.betting
     bots = _bot_list(args.bots, args.players)
+    with _executor(args) as executor:
+        if executor is not None:
+            if args.plot is not None:
+                raise CommandError(
+                    "--plot needs the hands in order: it cannot run with --ray or --dask"
+                )
+            return _simulate_on(executor, args, bots, table)
     plot = None
     if args.plot is not None:
         _check_writable(args.plot)
@@ -207,17 +247,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     points: list[tuple[int, tuple[int, ...]]] = []
     result = None
     try:
-        for result in simulate_chunks(
-            args.game,
-            players=args.players,
-            hands=args.hands,
-            bots=bots,
-            seed=args.seed,
-            threads=args.threads,
-            stack=args.stack,
-            chunk=chunk,
-            **table,
-        ):
+        for result in simulate_chunks(args.game, chunk=chunk, **_run_options(args, bots, table)):
             if not points:
                 points.append((0, (0,) * result.players))
             points.append((result.hands, result.chips_won))
@@ -227,14 +257,58 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     assert result is not None
-    elapsed = time.monotonic() - started
-    print(result)
-    rate = result.hands / max(elapsed, 1e-9)
-    print(f"{plural(result.hands, 'hand')} in {elapsed:.2f}s ({rate:,.0f}/s)")
+    _print_run(result, time.monotonic() - started)
     if plot is not None:
         _plot(plot, args.plot, result, points)
         print(f"plot written to {args.plot}")
     return 0
+
+
+def _simulate_on(
+    executor: ExecutorLike,
+    args: argparse.Namespace,
+    bots: Iterable[str] | None,
+    table: dict[str, Any],
+) -> int:
+    """``holecard simulate`` on an executor: one result, with the progress bar."""
+    from holecard._simulate import simulate
+
+    bar = _progress(args, "hands")
+    started = time.monotonic()
+    try:
+        result = simulate(
+            args.game,
+            progress=bar,
+            executor=executor,
+            chunk_size=args.chunk_size,
+            **_run_options(args, bots, table),
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    _print_run(result, time.monotonic() - started)
+    return 0
+
+
+def _run_options(
+    args: argparse.Namespace, bots: Iterable[str] | None, table: dict[str, Any]
+) -> dict[str, Any]:
+    """The keywords of a simulation that the options set."""
+    return {
+        "players": args.players,
+        "hands": args.hands,
+        "bots": bots,
+        "seed": args.seed,
+        "threads": args.threads,
+        "stack": args.stack,
+        **table,
+    }
+
+
+def _print_run(result: SimulationResult, elapsed: float) -> None:
+    print(result)
+    rate = result.hands / max(elapsed, 1e-9)
+    print(f"{plural(result.hands, 'hand')} in {elapsed:.2f}s ({rate:,.0f}/s)")
 
 
 def _load_pyplot() -> ModuleType:

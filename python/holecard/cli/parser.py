@@ -96,6 +96,31 @@ def _progress_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--no-progress", dest="progress", action="store_false")
 
 
+def _cluster_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="run on a Ray cluster: ADDRESS (e.g. auto, or HOST:6379), else RAY_ADDRESS, "
+        "else a local one started for the run (pip install 'holecard[ray]')",
+    )
+    group.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run on the Dask scheduler at ADDRESS, e.g. tcp://HOST:8786 "
+        "(pip install 'holecard[dask]')",
+    )
+    parser.add_argument(
+        "--chunk-size",
+        type=_whole(1),
+        metavar="N",
+        help="with --ray or --dask: outcomes (equity) or hands (simulate) per chunk "
+        "(default: sized from the measured per-chunk overhead)",
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="holecard",
@@ -126,6 +151,7 @@ def _parser() -> argparse.ArgumentParser:
     eq.add_argument("--seed", type=_whole(0), metavar="S", help=f"Monte Carlo {seed_help}")
     eq.add_argument("--threads", type=_whole(1, _MAX_THREADS), metavar="N", help=_THREADS_HELP)
     _progress_options(eq)
+    _cluster_options(eq)
     eq.set_defaults(run=cmd_equity)
 
     si = sub.add_parser(
@@ -164,6 +190,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     si.add_argument("--plot", metavar="FILE", help="write a PNG of cumulative results per seat")
     _progress_options(si)
+    _cluster_options(si)
     si.set_defaults(run=cmd_simulate)
 
     rp = sub.add_parser(

@@ -1,0 +1,213 @@
+"""Running chunks of work on an executor: any :class:`concurrent.futures.Executor` or Ray.
+
+:func:`holecard.simulate` and :func:`holecard.equity` take ``executor=``. Their work is a
+list of numbered units (hands; Monte Carlo jobs or parts of an exact enumeration), each
+seeded by its own number, whose integer totals add up exactly; the units are cut into
+chunks (``chunk_size`` or the size :func:`holecard._core.units_per_chunk` picks from
+:data:`CHUNK_OVERHEAD_SECONDS`), the chunks run wherever the executor puts them, and the
+totals are merged. So the result is bit for bit the one of a run in this process, whatever
+the chunk size, the number of workers and the order in which chunks finish
+(docs/scaling.md).
+
+The driver here only schedules: it reports progress as chunks finish, runs a chunk again
+when it fails (up to :data:`MAX_ATTEMPTS` times; a chunk's result does not depend on where
+or how often it runs), and on Ctrl-C cancels every chunk not finished (Ray stops the running
+ones too) before raising ``KeyboardInterrupt``. Ray and Dask are imported only here, and
+only when asked for.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import functools
+import os
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any, Final, Generic, Literal, Protocol, Self, TypeVar, cast
+
+from holecard.exceptions import ArgumentTypeError
+
+__all__ = [
+    "CHUNK_OVERHEAD_SECONDS",
+    "IN_FLIGHT_PER_WORKER",
+    "MAX_ATTEMPTS",
+    "ExecutorLike",
+    "check_executor",
+    "check_progress",
+    "run_chunks",
+    "workers",
+]
+
+ExecutorLike = cf.Executor | Literal["ray"]
+"""What ``executor=`` takes: a :class:`concurrent.futures.Executor` or ``"ray"``."""
+
+CHUNK_OVERHEAD_SECONDS: Final = 0.02
+"""Per-chunk cost of an executor, in seconds: a Ray task's or a process pool job's round
+trip with its arguments and totals, and the worker's setup of a chunk, rounded up (measured
+on two cores, docs/scaling.md). Chunks are sized to at least 50 times this."""
+
+MAX_ATTEMPTS: Final = 4
+"""How many times one chunk is tried before its error is raised."""
+
+IN_FLIGHT_PER_WORKER: Final = 3
+"""Chunks submitted ahead per worker of the executor."""
+
+_WAIT_SECONDS: Final = 0.05
+
+
+class _Summable(Protocol):
+    def __add__(self, other: Self, /) -> Self: ...
+
+
+S = TypeVar("S", bound=_Summable)
+
+
+def check_executor(executor: object) -> ExecutorLike:
+    """``executor`` if it is ``"ray"`` or a :class:`concurrent.futures.Executor`."""
+    if executor == "ray" or isinstance(executor, cf.Executor):
+        return executor
+    raise ArgumentTypeError(
+        "executor must be a concurrent.futures.Executor (a ProcessPoolExecutor, Dask's "
+        f"Client.get_executor()) or 'ray', got {type(executor).__name__} {executor!r}"
+    )
+
+
+def check_progress(progress: object) -> None:
+    """Refuses a ``progress`` that is neither ``None`` nor callable, before any chunk runs."""
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError(
+            "progress must be callable as progress(done, total), or None, got "
+            f"{type(progress).__name__} {progress!r}"
+        )
+
+
+def _ray() -> ModuleType:
+    """The ``ray`` module, connected to a cluster (a local one is started if none is)."""
+    try:
+        import ray
+    except ImportError:
+        raise ImportError("executor='ray' needs Ray: pip install 'holecard[ray]'") from None
+    if not ray.is_initialized():
+        ray.init(log_to_driver=False)
+    return ray
+
+
+def workers(executor: ExecutorLike) -> int:
+    """How many chunks the executor runs at once (its CPUs or worker processes)."""
+    if executor == "ray":
+        return max(1, int(_ray().cluster_resources().get("CPU", 1)))
+    client = getattr(executor, "_client", None)  # Dask's ClientExecutor
+    if client is not None:
+        return max(1, int(sum(client.nthreads().values())))
+    return int(getattr(executor, "_max_workers", None) or os.cpu_count() or 1)
+
+
+def run_chunks(
+    executor: ExecutorLike,
+    task: Callable[[Any, int, int], S],
+    shared: object,
+    ranges: Sequence[tuple[int, int]],
+    *,
+    progress: Callable[[int, int], object] | None = None,
+) -> S:
+    """The sum of ``task(shared, start, stop)`` over ``ranges``, run on ``executor``.
+
+    ``task`` must be deterministic (a retried chunk gives the same totals) and, for
+    executors in other processes, a module-level function (it is pickled).
+    ``progress(units done, units)`` is called as chunks finish.
+
+    >>> import concurrent.futures as cf
+    >>> with cf.ThreadPoolExecutor(2) as pool:
+    ...     run_chunks(pool, lambda k, a, b: k * sum(range(a, b)), 2, [(0, 5), (5, 10)])
+    90
+    """
+    total = sum(stop - start for start, stop in ranges)
+    runner: _RayRunner[S] | _FuturesRunner[S] = (
+        _RayRunner(task, shared) if executor == "ray" else _FuturesRunner(executor, task, shared)
+    )
+    # A few chunks per worker in flight, not all of them: an interrupt then has little to
+    # cancel, and a process pool little left to finish.
+    window = IN_FLIGHT_PER_WORKER * workers(executor)
+    waiting = list(reversed(ranges))
+    pending: dict[object, tuple[tuple[int, int], int]] = {}
+    results: dict[tuple[int, int], S] = {}
+    done_units = 0
+    try:
+        while waiting or pending:
+            while waiting and len(pending) < window:
+                r = waiting.pop()
+                pending[runner.submit(r)] = (r, 1)
+            for handle in runner.wait(list(pending)):
+                r, attempt = pending.pop(handle)
+                try:
+                    results[r] = runner.result(handle)
+                except Exception:
+                    if attempt >= MAX_ATTEMPTS:
+                        raise
+                    pending[runner.submit(r)] = (r, attempt + 1)
+                    continue
+                done_units += r[1] - r[0]
+                if progress is not None:
+                    progress(done_units, total)
+    except BaseException:
+        runner.cancel(list(pending))
+        raise
+    if progress is not None and not ranges:
+        progress(0, 0)
+    # Integer totals: the order of the sum does not matter; sorted for a fixed one anyway.
+    return functools.reduce(lambda a, b: a + b, (results[r] for r in sorted(results)))
+
+
+class _FuturesRunner(Generic[S]):
+    """Chunks as futures of a :class:`concurrent.futures.Executor`."""
+
+    def __init__(
+        self, executor: cf.Executor, task: Callable[[Any, int, int], S], shared: object
+    ) -> None:
+        self.executor = executor
+        self.task = task
+        self.shared = shared
+
+    def submit(self, r: tuple[int, int]) -> object:
+        return self.executor.submit(self.task, self.shared, r[0], r[1])
+
+    def wait(self, handles: list[object]) -> list[object]:
+        futures = cast("list[cf.Future[S]]", handles)
+        done, _ = cf.wait(futures, timeout=_WAIT_SECONDS, return_when=cf.FIRST_COMPLETED)
+        return list(done)
+
+    def result(self, handle: object) -> S:
+        return cast("cf.Future[S]", handle).result()
+
+    def cancel(self, handles: list[object]) -> None:
+        # Chunks not started are dropped; a process pool cannot stop a running one, which
+        # ends within its chunk (seconds) and whose result nobody reads.
+        for f in cast("list[cf.Future[S]]", handles):
+            f.cancel()
+
+
+class _RayRunner(Generic[S]):
+    """Chunks as Ray tasks; the shared argument is put in the object store once."""
+
+    def __init__(self, task: Callable[[Any, int, int], S], shared: object) -> None:
+        self.ray = _ray()
+        # Ray itself reruns a task whose worker died (max_retries); errors raised by the
+        # task come back to run_chunks, which submits the chunk again.
+        self.remote = self.ray.remote(num_cpus=1, max_retries=MAX_ATTEMPTS - 1)(task)
+        self.shared = self.ray.put(shared)
+
+    def submit(self, r: tuple[int, int]) -> object:
+        return cast(object, self.remote.remote(self.shared, r[0], r[1]))
+
+    def wait(self, handles: list[object]) -> list[object]:
+        ready, _ = self.ray.wait(handles, num_returns=1, timeout=_WAIT_SECONDS)
+        # Take every other finished chunk too, without waiting.
+        more, _ = self.ray.wait(handles, num_returns=len(handles), timeout=0)
+        return list(dict.fromkeys([*ready, *more]))
+
+    def result(self, handle: object) -> S:
+        return cast(S, self.ray.get(handle))
+
+    def cancel(self, handles: list[object]) -> None:
+        for ref in handles:
+            self.ray.cancel(ref, force=True)

@@ -1,0 +1,352 @@
+//! Equity and simulation cut into chunks for an executor: `EquityWork` (an equity request
+//! cut into numbered units), `EquityTotals` (the integer totals of any units, which add up)
+//! and the chunk arithmetic of `crate::chunks`. The Python driver is
+//! `holecard._distribute`.
+
+use std::hash::{Hash, Hasher};
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::args::{Callback, FourStraightArg, GameArg, Samples, Seed, Threads};
+use super::equity::{request, PyEquity};
+use super::error::ConfigurationError;
+use super::guard::guarded;
+use crate::card::Card;
+use crate::equity::{Scale, Totals, Work, MAX_PLAYERS};
+use crate::game::options::four_straight_name;
+use crate::game::GameKind;
+
+/// An equity request (the arguments of :func:`holecard.equity`) cut into numbered units
+/// that run anywhere and add up exactly; exact enumeration is accepted up to cluster size.
+/// Picklable (by its arguments); the lists an exact enumeration builds are built on the
+/// first :meth:`run` and kept by this object.
+#[pyclass(module = "holecard._core", name = "EquityWork", frozen)]
+pub struct PyEquityWork {
+    game: GameKind,
+    hands: Vec<Vec<Card>>,
+    dead: Vec<Card>,
+    samples: Option<u64>,
+    seed: u64,
+    threads: Option<usize>,
+    four_straight: crate::eval::FourStraight,
+    work: Work,
+}
+
+/// The constructor's arguments, as `__reduce__` gives them.
+type WorkArgs = (
+    &'static str,
+    Vec<String>,
+    String,
+    Option<u64>,
+    u64,
+    Option<usize>,
+    &'static str,
+);
+
+fn cards_text(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[pymethods]
+impl PyEquityWork {
+    #[new]
+    #[pyo3(signature = (
+        game, hands, dead = None, samples = None, seed = Seed(0), threads = None,
+        four_straight = None
+    ))]
+    #[allow(clippy::needless_pass_by_value)]
+    fn new(
+        game: GameArg,
+        hands: &Bound<'_, PyAny>,
+        dead: Option<&Bound<'_, PyAny>>,
+        samples: Option<Samples>,
+        seed: Seed,
+        threads: Option<Threads>,
+        four_straight: Option<FourStraightArg>,
+    ) -> PyResult<Self> {
+        guarded(|| {
+            let (samples, seed, threads) = (samples.map(|s| s.0), seed.0, threads.map(|t| t.0));
+            let r = request(game.0, hands, dead, threads, four_straight)?;
+            Ok(PyEquityWork {
+                game: game.0,
+                hands: r.hands,
+                dead: r.dead,
+                samples,
+                seed,
+                threads,
+                four_straight: r.four_straight,
+                work: r.prepared.divide(samples, seed, Scale::Cluster)?,
+            })
+        })
+    }
+
+    /// Units of work, numbered from 0.
+    #[getter]
+    fn units(&self) -> u64 {
+        self.work.units()
+    }
+
+    /// Outcomes in all: the samples, or the completions enumerated.
+    #[getter]
+    fn outcomes(&self) -> u64 {
+        self.work.outcomes()
+    }
+
+    /// Whether every completion is enumerated.
+    #[getter]
+    fn exact(&self) -> bool {
+        self.work.is_exact()
+    }
+
+    /// The estimated time of the whole work on one core, in seconds.
+    #[getter]
+    fn core_seconds(&self) -> f64 {
+        self.work.core_seconds()
+    }
+
+    /// Units per chunk: ``chunk_size`` outcomes' worth (at least one unit), or when it is
+    /// ``None`` the size :func:`units_per_chunk` picks for ``workers`` workers costing
+    /// ``overhead_seconds`` per chunk.
+    #[pyo3(signature = (chunk_size, workers, overhead_seconds))]
+    fn units_per_chunk(&self, chunk_size: Option<u64>, workers: u64, overhead_seconds: f64) -> u64 {
+        let (units, outcomes) = (self.work.units(), self.work.outcomes().max(1));
+        match chunk_size {
+            Some(size) => {
+                let per = (u128::from(size) * u128::from(units)).div_ceil(u128::from(outcomes));
+                u64::try_from(per)
+                    .unwrap_or(u64::MAX)
+                    .clamp(1, units.max(1))
+            }
+            None => crate::chunks::units_per_chunk(
+                units,
+                self.work.core_seconds(),
+                workers,
+                overhead_seconds,
+            ),
+        }
+    }
+
+    /// For exact work: ``(player, card sets)``, the player whose first cards dealt the
+    /// units split and the sets of them that units ``start .. stop`` cover whole (as
+    /// text); ``None`` for Monte Carlo or when those units cut inside one set. Running
+    /// :func:`holecard.equity` once per set, added to his hand, counts the same
+    /// completions as the units: an independent check of any chunk.
+    fn split_sets(&self, start: u64, stop: u64) -> Option<(usize, Vec<String>)> {
+        self.work
+            .split_sets(start..stop)
+            .map(|(player, sets)| (player, sets.iter().map(|s| cards_text(s)).collect()))
+    }
+
+    /// The totals of units ``start .. stop``, on this machine's threads (Ctrl-C stops it).
+    #[pyo3(signature = (start, stop, *, progress = None))]
+    #[allow(clippy::needless_pass_by_value)]
+    fn run(
+        &self,
+        py: Python<'_>,
+        start: u64,
+        stop: u64,
+        progress: Option<Callback<'_>>,
+    ) -> PyResult<PyEquityTotals> {
+        guarded(|| {
+            let progress = progress.as_ref().map(|p| &p.0);
+            let totals = super::interrupt::interruptible_with_progress(py, progress, |cancel| {
+                self.work.run(start..stop, cancel)
+            })??;
+            Ok(PyEquityTotals {
+                totals,
+                players: self.hands.len(),
+            })
+        })
+    }
+
+    /// The :class:`Equity` of the merged totals of every unit (refused unless they count
+    /// every outcome exactly once).
+    fn finish(&self, totals: &PyEquityTotals) -> PyResult<PyEquity> {
+        if totals.players != self.hands.len() {
+            return Err(ConfigurationError::new_err(format!(
+                "totals of {} players cannot finish work of {}",
+                totals.players,
+                self.hands.len()
+            )));
+        }
+        let e = self.work.finish(&totals.totals)?;
+        Ok(PyEquity::new_record(
+            self.game,
+            e,
+            self.samples.map(|_| self.seed),
+        ))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, WorkArgs) {
+        let me = slf.get();
+        (
+            slf.get_type().into_any(),
+            (
+                me.game.id(),
+                me.hands.iter().map(|h| cards_text(h)).collect(),
+                cards_text(&me.dead),
+                me.samples,
+                me.seed,
+                me.threads,
+                four_straight_name(me.four_straight),
+            ),
+        )
+    }
+}
+
+/// The integer totals of some units of an :class:`EquityWork`: they merge exactly with
+/// ``+`` in any order. Immutable, hashable, picklable.
+#[pyclass(module = "holecard._core", name = "EquityTotals", frozen)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyEquityTotals {
+    totals: Totals,
+    players: usize,
+}
+
+/// Per-player counts as Python reads and writes them.
+type Counts = Vec<u128>;
+
+#[pymethods]
+impl PyEquityTotals {
+    #[new]
+    #[allow(clippy::needless_pass_by_value)]
+    fn new(
+        outcomes: u128,
+        units: Counts,
+        squares: Counts,
+        wins: Counts,
+        ties: Counts,
+    ) -> PyResult<Self> {
+        let n = units.len();
+        if n > MAX_PLAYERS || [squares.len(), wins.len(), ties.len()] != [n; 3] {
+            return Err(ConfigurationError::new_err(format!(
+                "EquityTotals needs one unit sum, square sum, win count and tie count per \
+                 player (at most {MAX_PLAYERS}): got {n}, {}, {} and {}",
+                squares.len(),
+                wins.len(),
+                ties.len()
+            )));
+        }
+        let mut totals = Totals {
+            outcomes,
+            ..Totals::default()
+        };
+        totals.units[..n].copy_from_slice(&units);
+        totals.squares[..n].copy_from_slice(&squares);
+        totals.wins[..n].copy_from_slice(&wins);
+        totals.ties[..n].copy_from_slice(&ties);
+        Ok(PyEquityTotals { totals, players: n })
+    }
+
+    /// Outcomes counted.
+    #[getter]
+    fn outcomes(&self) -> u128 {
+        self.totals.outcomes
+    }
+
+    /// Per player, pot units won.
+    #[getter]
+    fn units<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.totals.units[..self.players])
+    }
+
+    /// Per player, the sum of squared per-outcome pot units (Monte Carlo).
+    #[getter]
+    fn squares<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.totals.squares[..self.players])
+    }
+
+    /// Per player, outcomes won outright.
+    #[getter]
+    fn wins<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.totals.wins[..self.players])
+    }
+
+    /// Per player, outcomes split.
+    #[getter]
+    fn ties<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.totals.ties[..self.players])
+    }
+
+    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(other) = other.cast::<PyEquityTotals>() else {
+            return Ok(py.NotImplemented());
+        };
+        let other = other.get();
+        if other.players != self.players {
+            return Err(ConfigurationError::new_err(format!(
+                "cannot add the equity totals of {} and {} players",
+                self.players, other.players
+            )));
+        }
+        let sum = PyEquityTotals {
+            totals: self.totals.clone().merge(&other.totals),
+            players: self.players,
+        };
+        Ok(Py::new(py, sum)?.into_any())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyEquityTotals>()
+            .is_ok_and(|o| self == o.get())
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.hash(&mut h);
+        h.finish()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "EquityTotals(outcomes={}, units={}, squares={}, wins={}, ties={})",
+            self.totals.outcomes,
+            self.units(py)?.repr()?,
+            self.squares(py)?.repr()?,
+            self.wins(py)?.repr()?,
+            self.ties(py)?.repr()?,
+        ))
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (Bound<'py, PyAny>, (u128, Counts, Counts, Counts, Counts)) {
+        let me = slf.get();
+        let t = &me.totals;
+        let n = me.players;
+        (
+            slf.get_type().into_any(),
+            (
+                t.outcomes,
+                t.units[..n].to_vec(),
+                t.squares[..n].to_vec(),
+                t.wins[..n].to_vec(),
+                t.ties[..n].to_vec(),
+            ),
+        )
+    }
+}
+
+/// Units per chunk for ``units`` units worth ``core_seconds`` on one core, spread over
+/// ``workers`` workers whose executor costs ``overhead_seconds`` per chunk.
+#[pyfunction]
+pub fn units_per_chunk(units: u64, core_seconds: f64, workers: u64, overhead_seconds: f64) -> u64 {
+    crate::chunks::units_per_chunk(units, core_seconds, workers, overhead_seconds)
+}
+
+/// ``0 .. units`` cut into consecutive ``(start, stop)`` ranges of ``per_chunk`` units.
+#[pyfunction]
+pub fn chunk_ranges(units: u64, per_chunk: u64) -> Vec<(u64, u64)> {
+    crate::chunks::ranges(units, per_chunk)
+        .into_iter()
+        .map(|r| (r.start, r.end))
+        .collect()
+}
