@@ -22,12 +22,13 @@ def test_import_loads_neither_numpy_nor_hypothesis_nor_the_lazy_submodules() -> 
     out = child(
         "import sys, holecard\n"
         "print(sorted(m for m in ('numpy', 'hypothesis', 'holecard.batch', 'holecard.phh',"
-        " 'holecard.reference', 'holecard.testing', 'holecard.cli') if m in sys.modules))"
+        " 'holecard.reference', 'holecard.testing', 'holecard.cli', 'holecard.agents',"
+        " 'pettingzoo', 'gymnasium') if m in sys.modules))"
     )
     assert out == "[]"
 
 
-@pytest.mark.parametrize("name", ["batch", "cli", "phh", "reference", "testing"])
+@pytest.mark.parametrize("name", ["agents", "batch", "cli", "phh", "reference", "testing"])
 def test_submodules_on_attribute_access(name: str) -> None:
     out = child(f"import holecard\nprint(holecard.{name}.__name__)")
     assert out == f"holecard.{name}"
@@ -46,7 +47,10 @@ def test_unknown_attribute_is_an_attribute_error() -> None:
 
 
 def test_no_stray_public_names() -> None:
-    submodules = {"batch", "cli", "exceptions", "games", "options", "phh", "reference", "testing"}
+    submodules = {
+        *("agents", "batch", "cli", "exceptions", "games", "gymnasium", "options", "phh"),
+        *("pettingzoo", "reference", "testing"),
+    }
     stray = (
         {n for n in dir(holecard) if not n.startswith("_")} - set(holecard.__all__) - submodules
     )

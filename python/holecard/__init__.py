@@ -150,7 +150,7 @@ _state_to_phh.__qualname__ = "State.to_phh"
 State.to_phh = _state_to_phh  # type: ignore[method-assign] # defined here, not in Rust
 
 #: Submodules loaded on first attribute access (PEP 562), not by ``import holecard``.
-_LAZY_SUBMODULES = ("batch", "cli", "phh", "reference", "testing")
+_LAZY_SUBMODULES = ("agents", "batch", "cli", "phh", "reference", "testing")
 
 
 def __getattr__(name: str) -> _ModuleType:

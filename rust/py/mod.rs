@@ -3,6 +3,7 @@
 //! Users import from `holecard`, never from `_core`; the Python package re-exports the
 //! classes and wraps the functions with docstrings and keyword-only signatures.
 
+mod agents;
 mod args;
 mod cards;
 mod equity;
@@ -48,6 +49,7 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyEvent>()?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<moves::PyMoves>()?;
+    m.add_class::<agents::PyEncoding>()?;
     m.add_class::<player::PyPlayer>()?;
     m.add_class::<options::PyOptionSpec>()?;
     m.add_function(wrap_pyfunction!(options::option_specs, m)?)?;
