@@ -42,6 +42,7 @@ from holecard._core import (
 from holecard._enums import Category, FourStraightMode, Game, Rank, Suit
 from holecard._equity import Equity, equity
 from holecard._simulate import SeatResult, SimulationResult, simulate
+from holecard._table import Table
 from holecard._types import CardsLike
 from holecard.exceptions import (
     ArgumentTypeError,
@@ -111,6 +112,7 @@ __all__ = [
     "State",
     "Street",
     "Suit",
+    "Table",
     "VariantSpec",
     "__version__",
     "equity",
