@@ -22,6 +22,7 @@ from holecard.phh import HandHistory
 __all__ = [
     "EQUITY_POT_UNITS",
     "MAX_THREADS",
+    "Bot",
     "Card",
     "Deck",
     "Encoding",
@@ -343,6 +344,13 @@ class Encoding:
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __getnewargs_ex__(self) -> tuple[tuple[GameConfig], dict[str, int]]: ...
+
+@final
+class Bot:
+    def __new__(cls, name: str, table: GameConfig | _Table) -> Bot: ...
+    @property
+    def name(self) -> str: ...
+    def act(self, state: State, seed: int) -> Move | None: ...
 
 @final
 class Event:

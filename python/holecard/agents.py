@@ -17,6 +17,43 @@ The adapters for the agent frameworks use it: ``holecard.pettingzoo`` and
 ['fold', 'call', 'bet_min']
 """
 
-from holecard._core import Encoding
+from collections.abc import Sequence
 
-__all__ = ["Encoding"]
+from holecard._core import Bot, Encoding
+from holecard.exceptions import ConfigurationError
+
+__all__ = ["DEFAULT_STACK_BIG_BETS", "Bot", "Encoding", "episode_stacks", "observation_bound"]
+
+#: Chips per seat of an environment's episode unless given, in big bets.
+DEFAULT_STACK_BIG_BETS = 50
+
+
+def episode_stacks(
+    big_bet: int, players: int, stacks: Sequence[int] | None, hands: int
+) -> list[int]:
+    """The starting stacks of an environment's episodes, checked with its hand count.
+
+    >>> episode_stacks(20, 2, None, 1)
+    [1000, 1000]
+
+    Raises:
+        ConfigurationError: ``stacks`` of another length than ``players``, or ``hands`` < 1.
+    """
+    chips = list(stacks) if stacks is not None else [DEFAULT_STACK_BIG_BETS * big_bet] * players
+    if len(chips) != players:
+        raise ConfigurationError(f"stacks must have {players} entries, got {len(chips)}")
+    if hands < 1:
+        raise ConfigurationError(f"hands must be at least 1, got {hands}")
+    return chips
+
+
+def observation_bound(stacks: Sequence[int]) -> float:
+    """The largest value any tensor entry can take at a table with these starting stacks.
+
+    Chips are in big bets (at most the chips themselves), counts of raises cannot exceed
+    the chips (each adds at least one), every other entry is at most 1.
+
+    >>> observation_bound([100, 250])
+    350.0
+    """
+    return float(max(1, sum(stacks)))

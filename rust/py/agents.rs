@@ -12,7 +12,9 @@ use super::guard::guarded;
 use super::moves::PyMove;
 use crate::game::encoding::ActionSpace;
 use crate::game::observe::Observer;
-use crate::game::GameState;
+use crate::game::{GameConfig, GameState};
+use crate::sim::decide::BotPlayer;
+use crate::sim::Bot;
 
 /// The fixed-size action space, the legal-action mask and the observation and
 /// information-state tensors of one table and number of players: what the PettingZoo,
@@ -55,6 +57,25 @@ pub struct PyEncoding {
     config: PyGameConfig,
     space: ActionSpace,
     observer: Observer,
+}
+
+/// The table of a game table object (`Razz(...)`) or of a `GameConfig`.
+fn table_config(table: &Bound<'_, PyAny>) -> PyResult<PyGameConfig> {
+    match table.cast::<PyGameConfig>() {
+        Ok(c) => Ok(c.get().clone()),
+        Err(_) => table
+            .getattr("_config")
+            .ok()
+            .and_then(|c| c.cast_into::<PyGameConfig>().ok())
+            .map(|c| c.get().clone())
+            .ok_or_else(|| {
+                args::wrong_type(
+                    "table",
+                    "a game table (Razz(...), SevenCardStud.ten_twenty() ...)",
+                    table,
+                )
+            }),
+    }
 }
 
 impl PyEncoding {
@@ -123,21 +144,7 @@ impl PyEncoding {
     #[pyo3(signature = (table, *, players))]
     fn new(table: &Bound<'_, PyAny>, players: &Bound<'_, PyAny>) -> PyResult<Self> {
         guarded(|| {
-            let config = match table.cast::<PyGameConfig>() {
-                Ok(c) => c.get().clone(),
-                Err(_) => table
-                    .getattr("_config")
-                    .ok()
-                    .and_then(|c| c.cast_into::<PyGameConfig>().ok())
-                    .map(|c| c.get().clone())
-                    .ok_or_else(|| {
-                        args::wrong_type(
-                            "table",
-                            "a game table (Razz(...), SevenCardStud.ten_twenty() ...)",
-                            table,
-                        )
-                    })?,
-            };
+            let config = table_config(table)?;
             let players = args::whole(players, "players", 0, 255, OutOfRange::Configuration)?;
             let observer = Observer::new(&config.cfg, players as usize)?;
             Ok(PyEncoding {
@@ -306,5 +313,67 @@ impl PyEncoding {
         let kwargs = PyDict::new(py);
         kwargs.set_item("players", self.observer.players())?;
         Ok(((self.config.clone(),), kwargs))
+    }
+}
+
+/// A built-in bot (``"random"``, ``"calling_station"`` or ``"strength"``, as in
+/// ``simulate``) that decides one move at a time, for environments that drive the hand
+/// themselves: ``act(state, seed)`` is its move for the player to act (``None`` when the
+/// hand is over); ``seed`` seeds the random bot's choice.
+///
+/// >>> from holecard import Razz
+/// >>> from holecard.agents import Bot
+/// >>> table = Razz.ten_twenty()
+/// >>> state = table.start([200, 200], seed=1)
+/// >>> Bot("calling_station", table).act(state, 0)
+/// Move('post_bring_in')
+#[pyclass(module = "holecard._core", name = "Bot", frozen)]
+pub struct PyBot {
+    player: BotPlayer,
+    config: GameConfig,
+}
+
+#[pymethods]
+impl PyBot {
+    #[new]
+    fn new(name: &Bound<'_, PyAny>, table: &Bound<'_, PyAny>) -> PyResult<Self> {
+        guarded(|| {
+            let name = args::text(name, "name")?;
+            let bot: Bot = name.to_str()?.parse()?;
+            let config = table_config(table)?;
+            Ok(PyBot {
+                player: BotPlayer::new(bot, &config.cfg),
+                config: config.cfg,
+            })
+        })
+    }
+
+    /// The bot's name.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.player.bot().name()
+    }
+
+    /// The bot's move for the player to act, ``None`` when the hand is over.
+    #[allow(clippy::needless_pass_by_value)]
+    fn act(&self, state: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Option<PyMove>> {
+        guarded(|| {
+            let seed = args::whole(seed, "seed", 0, u64::MAX, OutOfRange::Configuration)?;
+            let state = state
+                .cast::<PyGameState>()
+                .map_err(|_| args::wrong_type("state", "a State", state))?
+                .try_borrow()
+                .map_err(|_| ConfigurationError::new_err("the state is being changed"))?;
+            if state.state.config() != &self.config {
+                return Err(ConfigurationError::new_err(
+                    "the state is not a hand of this bot's table",
+                ));
+            }
+            Ok(self.player.act(&state.state, seed).map(PyMove))
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Bot('{}')", self.player.bot().name())
     }
 }

@@ -50,6 +50,7 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::PyMove>()?;
     m.add_class::<moves::PyMoves>()?;
     m.add_class::<agents::PyEncoding>()?;
+    m.add_class::<agents::PyBot>()?;
     m.add_class::<player::PyPlayer>()?;
     m.add_class::<options::PyOptionSpec>()?;
     m.add_function(wrap_pyfunction!(options::option_specs, m)?)?;
