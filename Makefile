@@ -36,7 +36,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet "maturin>=1.9,<2" "ziglang>=0.13" "numpy>=1.24" \
 		"hypothesis>=6.100" "pytest>=8" "pytest-benchmark>=4" "mypy>=1.10" "ruff>=0.6" \
-		"matplotlib>=3.7" "pettingzoo>=1.24" "gymnasium>=1.0"
+		"matplotlib>=3.7" "open_spiel>=1.5" \
+		"pettingzoo>=1.24" "gymnasium>=1.0"
 	touch $(STAMP)
 
 dev: prereqs $(STAMP)

@@ -23,7 +23,7 @@ def test_import_loads_neither_numpy_nor_hypothesis_nor_the_lazy_submodules() -> 
         "import sys, holecard\n"
         "print(sorted(m for m in ('numpy', 'hypothesis', 'holecard.batch', 'holecard.phh',"
         " 'holecard.reference', 'holecard.testing', 'holecard.cli', 'holecard.agents',"
-        " 'pettingzoo', 'gymnasium') if m in sys.modules))"
+        " 'pettingzoo', 'gymnasium', 'pyspiel') if m in sys.modules))"
     )
     assert out == "[]"
 
@@ -49,7 +49,7 @@ def test_unknown_attribute_is_an_attribute_error() -> None:
 def test_no_stray_public_names() -> None:
     submodules = {
         *("agents", "batch", "cli", "exceptions", "games", "gymnasium", "options", "phh"),
-        *("pettingzoo", "reference", "testing"),
+        *("openspiel", "pettingzoo", "reference", "testing"),
     }
     stray = (
         {n for n in dir(holecard) if not n.startswith("_")} - set(holecard.__all__) - submodules

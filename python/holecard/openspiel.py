@@ -1,0 +1,274 @@
+"""OpenSpiel games for every holecard game (``pip install open_spiel``).
+
+Importing this module registers ``python_holecard``: one hand of any holecard game, as
+a sequential, imperfect-information, zero-sum game with an explicit chance node for every
+card the dealer takes from the deck (uniform over the undealt cards, burns included), so
+exact search over small decks and sampling algorithms both work. Parameters:
+
+* ``game``: ``razz`` (default), ``stud``, ``stud8``, ``soko``, ``deuce_seven``;
+* ``players``: 2 (default) up to the most seats whose hand cannot run out of cards (the
+  engine's reshuffles are not chance nodes): 2-7 heads-up only, the seven-card stud games
+  up to 6 (they burn a card before each street), Soko up to 8 (:func:`max_players`);
+* ``betting``: ``fixed_limit`` (default), ``pot_limit``, ``no_limit``;
+* ``stack``: chips per seat (default 50 big bets); ``ante``, ``bring_in``,
+  ``small_bet``, ``big_bet``, ``small_blind``, ``big_blind``, ``min_bet``: the stakes
+  (default ten-twenty, -1 keeps the default);
+* ``rewards``: ``chips`` (default) or ``big_bets``.
+
+Player actions are the slots of :class:`holecard.agents.Encoding` (``action_labels``),
+chance outcomes the card indices 0-51. Observation and information-state tensors are
+the encoding's; at a chance node they show the last decision point (the cards being dealt
+are not shown until every one is chosen).
+
+>>> import pyspiel
+>>> import holecard.openspiel
+>>> game = pyspiel.load_game("python_holecard(game=razz,players=2)")
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 52)
+>>> while state.is_chance_node():
+...     state.apply_action(state.chance_outcomes()[0][0])
+>>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
+(1, ['post_bring_in', 'complete'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from holecard._core import Card
+from holecard.agents import DEFAULT_STACK_BIG_BETS, Encoding
+from holecard.exceptions import ConfigurationError
+from holecard.games import Move, State, _Game, game_class
+
+__all__ = ["HolecardGame", "HolecardState", "max_players"]
+
+_STAKES = ("ante", "bring_in", "small_bet", "big_bet", "small_blind", "big_blind", "min_bet")
+
+_PARAMETERS: dict[str, Any] = {
+    "game": "razz",
+    "players": 2,
+    "betting": "fixed_limit",
+    "stack": 0,
+    "rewards": "chips",
+    **dict.fromkeys(_STAKES, -1),
+}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="python_holecard",
+    long_name="holecard stud and draw poker",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=8,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMETERS,
+)
+
+
+def _worst_case_cards(table: _Game, players: int) -> int:
+    """The most cards a hand of ``players`` seats can take from the deck."""
+    spec = table.game.spec
+    draws = sum(1 for s in spec.streets if s.draw is not None)
+    burns = len(spec.streets) if table.options.get("burn_cards") == "true" else 0
+    return players * spec.hand_cards * (1 + draws) + burns
+
+
+def max_players(table: _Game) -> int:
+    """The most seats of ``table`` whose hand can never run out of cards.
+
+    >>> from holecard import DeuceSevenTripleDraw, SevenCardStud
+    >>> max_players(DeuceSevenTripleDraw.ten_twenty()), max_players(SevenCardStud.ten_twenty())
+    (2, 6)
+    """
+    most = table.game.spec.max_players
+    return max((n for n in range(2, most + 1) if _worst_case_cards(table, n) <= 52), default=1)
+
+
+class HolecardGame(pyspiel.Game):  # type: ignore[misc] # pyspiel ships no type information
+    """One hand of a holecard game (see the module documentation)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = {**_PARAMETERS, **(params or {})}
+        stakes = {k: int(p[k]) for k in _STAKES if int(p[k]) >= 0}
+        self.table = game_class(str(p["game"])).ten_twenty(
+            betting=str(p["betting"]).upper(), **stakes
+        )
+        players = int(p["players"])
+        if not 2 <= players <= max_players(self.table):
+            raise ConfigurationError(
+                f"players must be from 2 to {max_players(self.table)} for "
+                f"{self.table.game.value} in OpenSpiel (the deck must not run out), got {players}"
+            )
+        self.encoding = Encoding(self.table, players=players)
+        big_bet = self.table.stakes["big_bet"] or 1
+        self.stack = int(p["stack"]) or DEFAULT_STACK_BIG_BETS * big_bet
+        if str(p["rewards"]) not in ("chips", "big_bets"):
+            raise ConfigurationError(f"rewards must be chips or big_bets, got {p['rewards']!r}")
+        self.reward_scale = float(big_bet) if p["rewards"] == "big_bets" else 1.0
+        total = self.stack * players
+        spec = self.table.game.spec
+        min_unit = max(1, min(v for v in self.table.stakes.values() if v > 0))
+        rounds = len(spec.streets)
+        longest = 52 + rounds * players * (2 + total // min_unit) + players * rounds
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.encoding.num_actions,
+            max_chance_outcomes=52,
+            num_players=players,
+            min_utility=-self.stack / self.reward_scale,
+            max_utility=(total - self.stack) / self.reward_scale,
+            utility_sum=0.0,
+            max_game_length=longest,
+        )
+        super().__init__(_GAME_TYPE, info, params or {})
+
+    def __deepcopy__(self, memo: dict[int, object]) -> HolecardGame:
+        # A game is immutable: states copied by OpenSpiel's clone() share it.
+        return self
+
+    def new_initial_state(self) -> HolecardState:
+        """The hand before the first card is dealt."""
+        return HolecardState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: object = None, params: dict[str, Any] | None = None
+    ) -> HolecardObserver:
+        """The observation (default) or, with perfect recall, the information state."""
+        if params:
+            raise ConfigurationError(f"observation parameters are not supported: {params}")
+        perfect = bool(getattr(iig_obs_type, "perfect_recall", False))
+        return HolecardObserver(self.encoding, perfect)
+
+
+class HolecardState(pyspiel.State):  # type: ignore[misc] # pyspiel ships no type information
+    """A hand in play: the cards chosen by chance so far and the moves made."""
+
+    def __init__(self, game: HolecardGame) -> None:
+        super().__init__(game)
+        self._game = game
+        self._dealt: list[int] = []
+        self._moves: list[Move] = []
+        self._hand = self._replay()
+        # The hand at the last decision point (None before the first one).
+        self.exact: State | None = None
+        self._settle()
+
+    def _replay(self) -> State:
+        """The hand dealt from the chosen cards (then the rest in card order) and replayed."""
+        chosen = set(self._dealt)
+        order = self._dealt + [i for i in range(52) if i not in chosen]
+        hand = self._game.table.start(
+            [self._game.stack] * self._game.encoding.players,
+            deck=[Card.from_index(i) for i in order],
+            seed=0,
+        )
+        for m in self._moves:
+            hand.apply(m)
+        return hand
+
+    def _pending(self) -> bool:
+        """The engine has dealt cards that chance has not chosen yet."""
+        return 52 - len(self._hand._stub) > len(self._dealt)
+
+    def _settle(self) -> None:
+        if not self._pending():
+            self.exact = self._hand
+
+    def current_player(self) -> int:
+        """The seat to act, CHANCE while cards are to be chosen, or TERMINAL."""
+        if self._pending():
+            return int(pyspiel.PlayerId.CHANCE)
+        if self._hand.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        actor = self._hand.actor
+        assert actor is not None
+        return actor
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return [int(i) for i in np.flatnonzero(self._game.encoding.action_mask(self._hand))]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every undealt card, each equally likely."""
+        chosen = set(self._dealt)
+        left = [i for i in range(52) if i not in chosen]
+        return [(i, 1.0 / len(left)) for i in left]
+
+    def _apply_action(self, action: int) -> None:
+        if self._pending():
+            self._dealt.append(int(action))
+            self._hand = self._replay()
+        else:
+            move = self._game.encoding.move(self._hand, int(action))
+            self._hand.apply(move)
+            self._moves.append(move)
+        self._settle()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {Card.from_index(int(action))}"
+        return str(self._game.encoding.action_labels[int(action)])
+
+    def is_terminal(self) -> bool:
+        """The hand is over and every card it used is chosen."""
+        return self._hand.is_over and not self._pending()
+
+    def returns(self) -> list[float]:
+        """Each seat's result (0 until the end), in chips or big bets."""
+        if not self.is_terminal():
+            return [0.0] * self._game.encoding.players
+        return [p / self._game.reward_scale for p in self._hand.payoffs]
+
+    def __str__(self) -> str:
+        cards = " ".join(str(Card.from_index(i)) for i in self._dealt)
+        return f"dealt: {cards}\nmoves: {' '.join(repr(m) for m in self._moves)}"
+
+
+class HolecardObserver:
+    """OpenSpiel's observer interface over :class:`holecard.agents.Encoding`."""
+
+    def __init__(self, encoding: Encoding, perfect_recall: bool) -> None:
+        self._encoding = encoding
+        self._perfect = perfect_recall
+        shape = encoding.information_state_shape if perfect_recall else encoding.observation_shape
+        self.tensor = np.zeros(shape, np.float32)
+        sections = (
+            encoding.information_state_sections
+            if perfect_recall
+            else encoding.observation_sections
+        )
+        self.dict: dict[str, np.ndarray[Any, Any]] = {}
+        start = 0
+        for name, size in sections:
+            self.dict[name] = self.tensor[start : start + size]
+            start += size
+
+    def set_from(self, state: HolecardState, player: int) -> None:
+        """Fills ``tensor`` with what ``player`` knows at ``state``."""
+        if state.exact is None:
+            self.tensor.fill(0.0)
+            return
+        view = self._encoding.information_state if self._perfect else self._encoding.observation
+        self.tensor[:] = view(state.exact, player)
+
+    def string_from(self, state: HolecardState, player: int) -> str:
+        """What ``player`` knows at ``state``, as text."""
+        if state.exact is None:
+            return "dealing"
+        view = (
+            self._encoding.information_state_string
+            if self._perfect
+            else self._encoding.observation_string
+        )
+        return str(view(state.exact, player))
+
+
+pyspiel.register_game(_GAME_TYPE, HolecardGame)
