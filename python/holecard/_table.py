@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from holecard import _core
 from holecard.exceptions import ArgumentTypeError, ConfigurationError, IllegalActionError
 from holecard.games import Move, State, _Game
 
@@ -72,17 +73,26 @@ class Table:
         """
         if not isinstance(game, _Game):
             raise ArgumentTypeError(f"game must be a game table, got {type(game).__name__}")
-        self._stacks = [int(s) for s in stacks]
-        if any(s < 0 for s in self._stacks):
-            raise ConfigurationError(f"stacks must not be negative, got {self._stacks}")
+        if not isinstance(stacks, Sequence) or isinstance(stacks, str | bytes):
+            raise ArgumentTypeError(
+                f"stacks must be a sequence of chips, got {type(stacks).__name__}"
+            )
+        self._stacks = [_core._whole_number(s, "stack", 0, 2**58 - 1) for s in stacks]
         if sum(1 for s in self._stacks if s > 0) < 2:
             raise ConfigurationError(f"a table needs two seats with chips, got {self._stacks}")
         n = len(self._stacks)
-        self._dealer = n - 1 if dealer is None else dealer
-        if not 0 <= self._dealer < n:
-            raise ConfigurationError(f"dealer must be a seat from 0 to {n - 1}, got {dealer}")
+        self._dealer = n - 1 if dealer is None else _core._whole_number(dealer, "dealer", 0, n - 1)
+        if seed is not None:
+            seed = _core._whole_number(seed, "seed", 0, 2**64 - 1)
+        if max_hands is not None:
+            max_hands = _core._whole_number(max_hands, "max_hands", 1, 2**63 - 1)
+        if not isinstance(levels, Sequence) or not all(
+            isinstance(level, tuple) and len(level) == 2 for level in levels
+        ):
+            raise ArgumentTypeError("levels must be a sequence of (hand, game table) pairs")
         last = 0
         for hand, table in levels:
+            hand = _core._whole_number(hand, "level hand", 0, 2**63 - 1)
             if not isinstance(table, _Game):
                 raise ArgumentTypeError(
                     f"a level must be (hand, game table), got {type(table).__name__}"
@@ -96,8 +106,6 @@ class Table:
                     f"levels must start after hand 0 and ascend, got hand {hand} after {last}"
                 )
             last = hand
-        if max_hands is not None and max_hands < 1:
-            raise ConfigurationError(f"max_hands must be at least 1, got {max_hands}")
         self._levels = [(0, game), *levels]
         self._max_hands = max_hands
         self._rng = random.Random(seed)
@@ -196,6 +204,8 @@ class Table:
         Raises:
             IllegalActionError: the session is over, or ``policy`` returned an illegal move.
         """
+        if not callable(policy):
+            raise ArgumentTypeError(f"policy must be callable, got {type(policy).__name__}")
         state = self.next_hand()
         while not state.is_over:
             state.apply(policy(state))

@@ -22,7 +22,9 @@ from collections.abc import Sequence
 from holecard._core import Bot, Encoding
 from holecard.exceptions import ConfigurationError
 
-__all__ = ["DEFAULT_STACK_BIG_BETS", "Bot", "Encoding", "episode_stacks", "observation_bound"]
+# episode_stacks and observation_bound serve the adapters (holecard.pettingzoo,
+# holecard.gymnasium); they are not the module's API.
+__all__ = ["DEFAULT_STACK_BIG_BETS", "Bot", "Encoding"]
 
 #: Chips per seat of an environment's episode unless given, in big bets.
 DEFAULT_STACK_BIG_BETS = 50
