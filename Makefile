@@ -74,6 +74,7 @@ bench: dev
 	cargo bench --no-default-features
 	$(PY) benches/python/bench_eval.py
 	$(PY) benches/python/bench_games.py
+	$(PY) benches/python/bench_agents.py
 	@if [ -n "$(OMPEVAL_SRC)" ]; then \
 		$(PY) benches/ompeval/bench_ompeval.py --src "$(OMPEVAL_SRC)"; \
 	else \

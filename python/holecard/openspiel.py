@@ -46,6 +46,8 @@ from holecard.games import Move, State, _Game, game_class
 
 __all__ = ["HolecardGame", "HolecardState", "max_players"]
 
+_CARDS = [Card.from_index(i) for i in range(52)]
+
 _STAKES = ("ante", "bring_in", "small_bet", "big_bet", "small_blind", "big_blind", "min_bet")
 
 _PARAMETERS: dict[str, Any] = {
@@ -156,61 +158,70 @@ class HolecardState(pyspiel.State):  # type: ignore[misc] # pyspiel ships no typ
         super().__init__(game)
         self._game = game
         self._dealt: list[int] = []
+        # The undealt cards, ascending: the chance outcomes, and the rest of the deck.
+        self._left = list(range(52))
         self._moves: list[Move] = []
         self._hand = self._replay()
+        # Cards the engine has taken that chance has not chosen yet.
+        self._owed = 52 - len(self._hand._stub)
         # The hand at the last decision point (None before the first one).
         self.exact: State | None = None
-        self._settle()
+        self._player = int(pyspiel.PlayerId.CHANCE)
+        self._refresh()
 
     def _replay(self) -> State:
         """The hand dealt from the chosen cards (then the rest in card order) and replayed."""
-        chosen = set(self._dealt)
-        order = self._dealt + [i for i in range(52) if i not in chosen]
         hand = self._game.table.start(
             [self._game.stack] * self._game.encoding.players,
-            deck=[Card.from_index(i) for i in order],
+            deck=[_CARDS[i] for i in self._dealt + self._left],
             seed=0,
         )
         for m in self._moves:
             hand.apply(m)
         return hand
 
-    def _pending(self) -> bool:
-        """The engine has dealt cards that chance has not chosen yet."""
-        return 52 - len(self._hand._stub) > len(self._dealt)
-
-    def _settle(self) -> None:
-        if not self._pending():
-            self.exact = self._hand
+    def _refresh(self) -> None:
+        """Works out who is to act (chance while cards are owed)."""
+        if self._owed:
+            self._player = int(pyspiel.PlayerId.CHANCE)
+            return
+        self.exact = self._hand
+        actor = self._hand.actor
+        self._player = int(pyspiel.PlayerId.TERMINAL) if actor is None else actor
 
     def current_player(self) -> int:
         """The seat to act, CHANCE while cards are to be chosen, or TERMINAL."""
-        if self._pending():
-            return int(pyspiel.PlayerId.CHANCE)
-        if self._hand.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        actor = self._hand.actor
-        assert actor is not None
-        return actor
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return [int(i) for i in np.flatnonzero(self._game.encoding.action_mask(self._hand))]
+        legal: list[int] = np.flatnonzero(self._game.encoding.action_mask(self._hand)).tolist()
+        return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every undealt card, each equally likely."""
-        chosen = set(self._dealt)
-        left = [i for i in range(52) if i not in chosen]
-        return [(i, 1.0 / len(left)) for i in left]
+        p = 1.0 / len(self._left)
+        return [(i, p) for i in self._left]
 
     def _apply_action(self, action: int) -> None:
-        if self._pending():
-            self._dealt.append(int(action))
-            self._hand = self._replay()
+        if self._owed:
+            card = int(action)
+            self._left.remove(card)
+            self._dealt.append(card)
+            self._owed -= 1
+            # How many cards a hand takes does not depend on which cards they are, so the
+            # hand is dealt again once, when chance has chosen all of them.
+            if not self._owed:
+                self._hand = self._replay()
         else:
-            move = self._game.encoding.move(self._hand, int(action))
-            self._hand.apply(move)
+            hand = self._hand
+            street = hand.street
+            move = self._game.encoding.move(hand, int(action))
+            hand.apply(move)
             self._moves.append(move)
-        self._settle()
+            # Cards are taken only by a draw or when a street ends.
+            if move.kind == "draw" or hand.street != street or hand.is_over:
+                self._owed = 52 - len(hand._stub) - len(self._dealt)
+        self._refresh()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -219,7 +230,7 @@ class HolecardState(pyspiel.State):  # type: ignore[misc] # pyspiel ships no typ
 
     def is_terminal(self) -> bool:
         """The hand is over and every card it used is chosen."""
-        return self._hand.is_over and not self._pending()
+        return bool(self._player == pyspiel.PlayerId.TERMINAL)
 
     def returns(self) -> list[float]:
         """Each seat's result (0 until the end), in chips or big bets."""
