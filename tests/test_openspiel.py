@@ -104,3 +104,33 @@ def test_tables_that_could_run_out_of_cards_are_refused() -> None:
         HolecardGame({"game": "deuce_seven", "players": 3})
     with pytest.raises(ConfigurationError, match="rewards"):
         HolecardGame({"rewards": "euros"})
+
+
+@pytest.mark.parametrize("reset", ["true", "false"])
+@pytest.mark.parametrize("game", list(Game), ids=lambda g: g.value)
+def test_repeated_game_random_sim_test(game: Game, reset: str) -> None:
+    loaded = pyspiel.load_game(
+        f"python_repeated_holecard(game={game.value},players=2,max_num_hands=3,"
+        f"reset_stacks={reset},stack=200)"
+    )
+    pyspiel.random_sim_test(loaded, num_sims=3, serialize=True, verbose=False)
+
+
+def test_repeated_game_carries_stacks_and_rotates_the_dealer() -> None:
+    loaded = pyspiel.load_game(
+        "python_repeated_holecard(game=razz,players=3,max_num_hands=4,stack=300)"
+    )
+    rng = random.Random(5)
+    for _ in range(5):
+        state = loaded.new_initial_state()
+        firsts = set()
+        while not state.is_terminal():
+            firsts.add(state._first)
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert sum(state.returns()) == 0
+        assert [300 + r for r in state.returns()] == state._stacks
+        assert state._hand_no == 4 or 0 in state._stacks
+        assert len(firsts) == min(state._hand_no, 3)

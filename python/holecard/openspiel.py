@@ -1,9 +1,11 @@
 """OpenSpiel games for every holecard game (``pip install open_spiel``).
 
-Importing this module registers ``python_holecard``: one hand of any holecard game, as
-a sequential, imperfect-information, zero-sum game with an explicit chance node for every
-card the dealer takes from the deck (uniform over the undealt cards, burns included), so
-exact search over small decks and sampling algorithms both work. Parameters:
+Importing this module registers ``python_holecard`` and ``python_repeated_holecard``
+(consecutive hands: :class:`RepeatedHolecardGame`). ``python_holecard`` is one hand of any
+holecard game, as a sequential, imperfect-information, zero-sum game with an explicit
+chance node for every card the dealer takes from the deck (uniform over the undealt cards,
+burns included), so exact search over small decks and sampling algorithms both work.
+Parameters:
 
 * ``game``: ``razz`` (default), ``stud``, ``stud8``, ``soko``, ``deuce_seven``;
 * ``players``: 2 (default) up to the most seats whose hand cannot run out of cards (the
@@ -44,7 +46,7 @@ from holecard.agents import DEFAULT_STACK_BIG_BETS, Encoding
 from holecard.exceptions import ConfigurationError
 from holecard.games import Move, State, _Game, game_class
 
-__all__ = ["HolecardGame", "HolecardState", "max_players"]
+__all__ = ["HolecardGame", "HolecardState", "RepeatedHolecardGame", "max_players"]
 
 _CARDS = [Card.from_index(i) for i in range(52)]
 
@@ -59,21 +61,35 @@ _PARAMETERS: dict[str, Any] = {
     **dict.fromkeys(_STAKES, -1),
 }
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name="python_holecard",
-    long_name="holecard stud and draw poker",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=8,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_PARAMETERS,
+#: The repeated game's own parameters (the single-hand game plays one hand).
+_REPEATED: dict[str, Any] = {"max_num_hands": 10, "reset_stacks": False, "rotate_dealer": True}
+
+
+def _game_type(short_name: str, long_name: str, parameters: dict[str, Any]) -> pyspiel.GameType:
+    """The OpenSpiel description of one of the two games."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=8,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+_GAME_TYPE = _game_type("python_holecard", "holecard stud and draw poker", _PARAMETERS)
+_REPEATED_GAME_TYPE = _game_type(
+    "python_repeated_holecard",
+    "holecard stud and draw poker, consecutive hands",
+    {**_PARAMETERS, **_REPEATED},
 )
 
 
@@ -99,8 +115,11 @@ def max_players(table: _Game) -> int:
 class HolecardGame(pyspiel.Game):  # type: ignore[misc] # pyspiel ships no type information
     """One hand of a holecard game (see the module documentation)."""
 
+    #: The game's OpenSpiel description (the repeated game has its own).
+    game_type: pyspiel.GameType = _GAME_TYPE
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = {**_PARAMETERS, **(params or {})}
+        p = {**_PARAMETERS, **_REPEATED, "max_num_hands": 1, **(params or {})}
         stakes = {k: int(p[k]) for k in _STAKES if int(p[k]) >= 0}
         self.table = game_class(str(p["game"])).ten_twenty(
             betting=str(p["betting"]).upper(), **stakes
@@ -117,7 +136,14 @@ class HolecardGame(pyspiel.Game):  # type: ignore[misc] # pyspiel ships no type 
         if str(p["rewards"]) not in ("chips", "big_bets"):
             raise ConfigurationError(f"rewards must be chips or big_bets, got {p['rewards']!r}")
         self.reward_scale = float(big_bet) if p["rewards"] == "big_bets" else 1.0
+        self.hands = int(p["max_num_hands"])
+        if self.hands < 1:
+            raise ConfigurationError(f"max_num_hands must be at least 1, got {self.hands}")
+        self.reset_stacks = bool(p["reset_stacks"])
+        self.rotate_dealer = bool(p["rotate_dealer"])
         total = self.stack * players
+        # With stacks reset every hand a seat can lose a stack per hand.
+        worst = self.stack * (self.hands if self.reset_stacks else 1)
         spec = self.table.game.spec
         min_unit = max(1, min(v for v in self.table.stakes.values() if v > 0))
         rounds = len(spec.streets)
@@ -126,12 +152,12 @@ class HolecardGame(pyspiel.Game):  # type: ignore[misc] # pyspiel ships no type 
             num_distinct_actions=self.encoding.num_actions,
             max_chance_outcomes=52,
             num_players=players,
-            min_utility=-self.stack / self.reward_scale,
-            max_utility=(total - self.stack) / self.reward_scale,
+            min_utility=-worst / self.reward_scale,
+            max_utility=worst * (players - 1) / self.reward_scale,
             utility_sum=0.0,
-            max_game_length=longest,
+            max_game_length=longest * self.hands,
         )
-        super().__init__(_GAME_TYPE, info, params or {})
+        super().__init__(self.game_type, info, params or {})
 
     def __deepcopy__(self, memo: dict[int, object]) -> HolecardGame:
         # A game is immutable: states copied by OpenSpiel's clone() share it.
@@ -151,12 +177,46 @@ class HolecardGame(pyspiel.Game):  # type: ignore[misc] # pyspiel ships no type 
         return HolecardObserver(self.encoding, perfect)
 
 
+class RepeatedHolecardGame(HolecardGame):
+    """Consecutive hands of a holecard game, like OpenSpiel's repeated PokerKit game.
+
+    Parameters beyond the single hand's: ``max_num_hands`` (default 10), ``reset_stacks``
+    (default false: stacks carry over, and the game ends when a player has no chips),
+    ``rotate_dealer`` (default true: the dealer or button moves one seat each hand).
+    """
+
+    game_type = _REPEATED_GAME_TYPE
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__({**_REPEATED, **(params or {})})
+
+
 class HolecardState(pyspiel.State):  # type: ignore[misc] # pyspiel ships no type information
-    """A hand in play: the cards chosen by chance so far and the moves made."""
+    """The hands in play: cards chosen by chance, moves made, stacks and seating.
+
+    The cards and moves are this hand's; the stacks and seating matter in the repeated
+    game.
+
+    Players are OpenSpiel's ids; hand seat 0 (first left of the dealer) is player
+    ``first``, which moves one place each hand under ``rotate_dealer``.
+    """
 
     def __init__(self, game: HolecardGame) -> None:
         super().__init__(game)
         self._game = game
+        n = game.encoding.players
+        self._stacks = [game.stack] * n
+        self._won = [0] * n
+        self._hand_no = 0
+        self._first = 0
+        # The hand at the last decision point and its first player (None before one).
+        self.exact: State | None = None
+        self.exact_first = 0
+        self._player = int(pyspiel.PlayerId.CHANCE)
+        self._deal()
+
+    def _deal(self) -> None:
+        """Starts a hand: nothing chosen yet, the engine's first cards owed."""
         self._dealt: list[int] = []
         # The undealt cards, ascending: the chance outcomes, and the rest of the deck.
         self._left = list(range(52))
@@ -164,15 +224,18 @@ class HolecardState(pyspiel.State):  # type: ignore[misc] # pyspiel ships no typ
         self._hand = self._replay()
         # Cards the engine has taken that chance has not chosen yet.
         self._owed = 52 - len(self._hand._stub)
-        # The hand at the last decision point (None before the first one).
-        self.exact: State | None = None
-        self._player = int(pyspiel.PlayerId.CHANCE)
         self._refresh()
+
+    def seat_of(self, player: int, first: int | None = None) -> int:
+        """The hand seat of ``player`` (in the hand whose first player is ``first``)."""
+        n = self._game.encoding.players
+        return (player - (self._first if first is None else first)) % n
 
     def _replay(self) -> State:
         """The hand dealt from the chosen cards (then the rest in card order) and replayed."""
+        n = self._game.encoding.players
         hand = self._game.table.start(
-            [self._game.stack] * self._game.encoding.players,
+            [self._stacks[(s + self._first) % n] for s in range(n)],
             deck=[_CARDS[i] for i in self._dealt + self._left],
             seed=0,
         )
@@ -181,13 +244,28 @@ class HolecardState(pyspiel.State):  # type: ignore[misc] # pyspiel ships no typ
         return hand
 
     def _refresh(self) -> None:
-        """Works out who is to act (chance while cards are owed)."""
+        """Works out who is to act (chance while cards are owed), and ends a hand."""
         if self._owed:
             self._player = int(pyspiel.PlayerId.CHANCE)
             return
-        self.exact = self._hand
+        self.exact, self.exact_first = self._hand, self._first
+        n = self._game.encoding.players
         actor = self._hand.actor
-        self._player = int(pyspiel.PlayerId.TERMINAL) if actor is None else actor
+        if actor is not None:
+            self._player = (actor + self._first) % n
+            return
+        for s, (won, stack) in enumerate(zip(self._hand.payoffs, self._hand.stacks, strict=True)):
+            self._won[(s + self._first) % n] += won
+            self._stacks[(s + self._first) % n] = stack
+        self._hand_no += 1
+        if self._game.reset_stacks:
+            self._stacks = [self._game.stack] * n
+        if self._hand_no >= self._game.hands or 0 in self._stacks:
+            self._player = int(pyspiel.PlayerId.TERMINAL)
+            return
+        if self._game.rotate_dealer:
+            self._first = (self._first + 1) % n
+        self._deal()
 
     def current_player(self) -> int:
         """The seat to act, CHANCE while cards are to be chosen, or TERMINAL."""
@@ -233,14 +311,17 @@ class HolecardState(pyspiel.State):  # type: ignore[misc] # pyspiel ships no typ
         return bool(self._player == pyspiel.PlayerId.TERMINAL)
 
     def returns(self) -> list[float]:
-        """Each seat's result (0 until the end), in chips or big bets."""
+        """Each player's result (0 until the end), in chips or big bets."""
         if not self.is_terminal():
             return [0.0] * self._game.encoding.players
-        return [p / self._game.reward_scale for p in self._hand.payoffs]
+        return [w / self._game.reward_scale for w in self._won]
 
     def __str__(self) -> str:
         cards = " ".join(str(Card.from_index(i)) for i in self._dealt)
-        return f"dealt: {cards}\nmoves: {' '.join(repr(m) for m in self._moves)}"
+        return (
+            f"hand {self._hand_no}, stacks {self._stacks}, first player {self._first}\n"
+            f"dealt: {cards}\nmoves: {' '.join(repr(m) for m in self._moves)}"
+        )
 
 
 class HolecardObserver:
@@ -268,7 +349,7 @@ class HolecardObserver:
             self.tensor.fill(0.0)
             return
         view = self._encoding.information_state if self._perfect else self._encoding.observation
-        self.tensor[:] = view(state.exact, player)
+        self.tensor[:] = view(state.exact, state.seat_of(player, state.exact_first))
 
     def string_from(self, state: HolecardState, player: int) -> str:
         """What ``player`` knows at ``state``, as text."""
@@ -279,7 +360,8 @@ class HolecardObserver:
             if self._perfect
             else self._encoding.observation_string
         )
-        return str(view(state.exact, player))
+        return str(view(state.exact, state.seat_of(player, state.exact_first)))
 
 
 pyspiel.register_game(_GAME_TYPE, HolecardGame)
+pyspiel.register_game(_REPEATED_GAME_TYPE, RepeatedHolecardGame)
