@@ -39,7 +39,8 @@ $(STAMP): pyproject.toml
 		"hypothesis>=6.100" "pytest>=8" "pytest-benchmark>=4" "mypy>=1.10" "ruff>=0.6" \
 		"matplotlib>=3.7" "selenium>=4.20" "nbclient>=0.10" "nbformat>=5.10" "ipykernel>=6.29" \
 		"pokerkit==0.7.7" "pandas>=2" "polars>=1" "phevaluator>=0.6" "eval7>=0.1.10" \
-		"ray>=2.9" "dask[distributed]>=2024.1"
+		"ray>=2.9" "dask[distributed]>=2024.1" \
+		"open_spiel>=1.5" "pettingzoo>=1.24" "gymnasium>=1.0"
 	touch $(STAMP)
 
 dev: prereqs $(STAMP) browser
@@ -90,6 +91,7 @@ bench: dev
 	cargo bench --no-default-features
 	$(PY) benches/python/bench_eval.py
 	$(PY) benches/python/bench_games.py
+	$(PY) benches/python/bench_agents.py
 	@if [ -n "$(OMPEVAL_SRC)" ]; then \
 		$(PY) benches/ompeval/bench_ompeval.py --src "$(OMPEVAL_SRC)"; \
 	else \

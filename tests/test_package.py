@@ -25,6 +25,7 @@ def test_import_loads_neither_numpy_nor_hypothesis_nor_the_lazy_submodules() -> 
         " 'holecard.reference', 'holecard.testing', 'holecard.cli', 'holecard.svg',"
         " 'holecard.html', 'holecard.sites', 'holecard.stats', 'holecard.conformance',"
         " 'holecard._distribute', 'ray', 'dask', 'distributed',"
+        " 'holecard.agents', 'pettingzoo', 'gymnasium', 'pyspiel',"
         " 'pandas', 'polars', 'pokerkit') if m in sys.modules))"
     )
     assert out == "[]"
@@ -33,6 +34,7 @@ def test_import_loads_neither_numpy_nor_hypothesis_nor_the_lazy_submodules() -> 
 @pytest.mark.parametrize(
     "name",
     [
+        "agents",
         "batch",
         "cli",
         "conformance",
@@ -64,14 +66,18 @@ def test_unknown_attribute_is_an_attribute_error() -> None:
 
 def test_no_stray_public_names() -> None:
     submodules = {
+        "agents",
         "batch",
         "cli",
         "conformance",
         "events",
         "exceptions",
         "games",
+        "gymnasium",
         "html",
+        "openspiel",
         "options",
+        "pettingzoo",
         "phh",
         "reference",
         "sites",

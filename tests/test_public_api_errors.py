@@ -32,6 +32,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import holecard
+import holecard.agents
 from holecard import html, phh, svg
 
 SIMULATE = importlib.import_module("holecard._simulate")
@@ -42,6 +43,8 @@ PUBLIC_MODULES = (
     "holecard",
     "holecard._equity",
     "holecard._simulate",
+    "holecard._table",
+    "holecard.agents",
     "holecard.batch",
     "holecard.exceptions",
     "holecard.games",
@@ -172,6 +175,43 @@ def _hand_history() -> phh.HandHistory:
 
 
 PHH_FILE.write_text(phh.dumps(_hand_history()), encoding="utf-8")
+
+
+def _agent_entries() -> dict[str, Entry]:
+    """The multi-hand table and the learning-agent encoding."""
+    razz = holecard.Razz.ten_twenty()
+    enc = holecard.agents.Encoding(razz, players=2)
+    e: dict[str, Entry] = {}
+    e[_key(holecard.Table)] = Entry(
+        _given(holecard.Table),
+        {"game": razz, "stacks": [100, 100], "seed": 1, "dealer": 0, "levels": (), "max_hands": 2},
+    )
+    e[_key(holecard.Table, "play_hand")] = Entry(
+        lambda: holecard.Table(razz, [100, 100], seed=1).play_hand,
+        {"policy": lambda state: state.legal_moves()[0]},
+    )
+    e[_key(holecard.agents.Encoding)] = Entry(
+        _given(holecard.agents.Encoding), {"table": razz, "players": 2}
+    )
+    state = razz.start([100, 100], seed=1)
+    calls: list[tuple[str, dict[str, object]]] = [
+        ("action_mask", {"state": state}),
+        ("move", {"state": state, "action": 3}),
+        ("action", {"state": state, "move": holecard.Move("post_bring_in")}),
+        ("observation", {"state": state, "seat": 1}),
+        ("information_state", {"state": state, "seat": 1}),
+        ("observation_string", {"state": state, "seat": 1}),
+        ("information_state_string", {"state": state, "seat": 1}),
+    ]
+    for name, valid in calls:
+        e[_key(holecard.agents.Encoding, name)] = Entry(_given(getattr(enc, name)), valid)
+    e[_key(holecard.agents.Bot)] = Entry(
+        _given(holecard.agents.Bot), {"name": "strength", "table": razz}
+    )
+    e[_key(holecard.agents.Bot, "act")] = Entry(
+        _given(holecard.agents.Bot("random", razz).act), {"state": state, "seed": 5}
+    )
+    return e
 
 
 def _game_entries() -> dict[str, Entry]:
@@ -345,6 +385,7 @@ def _entries() -> dict[str, Entry]:
         lambda: SIMULATE.simulate_chunks, {**sim, "chunk": 2}, finish=list
     )
     e.update(_game_entries())
+    e.update(_agent_entries())
     e.update(_enum_entries())
     e.update(_batch_entries())
     state = holecard.State

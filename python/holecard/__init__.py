@@ -44,6 +44,7 @@ from holecard._core import (
 from holecard._enums import Category, FourStraightMode, Game, Rank, Suit
 from holecard._equity import Equity, equity
 from holecard._simulate import SeatResult, SimulationResult, simulate
+from holecard._table import Table
 from holecard._types import CardsLike
 from holecard.events import Event
 from holecard.exceptions import (
@@ -118,6 +119,7 @@ __all__ = [
     "State",
     "Street",
     "Suit",
+    "Table",
     "VariantSpec",
     "__version__",
     "equity",
@@ -253,6 +255,7 @@ for _cls, _method in _drawn:
 
 #: Submodules loaded on first attribute access (PEP 562), not by ``import holecard``.
 _LAZY_SUBMODULES = (
+    "agents",
     "batch",
     "cli",
     "conformance",

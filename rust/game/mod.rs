@@ -27,7 +27,9 @@
 mod betting;
 pub mod catalog;
 mod draw;
+pub mod encoding;
 mod moves;
+pub mod observe;
 pub mod options;
 pub mod pot;
 pub mod spec;

@@ -523,7 +523,7 @@ fn decode_action(code: &str, arg: u64) -> PyResult<Action> {
 #[pyclass(module = "holecard._core", name = "State")]
 #[derive(Clone)]
 pub struct PyGameState {
-    state: GameState,
+    pub(crate) state: GameState,
     config: PyGameConfig,
     /// `players`, built on the first read after a change (not part of the value).
     seats: SeatCache,

@@ -3,6 +3,7 @@
 //! Users import from `holecard`, never from `_core`; the Python package re-exports the
 //! classes and wraps the functions with docstrings and keyword-only signatures.
 
+mod agents;
 mod args;
 mod cards;
 mod chunks;
@@ -49,6 +50,8 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyLegalActions>()?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<moves::PyMoves>()?;
+    m.add_class::<agents::PyEncoding>()?;
+    m.add_class::<agents::PyBot>()?;
     m.add_class::<player::PyPlayer>()?;
     m.add_class::<options::PyOptionSpec>()?;
     m.add_function(wrap_pyfunction!(options::option_specs, m)?)?;

@@ -137,7 +137,7 @@ impl PyMove {
         })
     }
 
-    fn __repr__(&self) -> String {
+    pub(crate) fn __repr__(&self) -> String {
         match self.0 {
             Action::BetRaiseTo(x) => format!("Move('bet_or_raise_to', {x})"),
             Action::Draw(d) => {

@@ -22,6 +22,7 @@
 //! [`simulate_range`]) adds up to the same totals as one run.
 
 mod bots;
+pub mod decide;
 
 use std::fmt;
 use std::str::FromStr;

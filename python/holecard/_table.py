@@ -1,0 +1,227 @@
+"""A table that plays consecutive hands: :class:`Table`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from holecard import _core
+from holecard.exceptions import ArgumentTypeError, ConfigurationError, IllegalActionError
+from holecard.games import Move, State, _Game
+
+if TYPE_CHECKING:
+    from holecard.phh import HandHistory
+
+__all__ = ["Table"]
+
+
+class Table:
+    """Consecutive hands of one game at one table, carrying the stacks from hand to hand.
+
+    Seats keep their numbers for the whole session. Before every hand the seats with chips
+    are dealt in, in clockwise order starting left of the dealer (stud: the dealer box;
+    2-7: the button), so each hand's seat 0 is the first to the dealer's left; after the
+    hand the dealer moves to the next seat clockwise that still has chips. A seat that
+    loses its last chip is retired; the session is over when one seat has every chip (or
+    ``max_hands`` hands were played).
+
+    ``levels`` is an optional schedule by hand count, like tournament levels: pairs
+    ``(hand, table)`` ascending, each table (of the same game) dealing from that hand
+    number (0-based) on. Every finished hand is kept (``hands``, and ``to_phh()`` for the
+    PHH list); chips are conserved: ``sum(stacks)`` never changes.
+
+    >>> from holecard import Razz, Table
+    >>> table = Table(Razz.ten_twenty(), [100, 100, 100], seed=5, max_hands=20,
+    ...               levels=[(2, Razz(ante=5, bring_in=10, small_bet=20))])
+    >>> def passive(state):
+    ...     moves = state.legal_moves()
+    ...     return moves[0] if state.legal_actions().check else moves[min(1, len(moves) - 1)]
+    >>> while not table.is_over:
+    ...     _ = table.play_hand(passive)
+    >>> sum(table.stacks), table.hands[1].history[0].amount, table.hands[2].history[0].amount
+    (300, 1, 5)
+    >>> len(table.to_phh()) == table.hand_count
+    True
+    """
+
+    def __init__(
+        self,
+        game: _Game,
+        stacks: Sequence[int],
+        *,
+        seed: int | None = None,
+        dealer: int | None = None,
+        levels: Sequence[tuple[int, _Game]] = (),
+        max_hands: int | None = None,
+    ) -> None:
+        """Seats the players.
+
+        Args:
+            game: the table of the first hands (``Razz(...)``, ``SevenCardStud.ten_twenty()``).
+            stacks: chips per seat (at least two seats with chips).
+            seed: seeds every hand's shuffle (random when ``None``).
+            dealer: the seat of the first dealer (default the last seat).
+            levels: ``(hand, table)`` pairs: from hand number ``hand`` on, deal ``table``.
+            max_hands: stop after this many hands (default: until one seat has every chip).
+
+        Raises:
+            ArgumentTypeError: a ``game`` or a level table that is not a game table.
+            ConfigurationError: fewer than two seats with chips, a negative stack, a
+                dealer not at the table, or levels that are not ascending, not after
+                hand 0, or of another game.
+        """
+        if not isinstance(game, _Game):
+            raise ArgumentTypeError(f"game must be a game table, got {type(game).__name__}")
+        if not isinstance(stacks, Sequence) or isinstance(stacks, str | bytes):
+            raise ArgumentTypeError(
+                f"stacks must be a sequence of chips, got {type(stacks).__name__}"
+            )
+        self._stacks = [_core._whole_number(s, "stack", 0, 2**58 - 1) for s in stacks]
+        if sum(1 for s in self._stacks if s > 0) < 2:
+            raise ConfigurationError(f"a table needs two seats with chips, got {self._stacks}")
+        n = len(self._stacks)
+        self._dealer = n - 1 if dealer is None else _core._whole_number(dealer, "dealer", 0, n - 1)
+        if seed is not None:
+            seed = _core._whole_number(seed, "seed", 0, 2**64 - 1)
+        if max_hands is not None:
+            max_hands = _core._whole_number(max_hands, "max_hands", 1, 2**63 - 1)
+        if not isinstance(levels, Sequence) or not all(
+            isinstance(level, tuple) and len(level) == 2 for level in levels
+        ):
+            raise ArgumentTypeError("levels must be a sequence of (hand, game table) pairs")
+        last = 0
+        for hand, table in levels:
+            hand = _core._whole_number(hand, "level hand", 0, 2**63 - 1)
+            if not isinstance(table, _Game):
+                raise ArgumentTypeError(
+                    f"a level must be (hand, game table), got {type(table).__name__}"
+                )
+            if table.game is not game.game:
+                raise ConfigurationError(
+                    f"level at hand {hand} is {table.game.value}, not {game.game.value}"
+                )
+            if hand <= last:
+                raise ConfigurationError(
+                    f"levels must start after hand 0 and ascend, got hand {hand} after {last}"
+                )
+            last = hand
+        self._levels = [(0, game), *levels]
+        self._max_hands = max_hands
+        self._rng = random.Random(seed)
+        self._hands: list[State] = []
+        self._seats: list[tuple[int, ...]] = []
+        self._current: State | None = None
+
+    def _settle(self) -> None:
+        """Books the hand in play once it is over."""
+        if self._current is not None and self._current.is_over:
+            self._finish(self._current)
+
+    @property
+    def stacks(self) -> list[int]:
+        """Chips per seat (before the hand in play, if one is; 0 for a retired seat)."""
+        self._settle()
+        return list(self._stacks)
+
+    @property
+    def dealer(self) -> int:
+        """The seat of the dealer of the next hand (or of the hand in play)."""
+        self._settle()
+        return self._dealer
+
+    @property
+    def game(self) -> _Game:
+        """The table the next hand (or the hand in play) is dealt at, by the schedule."""
+        self._settle()
+        count = len(self._hands)
+        return [table for start, table in self._levels if start <= count][-1]
+
+    @property
+    def hands(self) -> tuple[State, ...]:
+        """Every finished hand, in order."""
+        self._settle()
+        return tuple(self._hands)
+
+    @property
+    def hand_count(self) -> int:
+        """The number of finished hands."""
+        self._settle()
+        return len(self._hands)
+
+    @property
+    def hand_seats(self) -> tuple[tuple[int, ...], ...]:
+        """For every finished hand, the table seat of each of its seats."""
+        self._settle()
+        return tuple(self._seats[: len(self._hands)])
+
+    @property
+    def is_over(self) -> bool:
+        """One seat has every chip, or ``max_hands`` hands were played."""
+        self._settle()
+        alive = sum(1 for s in self._stacks if s > 0)
+        return alive < 2 or (self._max_hands is not None and len(self._hands) >= self._max_hands)
+
+    def seating(self) -> tuple[int, ...]:
+        """The table seats dealt into the next hand, in the hand's seat order."""
+        n = len(self._stacks)
+        order = [(self._dealer + 1 + k) % n for k in range(n)]
+        return tuple(s for s in order if self._stacks[s] > 0)
+
+    def next_hand(self) -> State:
+        """Deals the next hand (the one in play must be over) and returns its state.
+
+        Raises:
+            IllegalActionError: the session is over, or the hand in play is not.
+        """
+        self._settle()
+        if self._current is not None:
+            raise IllegalActionError("the hand in play is not over")
+        if self.is_over:
+            raise IllegalActionError("the session is over")
+        seats = self.seating()
+        state = self.game.start([self._stacks[s] for s in seats], seed=self._rng.getrandbits(63))
+        self._seats.append(seats)
+        self._current = state
+        return state
+
+    def _finish(self, state: State) -> None:
+        for seat, stack in zip(self._seats[-1], state.stacks, strict=True):
+            self._stacks[seat] = stack
+        self._hands.append(state)
+        self._current = None
+        n = len(self._stacks)
+        if sum(1 for s in self._stacks if s > 0) >= 2:
+            self._dealer = next(
+                (self._dealer + k) % n
+                for k in range(1, n + 1)
+                if self._stacks[(self._dealer + k) % n]
+            )
+
+    def play_hand(self, policy: Callable[[State], Move]) -> State:
+        """Deals and plays one hand, every decision by ``policy(state)``; returns it.
+
+        Raises:
+            IllegalActionError: the session is over, or ``policy`` returned an illegal move.
+        """
+        if not callable(policy):
+            raise ArgumentTypeError(f"policy must be callable, got {type(policy).__name__}")
+        state = self.next_hand()
+        while not state.is_over:
+            state.apply(policy(state))
+        self._settle()
+        return state
+
+    def to_phh(self) -> list[HandHistory]:
+        """Every finished hand as a PHH hand history; ``players`` names the table seats."""
+        self._settle()
+        return [
+            state.to_phh(players=[f"seat {s}" for s in seats])
+            for state, seats in zip(self._hands, self._seats, strict=True)
+        ]
+
+    def __repr__(self) -> str:
+        return (
+            f"Table({type(self.game).__name__}, stacks={self._stacks}, dealer={self._dealer}, "
+            f"hands={len(self._hands)})"
+        )

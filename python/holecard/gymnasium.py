@@ -1,0 +1,238 @@
+"""Gymnasium environments: one seat against built-in bots (``pip install 'holecard[rl]'``).
+
+Importing this module registers ``holecard/Soko-v0``, ``holecard/SevenCardStud-v0``,
+``holecard/SevenCardStudHiLo-v0``, ``holecard/Razz-v0`` and
+``holecard/DeuceSevenTripleDraw-v0`` (:class:`HolecardEnv` of that game). Observations are
+the learner's ``float32`` observation of :class:`holecard.agents.Encoding`, actions its
+slots, and ``info["action_mask"]`` the legal slots (``int8``); the reward is the learner's
+result in big bets when the hand ends.
+
+>>> import gymnasium
+>>> import holecard.gymnasium
+>>> env = gymnasium.make("holecard/Razz-v0", opponents="calling_station")
+>>> obs, info = env.reset(seed=3)
+>>> obs.shape == env.observation_space.shape, info["action_mask"].tolist()
+(True, [0, 0, 0, 1, 1, 0, 0])
+>>> terminated = False
+>>> while not terminated:
+...     action = int(info["action_mask"].nonzero()[0][-1])
+...     obs, reward, terminated, truncated, info = env.step(action)
+>>> isinstance(reward, float)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from holecard._enums import Game
+from holecard._table import Table
+from holecard.agents import Bot, Encoding, episode_stacks, observation_bound
+from holecard.exceptions import ArgumentTypeError, ConfigurationError
+from holecard.games import GAME_CLASSES, Move, State, game_class
+
+__all__ = ["ENV_IDS", "HolecardEnv"]
+
+#: A policy for the other seats: the move of the player to act.
+Policy = Callable[[State], Move]
+
+
+class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """One seat of a holecard game against built-in bots or any policy.
+
+    ``opponents`` is a bot name (``"random"``, ``"calling_station"``, ``"strength"``), a
+    callable ``policy(state) -> Move``, or a list of either, one per other seat. An episode
+    is one hand, or with ``hands=k`` up to ``k`` hands of a :class:`holecard.Table` (the
+    learner's result of each hand is the reward of the step that ends it; the episode ends
+    early when a seat has no chips). A slot that is not legal (a sampled
+    action) plays the engine's time-out instead (check or fold; stand pat), and
+    ``info["illegal_action"]`` says so.
+    """
+
+    # Gymnasium declares metadata as a dict on its base class.
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: Game | str = "razz",
+        players: int = 2,
+        *,
+        seat: int = 0,
+        opponents: str | Policy | Sequence[str | Policy] = "random",
+        stacks: Sequence[int] | None = None,
+        hands: int = 1,
+        render_mode: str | None = None,
+        **table: object,
+    ) -> None:
+        """Builds the environment.
+
+        Args:
+            game: the game id.
+            players: the number of seats.
+            seat: the learner's seat.
+            opponents: a bot name or policy for every other seat, or one per other seat.
+            stacks: chips per seat at the start of an episode (default 50 big bets each).
+            hands: hands per episode.
+            render_mode: ``None`` or ``"ansi"`` (``render()`` returns the learner's view).
+            **table: ``betting``, stakes and rule options, as the game class takes them.
+
+        Raises:
+            ConfigurationError: a bad table, seat, stacks, hands, bot name or render mode.
+            ArgumentTypeError: an opponent that is neither a bot name nor callable.
+        """
+        self._table = game_class(game).ten_twenty(**table)
+        self.encoding = Encoding(self._table, players=players)
+        if not 0 <= seat < players:
+            raise ConfigurationError(f"seat must be from 0 to {players - 1}, got {seat}")
+        others = (
+            [opponents] * (players - 1)
+            if isinstance(opponents, str) or callable(opponents)
+            else list(opponents)
+        )
+        if len(others) != players - 1:
+            raise ConfigurationError(
+                f"opponents must have {players - 1} entries, got {len(others)}"
+            )
+        self._opponents: list[Bot | Policy] = []
+        for o in others:
+            if isinstance(o, str):
+                self._opponents.append(Bot(o, self._table))
+            elif callable(o):
+                self._opponents.append(o)
+            else:
+                raise ArgumentTypeError(f"an opponent must be a bot name or callable, got {o!r}")
+        self._opponents.insert(seat, self._opponents[0])  # the learner's slot, never used
+        big_bet = self._table.stakes["big_bet"] or 1
+        self._stacks = episode_stacks(big_bet, players, stacks, hands)
+        if render_mode not in (None, "ansi"):
+            raise ConfigurationError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        self._seat, self._hands, self._scale = seat, hands, float(big_bet)
+        self.observation_space = spaces.Box(
+            0.0, observation_bound(self._stacks), self.encoding.observation_shape, np.float32
+        )
+        self.action_space = spaces.Discrete(self.encoding.num_actions)
+        self._session: Table | None = None
+        self._state: State | None = None
+        self._seats: tuple[int, ...] = ()
+
+    @property
+    def state(self) -> State | None:
+        """The hand in play."""
+        return self._state
+
+    def _me(self) -> int | None:
+        """The learner's seat in the hand in play (None if he is out)."""
+        return self._seats.index(self._seat) if self._seat in self._seats else None
+
+    def _deal(self) -> None:
+        assert self._session is not None
+        self._seats = self._session.seating()
+        self._state = self._session.next_hand()
+
+    def _opponents_act(self) -> None:
+        """Plays the other seats until the learner must act or the hand is over."""
+        state = self._state
+        assert state is not None
+        while state.actor is not None and self._seats[state.actor] != self._seat:
+            who = self._opponents[self._seats[state.actor]]
+            if isinstance(who, Bot):
+                move = who.act(state, int(self.np_random.integers(2**63)))
+                assert move is not None
+            else:
+                move = who(state)
+            state.apply(move)
+
+    def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        state, me = self._state, self._me()
+        assert state is not None
+        if me is None:
+            obs = np.zeros(self.encoding.observation_shape, np.float32)
+        else:
+            obs = self.encoding.observation(state, me)
+        if state.actor is not None and state.actor == me:
+            mask = self.encoding.action_mask(state)
+        else:
+            mask = np.zeros(self.encoding.num_actions, np.int8)
+        return obs, {"action_mask": mask}
+
+    def _result(self) -> float:
+        """The learner's result of the finished hand in play, in big bets."""
+        state, me = self._state, self._me()
+        assert state is not None
+        return 0.0 if me is None else state.payoffs[me] / self._scale
+
+    def _advance(self) -> tuple[float, bool]:
+        """Runs the other seats, and the next hands while the learner does not act."""
+        reward = 0.0
+        assert self._session is not None
+        assert self._state is not None
+        while True:
+            self._opponents_act()
+            if not self._state.is_over:
+                return reward, False
+            reward += self._result()
+            # The tensors are sized for every seat: the episode ends when one is out.
+            if self._session.is_over or 0 in self._session.stacks:
+                return reward, True
+            self._deal()
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Starts an episode; ``seed`` makes it (bots included) repeatable."""
+        super().reset(seed=seed)
+        # Deal anew while every hand of the episode ends before the learner acts.
+        done = True
+        while done:
+            self._session = Table(
+                self._table,
+                self._stacks,
+                seed=int(self.np_random.integers(2**63)),
+                max_hands=self._hands,
+            )
+            self._deal()
+            _, done = self._advance()
+        return self._observe()
+
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        """Plays slot ``action`` for the learner, then the other seats until he acts again."""
+        state = self._state
+        assert state is not None
+        mask = self.encoding.action_mask(state)
+        illegal = not (0 <= int(action) < len(mask) and mask[int(action)])
+        if illegal:
+            state.timeout()
+        else:
+            state.apply(self.encoding.move(state, int(action)))
+        reward, terminated = self._advance()
+        obs, info = self._observe()
+        info["illegal_action"] = illegal
+        return obs, reward, terminated, False, info
+
+    def render(self) -> str | None:
+        """The learner's view as text (``render_mode="ansi"``)."""
+        state, me = self._state, self._me()
+        if self.render_mode != "ansi" or state is None or me is None:
+            return None
+        return self.encoding.observation_string(state, me)
+
+
+#: The registered ids, by game.
+ENV_IDS: dict[Game, str] = {
+    game: f"holecard/{cls.__name__}-v0" for game, cls in GAME_CLASSES.items()
+}
+
+for _game, _id in ENV_IDS.items():
+    if _id not in gymnasium.registry:
+        gymnasium.register(
+            id=_id, entry_point="holecard.gymnasium:HolecardEnv", kwargs={"game": _game.value}
+        )

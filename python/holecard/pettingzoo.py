@@ -1,0 +1,228 @@
+"""PettingZoo AEC environments for every holecard game (``pip install 'holecard[rl]'``).
+
+:func:`env` builds one in the style of PettingZoo's classic environments: agents
+``player_0`` … ``player_{n-1}`` (the seats), observations
+``{"observation": float32 Box, "action_mask": int8 Box}`` from
+:class:`holecard.agents.Encoding`, ``Discrete`` actions over its slots, and rewards in big
+bets when the hand ends (zero-sum). An episode is one hand, or with ``hands=k`` up to
+``k`` consecutive hands of a :class:`holecard.Table` (stacks carried, the dealer moving),
+each hand's rewards paid when it ends; the episode ends early when a seat has no chips.
+
+>>> from holecard.pettingzoo import env
+>>> e = env(game="razz", players=2)
+>>> e.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> e.agent_selection, obs["action_mask"].tolist()
+('player_0', [0, 0, 0, 1, 1, 0, 0])
+>>> while not all(e.terminations.values()):
+...     mask = e.observe(e.agent_selection)["action_mask"]
+...     e.step(int(mask.nonzero()[0][0]))
+>>> sum(e._cumulative_rewards.values())
+0.0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from holecard._enums import Game
+from holecard._table import Table
+from holecard.agents import Encoding, episode_stacks, observation_bound
+from holecard.exceptions import ConfigurationError
+from holecard.games import State, game_class
+
+__all__ = ["env", "raw_env"]
+
+#: What ``render()`` can do: print the hand, or return it as text.
+RENDER_MODES = ("human", "ansi")
+
+
+# PettingZoo ships no type information, so its base class is Any to mypy.
+class raw_env(AECEnv):  # type: ignore[misc]
+    """A PettingZoo AEC environment of one holecard game (see the module documentation)."""
+
+    # PettingZoo reads metadata as a dict of the class.
+    metadata = {  # noqa: RUF012
+        "render_modes": list(RENDER_MODES),
+        "name": "holecard_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: Game | str = "razz",
+        players: int = 2,
+        *,
+        stacks: Sequence[int] | None = None,
+        hands: int = 1,
+        render_mode: str | None = None,
+        **table: object,
+    ) -> None:
+        """Builds the environment.
+
+        Args:
+            game: the game id (``"razz"``, ``"stud"``, ``"stud8"``, ``"soko"``,
+                ``"deuce_seven"``).
+            players: the number of seats.
+            stacks: chips per seat at the start of an episode (default 50 big bets each).
+            hands: hands per episode (consecutive hands of a :class:`holecard.Table`).
+            render_mode: ``None``, ``"human"`` (prints) or ``"ansi"`` (returns text).
+            **table: the table: ``betting``, stakes and rule options, as the game class
+                takes them (default ten-twenty stakes).
+
+        Raises:
+            ConfigurationError: an unknown game, a bad table, player count or render mode.
+        """
+        super().__init__()
+        self._table = game_class(game).ten_twenty(**table)
+        self.encoding = Encoding(self._table, players=players)
+        big_bet = self._table.stakes["big_bet"] or 1
+        self._stacks = episode_stacks(big_bet, players, stacks, hands)
+        if render_mode not in (None, *RENDER_MODES):
+            raise ConfigurationError(
+                f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}"
+            )
+        self.render_mode = render_mode
+        self._hands = hands
+        self._scale = float(big_bet)
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        n = self.encoding.num_actions
+        obs = spaces.Box(
+            0.0, observation_bound(self._stacks), self.encoding.observation_shape, np.float32
+        )
+        mask = spaces.Box(0, 1, (n,), np.int8)
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": obs, "action_mask": mask}) for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._rng = random.Random()
+        self._session: Table | None = None
+        self.state: State | None = None
+        self._seats: tuple[int, ...] = ()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``."""
+        return self.action_spaces[agent]
+
+    def _deal(self) -> None:
+        assert self._session is not None
+        self._seats = self._session.seating()
+        self.state = self._session.next_hand()
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Starts an episode (``seed`` makes it repeatable)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self._session = Table(
+            self._table, self._stacks, seed=self._rng.getrandbits(63), max_hands=self._hands
+        )
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._deal()
+        self._select()
+
+    def _select(self) -> None:
+        assert self.state is not None
+        actor = self.state.actor
+        if actor is not None:
+            self.agent_selection = self.possible_agents[self._seats[actor]]
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """What ``agent`` sees now; the mask is all zero when it is not his turn."""
+        assert self.state is not None
+        seat = self.possible_agents.index(agent)
+        if seat in self._seats:
+            hand_seat = self._seats.index(seat)
+            obs = self.encoding.observation(self.state, hand_seat)
+        else:
+            obs = np.zeros(self.encoding.observation_shape, np.float32)
+        if agent == self.agent_selection and not self.terminations[agent]:
+            mask = self.encoding.action_mask(self.state)
+        else:
+            mask = np.zeros(self.encoding.num_actions, np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: int) -> None:
+        """Plays slot ``action`` for the agent to act.
+
+        Raises:
+            IllegalActionError: the slot is not legal now (the state is unchanged).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.state is not None
+        assert self._session is not None
+        self.state.apply(self.encoding.move(self.state, int(action)))
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.state.is_over:
+            for hand_seat, seat in enumerate(self._seats):
+                self.rewards[self.possible_agents[seat]] = (
+                    self.state.payoffs[hand_seat] / self._scale
+                )
+            # The tensors are sized for every seat: the episode ends when one is out.
+            if self._session.is_over or 0 in self._session.stacks:
+                self.terminations = dict.fromkeys(self.agents, True)
+            else:
+                self._deal()
+                self._select()
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The hand as text (``"ansi"`` returns it, ``"human"`` prints it)."""
+        if self.state is None or self.render_mode is None:
+            return None
+        text = "\n".join(
+            self.encoding.observation_string(self.state, s) for s in range(len(self._seats))
+        )
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(
+    game: Game | str = "razz",
+    players: int = 2,
+    *,
+    stacks: Sequence[int] | None = None,
+    hands: int = 1,
+    render_mode: str | None = None,
+    **table: object,
+) -> AECEnv:
+    """A PettingZoo AEC environment of ``game`` for ``players`` seats.
+
+    It is wrapped as PettingZoo's classic environments are (actions in range, calls in
+    order).
+
+    ``stacks``, ``hands`` and ``render_mode`` are :class:`raw_env`'s; ``table`` is the
+    table's ``betting``, stakes and rule options.
+    """
+    return wrappers.OrderEnforcingWrapper(
+        wrappers.AssertOutOfBoundsWrapper(
+            raw_env(game, players, stacks=stacks, hands=hands, render_mode=render_mode, **table)
+        )
+    )

@@ -1,0 +1,379 @@
+//! `Encoding`: the action space, mask and tensors of one table for learning agents
+//! (`rust/game/encoding.rs` and `rust/game/observe.rs` in Python).
+
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use super::args::{self, OutOfRange, Position, SEAT};
+use super::error::{ConfigurationError, IllegalActionError, IndexOutOfRangeError};
+use super::game::{PyGameConfig, PyGameState};
+use super::guard::guarded;
+use super::moves::PyMove;
+use crate::game::encoding::ActionSpace;
+use crate::game::observe::Observer;
+use crate::game::{GameConfig, GameState};
+use crate::sim::decide::BotPlayer;
+use crate::sim::Bot;
+
+/// The fixed-size action space, the legal-action mask and the observation and
+/// information-state tensors of one table and number of players: what the PettingZoo,
+/// Gymnasium and OpenSpiel adapters are built on.
+///
+/// ``table`` is a game table (``Razz(...)``, ``SevenCardStud.ten_twenty()`` …). Actions
+/// are the slots of a layout that depends only on the game and the betting structure
+/// (``action_labels``): ``fold``, ``check``, ``call``, then in the stud games
+/// ``post_bring_in`` and (fixed limit) ``complete``, then ``bet_min``, in pot limit
+/// ``bet_half_pot``, in no limit ``bet_half_pot`` and ``bet_pot``, then ``bet_max``,
+/// and in 2-7 the 32 draws (``stand_pat``, then ``discard_b0b1b2b3b4`` naming each card of
+/// the hand in dealing order, 1 for discarded). Fixed limit and draws are exact: each
+/// legal move has one slot. In pot and no limit a pot-fraction slot (the call plus that
+/// part of the pot after calling) is legal only when its total lies strictly between the
+/// smallest and the largest and differs from every earlier slot's, so the legal slots are
+/// distinct legal moves.
+///
+/// Observations are NumPy ``float32`` vectors of one seat's view (own cards, opponents'
+/// up cards, cards drawn, chips in big bets, the betting per round); the information
+/// state adds the perfect-recall history. ``observation_sections`` and
+/// ``information_state_sections`` name their parts. Neither reads another player's hidden
+/// cards.
+///
+/// >>> from holecard import Razz
+/// >>> from holecard.agents import Encoding
+/// >>> enc = Encoding(Razz.ten_twenty(), players=2)
+/// >>> enc.action_labels
+/// ('fold', 'check', 'call', 'post_bring_in', 'complete', 'bet_min', 'bet_max')
+/// >>> state = Razz.ten_twenty().start([200, 200], seed=1)
+/// >>> enc.action_mask(state).tolist()
+/// [0, 0, 0, 1, 1, 0, 0]
+/// >>> enc.move(state, 4)
+/// Move('complete')
+/// >>> obs = enc.observation(state, 0)
+/// >>> obs.dtype.name, obs.shape == enc.observation_shape
+/// ('float32', True)
+#[pyclass(module = "holecard._core", name = "Encoding", frozen, eq)]
+#[derive(PartialEq)]
+pub struct PyEncoding {
+    config: PyGameConfig,
+    space: ActionSpace,
+    observer: Observer,
+}
+
+/// The table of a game table object (`Razz(...)`) or of a `GameConfig`.
+fn table_config(table: &Bound<'_, PyAny>) -> PyResult<PyGameConfig> {
+    match table.cast::<PyGameConfig>() {
+        Ok(c) => Ok(c.get().clone()),
+        Err(_) => table
+            .getattr("_config")
+            .ok()
+            .and_then(|c| c.cast_into::<PyGameConfig>().ok())
+            .map(|c| c.get().clone())
+            .ok_or_else(|| {
+                args::wrong_type(
+                    "table",
+                    "a game table (Razz(...), SevenCardStud.ten_twenty() ...)",
+                    table,
+                )
+            }),
+    }
+}
+
+impl PyEncoding {
+    /// Calls `f` with `state`, checked to be a hand of this table.
+    fn with_hand<T>(
+        &self,
+        state: &Bound<'_, PyAny>,
+        f: impl FnOnce(&GameState) -> PyResult<T>,
+    ) -> PyResult<T> {
+        let state = state
+            .cast::<PyGameState>()
+            .map_err(|_| args::wrong_type("state", "a State", state))?
+            .try_borrow()
+            .map_err(|_| ConfigurationError::new_err("the state is being changed"))?;
+        let s = &state.state;
+        if s.config() != self.observer.config() || s.players() != self.observer.players() {
+            return Err(ConfigurationError::new_err(format!(
+                "the state is not a hand of this encoding's table ({} players of {})",
+                self.observer.players(),
+                self.observer.config().game.id()
+            )));
+        }
+        f(s)
+    }
+
+    fn seat(&self, seat: &Position<SEAT>) -> PyResult<usize> {
+        Ok(seat.check(self.observer.players() as u64 - 1)? as usize)
+    }
+
+    fn tensor<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'_, PyAny>,
+        seat: &Position<SEAT>,
+        information: bool,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        guarded(|| {
+            let seat = self.seat(seat)?;
+            let v = self.with_hand(state, |s| Ok(self.observer.tensor(s, seat, information)?))?;
+            Ok(PyArray1::from_vec(py, v))
+        })
+    }
+
+    fn text(
+        &self,
+        state: &Bound<'_, PyAny>,
+        seat: &Position<SEAT>,
+        information: bool,
+    ) -> PyResult<String> {
+        guarded(|| {
+            let seat = self.seat(seat)?;
+            self.with_hand(state, |s| Ok(self.observer.text(s, seat, information)?))
+        })
+    }
+
+    fn sections<'py>(&self, py: Python<'py>, information: bool) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.observer.sections(information))
+    }
+}
+
+// PyO3 extracts arguments by value.
+#[allow(clippy::needless_pass_by_value)]
+#[pymethods]
+impl PyEncoding {
+    #[new]
+    #[pyo3(signature = (table, *, players))]
+    fn new(table: &Bound<'_, PyAny>, players: &Bound<'_, PyAny>) -> PyResult<Self> {
+        guarded(|| {
+            let config = table_config(table)?;
+            let players = args::whole(players, "players", 0, 255, OutOfRange::Configuration)?;
+            let observer = Observer::new(&config.cfg, players as usize)?;
+            Ok(PyEncoding {
+                space: ActionSpace::new(config.cfg.game, config.cfg.structure),
+                config,
+                observer,
+            })
+        })
+    }
+
+    /// The table.
+    #[getter]
+    fn table(&self) -> PyGameConfig {
+        self.config.clone()
+    }
+
+    /// The number of players.
+    #[getter]
+    fn players(&self) -> usize {
+        self.observer.players()
+    }
+
+    /// The number of action slots.
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.space.len()
+    }
+
+    /// The name of every action slot, in order.
+    #[getter]
+    fn action_labels<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.space.labels())
+    }
+
+    /// 1 for every slot that is a legal move now, else 0 (``int8``; all 0 when the hand is
+    /// over).
+    fn action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        guarded(|| {
+            let mask = self.with_hand(state, |s| Ok(self.space.mask(s)))?;
+            let mask: Vec<i8> = mask.into_iter().map(|b| b as i8).collect();
+            Ok(PyArray1::from_vec(py, mask))
+        })
+    }
+
+    /// The move of slot ``action`` now. ``IllegalActionError`` if the slot is not legal
+    /// now, ``IndexOutOfRangeError`` if there is no such slot.
+    fn r#move(&self, state: &Bound<'_, PyAny>, action: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        guarded(|| {
+            let last = self.space.len() as u64 - 1;
+            let i = args::whole(action, "action", 0, u64::MAX, OutOfRange::Configuration)?;
+            if i > last {
+                return Err(IndexOutOfRangeError::new_err(format!(
+                    "action must be a whole number from 0 to {last}, got {i}"
+                )));
+            }
+            let action = self.with_hand(state, |s| Ok(self.space.action(s, i as usize)))?;
+            action.map(PyMove).ok_or_else(|| {
+                IllegalActionError::new_err(format!(
+                    "action {i} ({}) is not legal now",
+                    self.space.labels()[i as usize]
+                ))
+            })
+        })
+    }
+
+    /// The slot of ``move`` now; ``IllegalActionError`` if no legal slot plays it (a move
+    /// that is not legal, or in pot and no limit a total off the menu).
+    fn action(&self, state: &Bound<'_, PyAny>, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
+        guarded(|| {
+            let m = r#move
+                .cast::<PyMove>()
+                .map_err(|_| args::wrong_type("move", "a Move", r#move))?;
+            let index = self.with_hand(state, |s| Ok(self.space.index(s, &m.get().0)))?;
+            index.ok_or_else(|| {
+                IllegalActionError::new_err(format!(
+                    "{} is not the move of any legal action slot now",
+                    m.get().__repr__()
+                ))
+            })
+        })
+    }
+
+    /// The length of an observation, as a NumPy shape.
+    #[getter]
+    fn observation_shape(&self) -> (usize,) {
+        (self.observer.len(false),)
+    }
+
+    /// The length of an information state, as a NumPy shape.
+    #[getter]
+    fn information_state_shape(&self) -> (usize,) {
+        (self.observer.len(true),)
+    }
+
+    /// The parts of an observation in order, as ``(name, size)`` pairs.
+    #[getter]
+    fn observation_sections<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.sections(py, false)
+    }
+
+    /// The parts of an information state in order, as ``(name, size)`` pairs.
+    #[getter]
+    fn information_state_sections<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.sections(py, true)
+    }
+
+    /// What ``seat`` sees now, as a ``float32`` vector of ``observation_shape``.
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'_, PyAny>,
+        seat: Position<SEAT>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        self.tensor(py, state, &seat, false)
+    }
+
+    /// What ``seat`` knows of the whole hand (perfect recall), as a ``float32`` vector of
+    /// ``information_state_shape``.
+    fn information_state<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'_, PyAny>,
+        seat: Position<SEAT>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        self.tensor(py, state, &seat, true)
+    }
+
+    /// The observation of ``seat`` as text, for debugging.
+    fn observation_string(
+        &self,
+        state: &Bound<'_, PyAny>,
+        seat: Position<SEAT>,
+    ) -> PyResult<String> {
+        self.text(state, &seat, false)
+    }
+
+    /// The information state of ``seat`` as text (the observation and every action).
+    fn information_state_string(
+        &self,
+        state: &Bound<'_, PyAny>,
+        seat: Position<SEAT>,
+    ) -> PyResult<String> {
+        self.text(state, &seat, true)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Encoding({} {}, players={}, actions={}, observation={}, information_state={})",
+            self.observer.config().game.id(),
+            self.observer.config().structure,
+            self.observer.players(),
+            self.space.len(),
+            self.observer.len(false),
+            self.observer.len(true)
+        )
+    }
+
+    fn __getnewargs_ex__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<((PyGameConfig,), Bound<'py, PyDict>)> {
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("players", self.observer.players())?;
+        Ok(((self.config.clone(),), kwargs))
+    }
+}
+
+/// A built-in bot (``"random"``, ``"calling_station"`` or ``"strength"``, as in
+/// ``simulate``) that decides one move at a time, for environments that drive the hand
+/// themselves: ``act(state, seed)`` is its move for the player to act (``None`` when the
+/// hand is over); ``seed`` seeds the random bot's choice.
+///
+/// >>> from holecard import Razz
+/// >>> from holecard.agents import Bot
+/// >>> table = Razz.ten_twenty()
+/// >>> state = table.start([200, 200], seed=1)
+/// >>> Bot("calling_station", table).act(state, 0)
+/// Move('post_bring_in')
+#[pyclass(module = "holecard._core", name = "Bot", frozen)]
+pub struct PyBot {
+    player: BotPlayer,
+    config: GameConfig,
+}
+
+#[pymethods]
+impl PyBot {
+    #[new]
+    fn new(name: &Bound<'_, PyAny>, table: &Bound<'_, PyAny>) -> PyResult<Self> {
+        guarded(|| {
+            let name = args::text(name, "name")?;
+            let bot: Bot = name.to_str()?.parse()?;
+            let config = table_config(table)?;
+            Ok(PyBot {
+                player: BotPlayer::new(bot, &config.cfg),
+                config: config.cfg,
+            })
+        })
+    }
+
+    /// The bot's name.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.player.bot().name()
+    }
+
+    /// The bot's move for the player to act, ``None`` when the hand is over.
+    #[allow(clippy::needless_pass_by_value)]
+    fn act(&self, state: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Option<PyMove>> {
+        guarded(|| {
+            let seed = args::whole(seed, "seed", 0, u64::MAX, OutOfRange::Configuration)?;
+            let state = state
+                .cast::<PyGameState>()
+                .map_err(|_| args::wrong_type("state", "a State", state))?
+                .try_borrow()
+                .map_err(|_| ConfigurationError::new_err("the state is being changed"))?;
+            if state.state.config() != &self.config {
+                return Err(ConfigurationError::new_err(
+                    "the state is not a hand of this bot's table",
+                ));
+            }
+            Ok(self.player.act(&state.state, seed).map(PyMove))
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Bot('{}')", self.player.bot().name())
+    }
+}

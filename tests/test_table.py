@@ -1,0 +1,115 @@
+"""``holecard.Table``: consecutive hands carrying stacks (issue 14 item 6)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from holecard import (
+    ArgumentTypeError,
+    ConfigurationError,
+    Game,
+    IllegalActionError,
+    Move,
+    Razz,
+    SevenCardStud,
+    State,
+    Table,
+)
+from holecard.games import game_class
+from holecard.phh import dumps, loads
+
+
+def random_policy(rng: random.Random) -> Callable[[State], Move]:
+    def policy(state: State) -> Move:
+        moves = state.legal_moves()
+        return moves[rng.randrange(min(len(moves), 6))]
+
+    return policy
+
+
+@pytest.mark.parametrize("game", list(Game), ids=lambda g: g.value)
+def test_a_session_conserves_chips_retires_seats_and_moves_the_dealer(game: Game) -> None:
+    table_cls = game_class(game)
+    table = Table(table_cls.ten_twenty(), [60, 90, 30, 120], seed=3, max_hands=400)
+    rng = random.Random(1)
+    retired: set[int] = set()
+    while not table.is_over:
+        dealer, seating, before = table.dealer, table.seating(), table.stacks
+        assert seating[-1] == dealer or before[dealer] == 0
+        assert set(seating) == {s for s, c in enumerate(before) if c > 0}
+        assert not retired & set(seating)
+        state = table.play_hand(random_policy(rng))
+        after = table.stacks
+        assert sum(after) == 300
+        for seat, chips in zip(seating, state.stacks, strict=True):
+            assert after[seat] == chips
+        retired |= {s for s, c in enumerate(after) if c == 0}
+        if not table.is_over:
+            assert table.dealer != dealer
+            assert after[table.dealer] > 0
+    assert table.hand_count == len(table.hands) == len(table.hand_seats)
+    assert sum(1 for c in table.stacks if c > 0) == 1 or table.hand_count == 400
+
+
+def test_levels_change_the_stakes_by_hand_count() -> None:
+    levels = [
+        (2, Razz(ante=2, bring_in=5, small_bet=10)),
+        (4, Razz(ante=4, bring_in=5, small_bet=20)),
+    ]
+    table = Table(
+        Razz(ante=1, bring_in=2, small_bet=4), [500] * 3, seed=1, levels=levels, max_hands=6
+    )
+    rng = random.Random(2)
+    while not table.is_over:
+        table.play_hand(random_policy(rng))
+    antes = [next(e.amount for e in h.history if e.kind == "ante") for h in table.hands]
+    assert antes == [1, 1, 2, 2, 4, 4]
+
+
+def test_every_hand_is_recorded_as_phh() -> None:
+    table = Table(SevenCardStud.ten_twenty(), [200, 200, 200], seed=9, max_hands=5)
+    rng = random.Random(3)
+    while not table.is_over:
+        table.play_hand(random_policy(rng))
+    histories = table.to_phh()
+    assert len(histories) == 5
+    for history, state, seats in zip(histories, table.hands, table.hand_seats, strict=True):
+        again = loads(dumps(history))
+        assert again.players == [f"seat {s}" for s in seats]
+        assert again.finishing_stacks == state.stacks
+        assert again.replay().stacks == state.stacks
+
+
+def test_next_hand_lets_the_caller_play() -> None:
+    table = Table(Razz.ten_twenty(), [100, 100], seed=4, max_hands=2)
+    state = table.next_hand()
+    with pytest.raises(IllegalActionError, match="not over"):
+        table.next_hand()
+    assert table.hand_count == 0
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    assert table.hand_count == 1
+    # The first hand seats seat 0 left of the dealer (seat 1), so hand seats are table seats.
+    assert table.hand_seats == ((0, 1),)
+    assert table.stacks == state.stacks
+    assert table.dealer == 0
+    assert table.seating() == (1, 0)
+    table.play_hand(lambda s: s.legal_moves()[0])
+    with pytest.raises(IllegalActionError, match="session is over"):
+        table.next_hand()
+
+
+def test_bad_tables_are_refused() -> None:
+    with pytest.raises(ConfigurationError, match="two seats"):
+        Table(Razz.ten_twenty(), [100, 0])
+    with pytest.raises(ConfigurationError, match="dealer"):
+        Table(Razz.ten_twenty(), [100, 100], dealer=2)
+    with pytest.raises(ConfigurationError, match="not razz"):
+        Table(Razz.ten_twenty(), [100, 100], levels=[(3, SevenCardStud.ten_twenty())])
+    with pytest.raises(ConfigurationError, match="ascend"):
+        Table(Razz.ten_twenty(), [100, 100], levels=[(0, Razz.ten_twenty())])
+    with pytest.raises(ArgumentTypeError, match="game table"):
+        Table("razz", [100, 100])  # type: ignore[arg-type]
