@@ -18,6 +18,7 @@ from holecard import (
     State,
     Table,
 )
+from holecard.events import AntePosted
 from holecard.games import game_class
 from holecard.phh import dumps, loads
 
@@ -65,7 +66,7 @@ def test_levels_change_the_stakes_by_hand_count() -> None:
     rng = random.Random(2)
     while not table.is_over:
         table.play_hand(random_policy(rng))
-    antes = [next(e.amount for e in h.history if e.kind == "ante") for h in table.hands]
+    antes = [next(e.amount for e in h.history if isinstance(e, AntePosted)) for h in table.hands]
     assert antes == [1, 1, 2, 2, 4, 4]
 
 
