@@ -19,9 +19,12 @@ only when asked for.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import functools
 import os
-from collections.abc import Callable, Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
 from typing import Any, Final, Generic, Literal, Protocol, Self, TypeVar, cast
 
@@ -132,30 +135,56 @@ def run_chunks(
     pending: dict[object, tuple[tuple[int, int], int]] = {}
     results: dict[tuple[int, int], S] = {}
     done_units = 0
-    try:
-        while waiting or pending:
-            while waiting and len(pending) < window:
-                r = waiting.pop()
-                pending[runner.submit(r)] = (r, 1)
-            for handle in runner.wait(list(pending)):
-                r, attempt = pending.pop(handle)
-                try:
-                    results[r] = runner.result(handle)
-                except Exception:
-                    if attempt >= MAX_ATTEMPTS:
-                        raise
-                    pending[runner.submit(r)] = (r, attempt + 1)
-                    continue
-                done_units += r[1] - r[0]
-                if progress is not None:
-                    progress(done_units, total)
-    except BaseException:
-        runner.cancel(list(pending))
-        raise
+    with _ctrl_c_noted() as interrupted:
+        try:
+            while waiting or pending:
+                if interrupted():
+                    raise KeyboardInterrupt
+                while waiting and len(pending) < window:
+                    r = waiting.pop()
+                    pending[runner.submit(r)] = (r, 1)
+                for handle in runner.wait(list(pending)):
+                    r, attempt = pending.pop(handle)
+                    try:
+                        results[r] = runner.result(handle)
+                    except Exception:
+                        if attempt >= MAX_ATTEMPTS:
+                            raise
+                        pending[runner.submit(r)] = (r, attempt + 1)
+                        continue
+                    done_units += r[1] - r[0]
+                    if progress is not None:
+                        progress(done_units, total)
+        except BaseException:
+            runner.cancel(list(pending))
+            raise
     if progress is not None and not ranges:
         progress(0, 0)
     # Integer totals: the order of the sum does not matter; sorted for a fixed one anyway.
     return functools.reduce(lambda a, b: a + b, (results[r] for r in sorted(results)))
+
+
+@contextlib.contextmanager
+def _ctrl_c_noted() -> Iterator[Callable[[], bool]]:
+    """While scheduling, Ctrl-C only sets a flag that the loop reads between waits.
+
+    A ``KeyboardInterrupt`` raised wherever the main thread happens to be could land
+    inside Ray's or the executor's own code, which may swallow it; the flag cannot be
+    lost. Only Python's default handler is replaced (a program's own handler, or a call
+    from another thread, keeps the usual behaviour).
+    """
+    seen: list[int] = []
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield lambda: False
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
+    try:
+        yield lambda: bool(seen)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class _FuturesRunner(Generic[S]):
