@@ -1,4 +1,5 @@
-//! The built-in bots: `random`, `calling_station` and `strength`.
+//! The built-in bots: `random`, `calling_station`, `strength` (and `equity`, in
+//! `super::equity_bot`).
 //!
 //! Every bot looks only at what its player may see (its own cards, the legal actions, the
 //! chips on the table) and returns an action the engine then validates.
@@ -12,8 +13,9 @@
 //!   folds, bets or raises, and stands pat in 2-7.
 //! * `strength`: rates its own cards with the fast evaluators (best hand so far, pairs,
 //!   draws, and for low games the number of low cards) into weak / medium / strong for the
-//!   street: strong bets and raises (completes the bring-in; pot/no limit: raises about
-//!   the pot), medium checks and calls (pot/no limit: calls up to a pot-sized bet), weak
+//!   street (once per seat and round: the cards change only between rounds): strong bets
+//!   and raises while the round holds fewer than two bets, then calls (completes the
+//!   bring-in; pot/no limit: raises about the pot), medium checks and calls (pot/no limit: calls up to a pot-sized bet), weak
 //!   checks when free and folds to a bet. In 2-7 it keeps its lowest distinct cards (up to
 //!   7 on the first draw, 8 later, breaking straights and flushes), stands pat on a
 //!   ten-low or better (jack-low on the last draw) and draws to the rest.
