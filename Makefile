@@ -92,6 +92,7 @@ bench: dev
 	$(PY) benches/python/bench_eval.py
 	$(PY) benches/python/bench_games.py
 	$(PY) benches/python/bench_agents.py
+	$(PY) benches/python/bench_sim.py
 	@if [ -n "$(OMPEVAL_SRC)" ]; then \
 		$(PY) benches/ompeval/bench_ompeval.py --src "$(OMPEVAL_SRC)"; \
 	else \

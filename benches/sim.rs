@@ -63,5 +63,20 @@ fn every_game(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, stud_six_handed, every_game);
+/// The equity bot runs a Monte Carlo each round: a thousand hands per sample.
+fn equity_bots(c: &mut Criterion) {
+    const EQUITY_HANDS: u64 = 1000;
+    let mut group = c.benchmark_group("sim_fl_6max_equity_2t");
+    group.throughput(Throughput::Elements(EQUITY_HANDS));
+    group.sample_size(10);
+    for game in [GameKind::Stud, GameKind::Razz] {
+        let t = table(game, &[Bot::Equity; 6]);
+        group.bench_with_input(BenchmarkId::from_parameter(game.id()), &t, |b, t| {
+            b.iter(|| simulate(t, EQUITY_HANDS, 7, Some(2)).map(|r| r.hands));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, stud_six_handed, every_game, equity_bots);
 criterion_main!(benches);

@@ -380,7 +380,12 @@ def _entries() -> dict[str, Entry]:
         "stack": None,
         "small_bet": 10,
     }
-    e[_key(holecard.simulate)] = Entry(lambda: holecard.simulate, {**sim, "progress": None})
+    e[_key(holecard.simulate)] = Entry(
+        lambda: holecard.simulate, {**sim, "progress": None, "session": None}
+    )
+    e[_key(holecard.Session)] = Entry(
+        _given(holecard.Session), {"count": 2, "levels": (), "max_hands": 3}
+    )
     e[_key(SIMULATE.simulate_chunks)] = Entry(
         lambda: SIMULATE.simulate_chunks, {**sim, "chunk": 2}, finish=list
     )
@@ -465,6 +470,8 @@ EXEMPT = {
     _key(holecard.Street): "made by Game.spec",
     _key(holecard.SeatResult): "a result record",
     _key(holecard.SimulationResult): "a result record",
+    _key(holecard.SessionResult): "a result record",
+    _key(holecard.SessionSeatResult): "a result record",
     _key(holecard.Pot): "a result record (a NamedTuple)",
     # Fuzzed field by field through replay() (the "fields" entry).
     _key(phh.HandHistory): "a record; its fields are checked by replay()",

@@ -43,7 +43,14 @@ from holecard._core import (
 )
 from holecard._enums import Category, FourStraightMode, Game, Rank, Suit
 from holecard._equity import Equity, equity
-from holecard._simulate import SeatResult, SimulationResult, simulate
+from holecard._simulate import (
+    SeatResult,
+    Session,
+    SessionResult,
+    SessionSeatResult,
+    SimulationResult,
+    simulate,
+)
 from holecard._table import Table
 from holecard._types import CardsLike
 from holecard.events import Event
@@ -112,6 +119,9 @@ __all__ = [
     "RankingMismatchError",
     "Razz",
     "SeatResult",
+    "Session",
+    "SessionResult",
+    "SessionSeatResult",
     "SevenCardStud",
     "SevenCardStudHiLo",
     "SimulationResult",

@@ -39,6 +39,8 @@ __all__ = [
     "OptionSpec",
     "Player",
     "SeatTotals",
+    "SessionSeatTotals",
+    "SessionTotals",
     "SimTotals",
     "State",
     "Street",
@@ -58,11 +60,13 @@ __all__ = [
     "evaluate_low8",
     "evaluate_showing",
     "evaluate_soko",
+    "hand_seed",
     "hand_value_from_parts",
     "option_profiles",
     "option_specs",
     "parse_cards",
     "simulate",
+    "simulate_sessions",
     "units_per_chunk",
     "variant_specs",
 ]
@@ -649,5 +653,67 @@ def simulate(
     first_hand: int = 0,
     progress: Callable[[int, int], object] | None = None,
 ) -> SimTotals: ...
+
+@final
+class SessionSeatTotals:
+    def __new__(
+        cls, net: int, net_squared: int, hands: int, busts: int, places: Sequence[int]
+    ) -> SessionSeatTotals: ...
+    @property
+    def net(self) -> int: ...
+    @property
+    def net_squared(self) -> int: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def busts(self) -> int: ...
+    @property
+    def places(self) -> list[int]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[int, int, int, int, list[int]]]: ...
+
+@final
+class SessionTotals:
+    def __new__(
+        cls,
+        sessions: int,
+        hands: int,
+        unfinished: int,
+        actions: int,
+        seats: Sequence[SessionSeatTotals],
+    ) -> SessionTotals: ...
+    @property
+    def sessions(self) -> int: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def unfinished(self) -> int: ...
+    @property
+    def actions(self) -> int: ...
+    @property
+    def seats(self) -> list[SessionSeatTotals]: ...
+    def __add__(self, other: SessionTotals, /) -> SessionTotals: ...
+    def __radd__(self, other: SessionTotals, /) -> SessionTotals: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(
+        self,
+    ) -> tuple[Any, tuple[int, int, int, int, list[SessionSeatTotals]]]: ...
+
+def simulate_sessions(
+    config: GameConfig,
+    bots: list[str],
+    sessions: int,
+    *,
+    seed: int,
+    stacks: list[int],
+    levels: list[tuple[int, GameConfig]] = ...,
+    max_hands: int | None = None,
+    threads: int | None = None,
+    first_session: int = 0,
+    progress: Callable[[int, int], object] | None = None,
+) -> SessionTotals: ...
+def hand_seed(seed: int, index: int) -> int: ...
 def _whole_number(value: object, name: str, low: int, high: int) -> int: ...
 def _induce_internal_error(*, inline: bool = False, state: State | None = None) -> None: ...

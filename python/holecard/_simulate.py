@@ -12,9 +12,19 @@ that :mod:`holecard.games` exposes, from the forced bets to the award of the pot
 * ``"calling_station"``: posts the bring-in, checks when free, otherwise calls; never folds
   or raises; stands pat in 2-7.
 * ``"strength"``: rates its own cards with the fast evaluators (made hand, pairs, draws,
-  low cards) as weak, medium or strong for the street: strong bets and raises, medium checks
-  and calls, weak checks or folds. In 2-7 it keeps its lowest distinct cards, breaks
-  straights and flushes, and stands pat on a ten-low or better.
+  low cards) as weak, medium or strong for the street: strong bets and raises (re-raising
+  only while the round holds fewer than two bets, then calling), medium checks and calls,
+  weak checks or folds. In 2-7 it keeps its lowest distinct cards, breaks straights and
+  flushes, and stands pat on a ten-low or better.
+* ``"equity"``: estimates its share of the pot each round with a small seeded Monte Carlo
+  of :func:`holecard.equity` (160 samples) against the cards it can see (opponents' up
+  cards; folded up cards and its own discards dead), discounted by a fifth for every bet
+  or raise already made in the round. With a share worth 1.25 fair shares it bets, with
+  1.6 it raises and completes; it calls when the share pays for the call (pot odds, eased
+  by a fifth while cards are to come) and folds otherwise; pot and no limit sizes grow from
+  a third of the pot to the whole pot with its share. In 2-7 it draws to the best of
+  standing pat and keeping its lowest cards up to a seven … a ten, by the same estimate.
+  Its estimates depend on the hand's seed, so it is as reproducible as the others.
 
 **Table.** Unless keywords say otherwise a stud game (``soko``, ``stud``, ``stud8``,
 ``razz``) is played with ante 1, bring-in 3 and bets 10/20, and ``deuce_seven`` with blinds
@@ -53,9 +63,9 @@ from __future__ import annotations
 import inspect
 import math
 import secrets
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, overload
 
 from holecard import _core, games
 from holecard._enums import Game
@@ -64,9 +74,18 @@ from holecard.exceptions import ArgumentTypeError, ConfigurationError, HoleCardE
 if TYPE_CHECKING:  # imported when an executor is given: import holecard stays light
     from holecard._distribute import ExecutorLike
 
-__all__ = ["BOTS", "SeatResult", "SimulationResult", "simulate", "simulate_chunks"]
+__all__ = [
+    "BOTS",
+    "SeatResult",
+    "Session",
+    "SessionResult",
+    "SessionSeatResult",
+    "SimulationResult",
+    "simulate",
+    "simulate_chunks",
+]
 
-BOTS: Final = ("random", "calling_station", "strength")
+BOTS: Final = ("random", "calling_station", "strength", "equity")
 """The names of the built-in bots."""
 
 DEFAULT_STACK_BIG_BETS: Final = 100
@@ -74,6 +93,8 @@ DEFAULT_STACK_BIG_BETS: Final = 100
 
 _CHIPS: Final = ("ante", "bring_in", "small_bet", "big_bet", "small_blind", "big_blind", "min_bet")
 _JOB_HANDS: Final = 512
+_SESSION_HANDS: Final = 300
+"""Hands a session is assumed to last when sizing executor chunks without ``max_hands``."""
 _SEAT_HAND_SECONDS: Final = 1e-6
 """One seat of one simulated hand on one core, in seconds, to size executor chunks
 (measured with strength bots at six-handed stud, docs/scaling.md)."""
@@ -233,22 +254,208 @@ class SimulationResult:
             )
             for s in self.seats
         ]
-        widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(cols)]
-        left = {1}
-
-        def line(cells: Iterable[str]) -> str:
-            return "  ".join(
-                c.ljust(w) if i in left else c.rjust(w)
-                for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-            ).rstrip()
-
-        out = [head, line(cols), line("-" * w for w in widths)]
-        out += [line(r) for r in rows]
+        out = _columns(head, cols, rows)
         out.append(
             "won = hands won, sd = showdowns reached, sd won = showdowns won "
             f"({_pct(self.showdown_hands, self.hands)} of hands went to showdown)"
         )
         return "\n".join(out)
+
+
+@dataclass(frozen=True)
+class Session:
+    """Tournament-style play for :func:`simulate` (``session=Session(...)``).
+
+    Each of ``count`` independent sessions seats the bots with ``stack`` chips each and
+    plays consecutive hands of the game carrying the stacks, by the rules of
+    :class:`holecard.Table`: the seats with chips are dealt in clockwise from the seat left
+    of the dealer (stud: the dealer box; 2-7: the button), the dealer then moves to the
+    next seat with chips, and a seat that loses its last chip is retired. A session ends
+    when one seat has every chip, or after ``max_hands`` hands.
+
+    Attributes:
+        count: Sessions to play (each an independent seeded unit).
+        levels: ``(hand, table)`` pairs, ascending: from hand number ``hand`` (0-based) of
+            each session on, deal ``table`` (a game object of the same game), like
+            tournament levels.
+        max_hands: Stop a session after this many hands (``None``: play until one seat has
+            every chip).
+
+    >>> from holecard import Razz, Session, simulate
+    >>> r = simulate("razz", players=3, bots=["equity", "strength", "random"], seed=4,
+    ...              stack=200, session=Session(count=50,
+    ...              levels=[(40, Razz(ante=2, bring_in=6, small_bet=20))]))
+    >>> r.sessions, sum(r.chips_won), sum(s.places[0] for s in r.seats)
+    (50, 0, 50)
+    """
+
+    count: int = 1
+    levels: Sequence[tuple[int, games._Game]] = ()
+    max_hands: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_int("count", self.count, 0)
+        if self.max_hands is not None:
+            _check_int("max_hands", self.max_hands, 1)
+        try:
+            levels = tuple(tuple(level) for level in self.levels)
+        except TypeError:
+            raise ArgumentTypeError(
+                "levels must be a sequence of (hand, game table) pairs"
+            ) from None
+        for level in levels:
+            if len(level) != 2 or not isinstance(level[1], games._Game):
+                raise ArgumentTypeError(f"a level must be (hand, game table), got {level!r}")
+            _check_int("level hand", level[0], 0)
+        object.__setattr__(self, "levels", levels)
+
+
+@dataclass(frozen=True)
+class SessionSeatResult:
+    """One seat's results over the sessions of a run.
+
+    Attributes:
+        seat: The seat (seats keep their numbers for the whole session).
+        bot: The bot's name.
+        chips_won: Final stack minus starting stack, summed over sessions.
+        mean_final_stack: The seat's average stack at the end of a session.
+        hands: Hands the seat was dealt into.
+        busts: Sessions in which it lost its last chip.
+        places: ``places[k]``: sessions it finished in place ``k + 1`` (the last seat left
+            is first; seats retired in the same hand rank by their stacks at its start,
+            then by seat; seats still in when ``max_hands`` stops a session rank above the
+            retired ones by stack, then by seat).
+        mean_place: Its average finishing place (1 = first).
+    """
+
+    seat: int
+    bot: str
+    chips_won: int
+    mean_final_stack: float
+    hands: int
+    busts: int
+    places: tuple[int, ...]
+    mean_place: float
+
+    @property
+    def wins(self) -> int:
+        """Sessions finished first."""
+        return self.places[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as a dict."""
+        return {
+            "seat": self.seat,
+            "bot": self.bot,
+            "chips_won": self.chips_won,
+            "mean_final_stack": self.mean_final_stack,
+            "hands": self.hands,
+            "busts": self.busts,
+            "places": list(self.places),
+            "mean_place": self.mean_place,
+        }
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """The result of :func:`simulate` with ``session=``.
+
+    Attributes:
+        game: The game id.
+        betting: The betting structure of the first level.
+        players: Number of seats.
+        sessions: Sessions played.
+        hands: Hands played in all sessions.
+        unfinished: Sessions stopped by ``max_hands`` with two or more seats still in.
+        bots: The bot of each seat.
+        seed: The seed (pass it again to repeat the run).
+        stack: Every seat's starting stack.
+        session: The session rules.
+        seats: Per-seat results, in seat order.
+        actions: Actions the bots took.
+    """
+
+    game: str
+    betting: str
+    players: int
+    sessions: int
+    hands: int
+    unfinished: int
+    bots: tuple[str, ...]
+    seed: int
+    stack: int
+    session: Session
+    seats: tuple[SessionSeatResult, ...]
+    actions: int
+
+    @property
+    def chips_won(self) -> tuple[int, ...]:
+        """Chips won per seat over all sessions (they sum to zero)."""
+        return tuple(s.chips_won for s in self.seats)
+
+    @property
+    def final_stacks(self) -> tuple[float, ...]:
+        """Each seat's mean final stack (its final stack when one session was played)."""
+        return tuple(s.mean_final_stack for s in self.seats)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything as plain data (JSON-ready); levels as ``[hand, stakes]`` pairs."""
+        return {
+            "game": self.game,
+            "betting": self.betting,
+            "players": self.players,
+            "sessions": self.sessions,
+            "hands": self.hands,
+            "unfinished": self.unfinished,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "stack": self.stack,
+            "max_hands": self.session.max_hands,
+            "levels": [[h, dict(t.stakes)] for h, t in self.session.levels],
+            "actions": self.actions,
+            "seats": [s.to_dict() for s in self.seats],
+        }
+
+    def __str__(self) -> str:
+        head = (
+            f"{self.game} ({self.betting.lower().replace('_', ' ')}), {self.players} players, "
+            f"{self.sessions:,} {'session' if self.sessions == 1 else 'sessions'} "
+            f"({self.hands:,} hands), seed {self.seed}, stack {self.stack:,}"
+        )
+        cols = ("seat", "bot", "chips won", "mean final", "1st", "mean place", "busts", "hands")
+        rows = [
+            (
+                str(s.seat),
+                s.bot,
+                f"{s.chips_won:+,}",
+                f"{s.mean_final_stack:,.1f}",
+                _pct(s.places[0], self.sessions),
+                f"{s.mean_place:.2f}" if s.mean_place == s.mean_place else "-",
+                str(s.busts),
+                f"{s.hands:,}",
+            )
+            for s in self.seats
+        ]
+        out = _columns(head, cols, rows)
+        if self.unfinished:
+            out.append(f"{self.unfinished:,} sessions stopped at max_hands")
+        return "\n".join(out)
+
+
+def _columns(head: str, cols: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A text table's lines: ``head``, the column names, a rule and the rows.
+
+    The second column (the bot's name) is aligned left, the numbers right.
+    """
+    widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(cols)]
+
+    def line(cells: Iterable[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i == 1 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return [head, line(cols), line("-" * w for w in widths), *(line(r) for r in rows)]
 
 
 def _pct(a: int, b: int) -> str:
@@ -458,6 +665,7 @@ def _chunks(
             return
 
 
+@overload
 def simulate(
     game: object,
     *,
@@ -470,20 +678,57 @@ def simulate(
     progress: Callable[[int, int], object] | None = None,
     executor: ExecutorLike | None = None,
     chunk_size: int | None = None,
+    session: None = None,
     **table: object,
-) -> SimulationResult:
+) -> SimulationResult: ...
+
+
+@overload
+def simulate(
+    game: object,
+    *,
+    players: int,
+    hands: None = None,
+    bots: str | Iterable[str] | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    stack: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    executor: ExecutorLike | None = None,
+    chunk_size: int | None = None,
+    session: Session,
+    **table: object,
+) -> SessionResult: ...
+
+
+def simulate(
+    game: object,
+    *,
+    players: int,
+    hands: int | None = None,
+    bots: str | Iterable[str] | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    stack: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    executor: ExecutorLike | None = None,
+    chunk_size: int | None = None,
+    session: Session | None = None,
+    **table: object,
+) -> SimulationResult | SessionResult:
     """Play ``hands`` hands of ``game`` with built-in bots and total the results.
 
     Args:
         game: A game id (``"soko"``, ``"stud"``, ``"stud8"``, ``"razz"``,
             ``"deuce_seven"``) or a game object (``SevenCardStud(...)``).
         players: Seats at the table (2 to the game's maximum).
-        hands: Hands to play.
+        hands: Hands to play (not with ``session``).
         bots: One bot name for every seat or a list of one per seat (``"random"``,
-            ``"calling_station"``, ``"strength"``); ``None``: strength bots.
+            ``"calling_station"``, ``"strength"``, ``"equity"``); ``None``: strength bots.
         seed: Seed of the run (random when ``None``; the result records it).
         threads: Worker threads (``None``: every core). The result does not depend on it.
-        stack: Every seat's stack at the start of every hand (default 100 big bets).
+        stack: Every seat's stack at the start of every hand, or with ``session`` at the
+            start of every session (default 100 big bets).
         progress: Called as ``progress(hands_done, hands)`` about every 50 ms while the
             hands run (with an ``executor``, as each chunk finishes), and once at the end.
             The run answers Ctrl-C within a second.
@@ -494,12 +739,17 @@ def simulate(
             chunks of consecutive hands whose totals add up, so the result is the same bit
             for bit (docs/scaling.md). ``threads`` is then the threads of each chunk
             (default 1).
-        chunk_size: With an ``executor``: hands per chunk; ``None`` sizes chunks from the
-            executor's measured per-chunk overhead.
+        chunk_size: With an ``executor``: hands (sessions) per chunk; ``None`` sizes chunks
+            from the executor's measured per-chunk overhead.
+        session: Play tournament-style :class:`Session` runs instead of independent hands:
+            stacks carry over, the dealer moves, busted seats retire, ``levels`` raise the
+            stakes; the result is a :class:`SessionResult` (places, busts, final stacks).
+            With ``threads``, ``executor`` and ``chunk_size`` each session is a unit.
         **table: Table keywords of the game classes (see the module documentation).
 
     Returns:
-        Per-seat results and summary statistics.
+        Per-seat results and summary statistics (a :class:`SessionResult` with
+        ``session``).
 
     Raises:
         ConfigurationError: an unknown game, bot or keyword, or an impossible table.
@@ -511,6 +761,16 @@ def simulate(
     True
     """
     s = _setup(game, players, bots, seed, threads, stack, table)
+    if session is not None:
+        if hands is not None:
+            raise ConfigurationError("give hands or session, not both")
+        if not isinstance(session, Session):
+            raise ArgumentTypeError(
+                f"session must be a holecard.Session, got {type(session).__name__}"
+            )
+        return _simulate_sessions(s, session, progress, executor, chunk_size)
+    if hands is None:
+        raise ConfigurationError("simulate needs hands= (or session=)")
     _check_int("hands", hands, 0)
     if executor is None:
         if chunk_size is not None:
@@ -535,6 +795,114 @@ def simulate(
     elif progress is not None:
         progress(0, 0)
     return _result(s, totals)
+
+
+@dataclass(frozen=True)
+class _SessionSetup:
+    base: _Setup
+    stacks: tuple[int, ...]
+    levels: tuple[tuple[int, Any], ...]
+    max_hands: int | None
+
+
+def _run_sessions(
+    ss: _SessionSetup,
+    count: int,
+    *,
+    first: int = 0,
+    progress: Callable[[int, int], object] | None = None,
+) -> _core.SessionTotals:
+    """The totals of sessions ``first`` .. ``first + count`` of the run."""
+    s = ss.base
+    return _core.simulate_sessions(
+        s.config,
+        list(s.bots),
+        count,
+        seed=s.seed,
+        stacks=list(ss.stacks),
+        levels=list(ss.levels),
+        max_hands=ss.max_hands,
+        threads=s.threads,
+        first_session=first,
+        progress=progress,
+    )
+
+
+def _session_chunk(ss: _SessionSetup, start: int, stop: int) -> _core.SessionTotals:
+    """The totals of sessions ``start .. stop`` of the run (on a worker)."""
+    return _run_sessions(ss, stop - start, first=start)
+
+
+def _simulate_sessions(
+    s: _Setup,
+    session: Session,
+    progress: Callable[[int, int], object] | None,
+    executor: ExecutorLike | None,
+    chunk_size: int | None,
+) -> SessionResult:
+    stack = s.stack or int(s.config.stakes["big_bet"]) * DEFAULT_STACK_BIG_BETS
+    levels = tuple((hand, level._config) for hand, level in session.levels)
+    ss = _SessionSetup(s, (stack,) * len(s.bots), levels, session.max_hands)
+    count = session.count
+    if executor is None:
+        if chunk_size is not None:
+            raise ConfigurationError("chunk_size applies only with an executor")
+        return _session_result(s, session, stack, _run_sessions(ss, count, progress=progress))
+    from holecard import _distribute
+
+    executor = _distribute.check_executor(executor)
+    _distribute.check_progress(progress)
+    if chunk_size is None:
+        hands = session.max_hands or _SESSION_HANDS
+        core_seconds = count * hands * len(s.bots) * _SEAT_HAND_SECONDS
+        workers = _distribute.workers(executor)
+        overhead = _distribute.CHUNK_OVERHEAD_SECONDS
+        chunk_size = _core.units_per_chunk(count, core_seconds, workers, overhead)
+    _check_int("chunk_size", chunk_size, 1)
+    totals = _run_sessions(ss, 0)  # validates the session before any chunk runs
+    ranges = _core.chunk_ranges(count, chunk_size)
+    if ranges:
+        each = _SessionSetup(
+            _Setup(s.config, s.game, s.bots, s.seed, s.stack, s.threads or 1),
+            ss.stacks,
+            ss.levels,
+            ss.max_hands,
+        )
+        totals += _distribute.run_chunks(executor, _session_chunk, each, ranges, progress=progress)
+    elif progress is not None:
+        progress(0, 0)
+    return _session_result(s, session, stack, totals)
+
+
+def _session_result(
+    s: _Setup, session: Session, stack: int, t: _core.SessionTotals
+) -> SessionResult:
+    n = t.sessions
+    players = len(s.bots)
+    seats = []
+    for i, seat in enumerate(t.seats):
+        places = tuple(seat.places[:players])
+        mean_place = sum((k + 1) * c for k, c in enumerate(places)) / n if n else math.nan
+        final = stack + seat.net / n if n else math.nan
+        seats.append(
+            SessionSeatResult(
+                i, s.bots[i], seat.net, final, seat.hands, seat.busts, places, mean_place
+            )
+        )
+    return SessionResult(
+        game=s.game,
+        betting=str(s.config.betting),
+        players=players,
+        sessions=n,
+        hands=t.hands,
+        unfinished=t.unfinished,
+        bots=s.bots,
+        seed=s.seed,
+        stack=stack,
+        session=session,
+        seats=tuple(seats),
+        actions=t.actions,
+    )
 
 
 def _chunk(s: _Setup, start: int, stop: int) -> _core.SimTotals:

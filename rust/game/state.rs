@@ -476,6 +476,43 @@ fn deck_hash(order: &[u8; 52]) -> u64 {
 impl GameState {
     /// Starts a hand: posts antes and blinds and deals, then stops at the first decision.
     pub fn new(cfg: &GameConfig, stacks: &[u64], start: &Start) -> Result<GameState, ConfigError> {
+        let (order, rng_seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
+        Ok(GameState::from_parts(
+            cfg,
+            stacks,
+            order,
+            rng_seed,
+            dealer,
+            Vec::with_capacity(96),
+            Vec::with_capacity(32),
+        ))
+    }
+
+    /// Starts a new hand in place of this one, exactly as [`GameState::new`] would, but
+    /// reusing this state's memory for the history (simulations deal millions of hands).
+    /// On an error this state is unchanged.
+    pub fn restart(
+        &mut self,
+        cfg: &GameConfig,
+        stacks: &[u64],
+        start: &Start,
+    ) -> Result<(), ConfigError> {
+        let (order, rng_seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
+        let mut history = std::mem::take(&mut self.history);
+        let mut actions = std::mem::take(&mut self.actions);
+        history.clear();
+        actions.clear();
+        *self = GameState::from_parts(cfg, stacks, order, rng_seed, dealer, history, actions);
+        Ok(())
+    }
+
+    /// Validates a hand's start: the deck order (top first), the reshuffle seed and the
+    /// dealer seat.
+    fn resolve_start(
+        cfg: &GameConfig,
+        stacks: &[u64],
+        start: &Start,
+    ) -> Result<([u8; 52], u64, u8), ConfigError> {
         let n = stacks.len();
         if n < 2 || n > cfg.options.max_players as usize {
             return Err(config_err!(
@@ -530,16 +567,19 @@ impl GameState {
             }
             rng_seed = seed;
         }
-        Ok(GameState::from_parts(cfg, stacks, order, rng_seed, dealer))
+        Ok((order, rng_seed, dealer))
     }
 
-    /// Starts a hand from a resolved deck order and reshuffle seed (no validation).
-    pub(crate) fn from_parts(
+    /// Starts a hand from a resolved deck order and reshuffle seed (no validation), with
+    /// empty history buffers to fill.
+    fn from_parts(
         cfg: &GameConfig,
         stacks: &[u64],
         order: [u8; 52],
         rng_seed: u64,
         dealer: u8,
+        history: Vec<Event>,
+        actions: Vec<Action>,
     ) -> GameState {
         let mut stub = [0u8; 52];
         for (i, &c) in order.iter().enumerate() {
@@ -570,8 +610,8 @@ impl GameState {
             rng_seed,
             reshuffles: 0,
             initial_deck: order,
-            history: Vec::with_capacity(96),
-            actions: Vec::with_capacity(32),
+            history,
+            actions,
             legal: LegalActions::default(),
         };
         st.begin();

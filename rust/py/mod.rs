@@ -71,6 +71,10 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<sim::PySeatTotals>()?;
     m.add_class::<sim::PySimTotals>()?;
     m.add_function(wrap_pyfunction!(sim::simulate, m)?)?;
+    m.add_class::<sim::PySessionSeatTotals>()?;
+    m.add_class::<sim::PySessionTotals>()?;
+    m.add_function(wrap_pyfunction!(sim::simulate_sessions, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::hand_seed, m)?)?;
     m.add_function(wrap_pyfunction!(args::whole_number, m)?)?;
     m.add("MAX_THREADS", crate::threads::MAX_THREADS)?;
     Ok(())

@@ -7,6 +7,8 @@ use super::args::{Callback, Hands, Seed, Threads};
 use super::error::ConfigurationError;
 use super::game::PyGameConfig;
 use super::guard::guarded;
+use crate::game::{GameConfig, MAX_SEATS};
+use crate::sim::session::{Session, SessionSeatStats, SessionStats};
 use crate::sim::{self, Bot, SeatStats, SimStats, Table};
 
 /// Rebuilds the Rust table of a `holecard._core.GameConfig` from its public getters.
@@ -242,4 +244,260 @@ pub fn simulate(
             stack: table.stack(),
         })
     })
+}
+
+/// One seat's integer totals over a run of sessions (or a chunk of it): they add up.
+#[pyclass(
+    module = "holecard._core",
+    name = "SessionSeatTotals",
+    frozen,
+    eq,
+    hash
+)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PySessionSeatTotals(SessionSeatStats);
+
+/// What `SessionSeatTotals.__reduce__` returns: the class and the constructor's arguments.
+type SessionSeatReduced<'py> = (Bound<'py, PyAny>, (i64, u128, u64, u64, Vec<u64>));
+
+#[pymethods]
+impl PySessionSeatTotals {
+    #[new]
+    #[allow(clippy::needless_pass_by_value)]
+    fn new(
+        net: i64,
+        net_squared: u128,
+        hands: u64,
+        busts: u64,
+        places: Vec<u64>,
+    ) -> PyResult<Self> {
+        if places.len() != MAX_SEATS {
+            return Err(ConfigurationError::new_err(format!(
+                "places lists {} places, expected {MAX_SEATS}",
+                places.len()
+            )));
+        }
+        let mut p = [0u64; MAX_SEATS];
+        p.copy_from_slice(&places);
+        Ok(PySessionSeatTotals(SessionSeatStats {
+            net,
+            net_squared,
+            hands,
+            busts,
+            places: p,
+        }))
+    }
+
+    /// Final stack minus starting stack, summed over sessions.
+    #[getter]
+    fn net(&self) -> i64 {
+        self.0.net
+    }
+
+    /// Sum of the squared per-session results.
+    #[getter]
+    fn net_squared(&self) -> u128 {
+        self.0.net_squared
+    }
+
+    /// Hands the seat was dealt into.
+    #[getter]
+    fn hands(&self) -> u64 {
+        self.0.hands
+    }
+
+    /// Sessions in which the seat lost its last chip.
+    #[getter]
+    fn busts(&self) -> u64 {
+        self.0.busts
+    }
+
+    /// ``places[k]``: sessions finished in place ``k + 1`` (eight entries).
+    #[getter]
+    fn places(&self) -> Vec<u64> {
+        self.0.places.to_vec()
+    }
+
+    fn __repr__(&self) -> String {
+        let s = self.0;
+        format!(
+            "SessionSeatTotals(net={}, net_squared={}, hands={}, busts={}, places={:?})",
+            s.net, s.net_squared, s.hands, s.busts, s.places
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> SessionSeatReduced<'py> {
+        let s = slf.get().0;
+        (
+            slf.get_type().into_any(),
+            (s.net, s.net_squared, s.hands, s.busts, s.places.to_vec()),
+        )
+    }
+}
+
+/// The integer totals of a run of sessions (or of one chunk of it): they merge exactly
+/// with ``+``.
+#[pyclass(module = "holecard._core", name = "SessionTotals", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PySessionTotals(SessionStats);
+
+/// What `SessionTotals.__reduce__` returns: the class and the constructor's arguments.
+type SessionReduced<'py> = (
+    Bound<'py, PyAny>,
+    (u64, u64, u64, u64, Vec<PySessionSeatTotals>),
+);
+
+#[pymethods]
+impl PySessionTotals {
+    #[new]
+    fn new(
+        sessions: u64,
+        hands: u64,
+        unfinished: u64,
+        actions: u64,
+        seats: Vec<PyRef<'_, PySessionSeatTotals>>,
+    ) -> Self {
+        PySessionTotals(SessionStats {
+            sessions,
+            hands,
+            unfinished,
+            actions,
+            seats: seats.into_iter().map(|s| s.0).collect(),
+        })
+    }
+
+    /// Sessions played.
+    #[getter]
+    fn sessions(&self) -> u64 {
+        self.0.sessions
+    }
+
+    /// Hands played in all.
+    #[getter]
+    fn hands(&self) -> u64 {
+        self.0.hands
+    }
+
+    /// Sessions stopped by ``max_hands`` with two or more seats still in.
+    #[getter]
+    fn unfinished(&self) -> u64 {
+        self.0.unfinished
+    }
+
+    /// Actions the bots took.
+    #[getter]
+    fn actions(&self) -> u64 {
+        self.0.actions
+    }
+
+    /// Per-seat totals, in seat order.
+    #[getter]
+    fn seats(&self) -> Vec<PySessionSeatTotals> {
+        self.0
+            .seats
+            .iter()
+            .map(|&s| PySessionSeatTotals(s))
+            .collect()
+    }
+
+    /// The totals of both runs (of the same session: same seats).
+    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(other) = other.cast::<PySessionTotals>() else {
+            return Ok(py.NotImplemented());
+        };
+        let other = &other.get().0;
+        if other.seats.len() != self.0.seats.len() {
+            return Err(ConfigurationError::new_err(format!(
+                "cannot add the totals of sessions of {} and {} seats",
+                self.0.seats.len(),
+                other.seats.len()
+            )));
+        }
+        let mut sum = self.0.clone();
+        sum.merge(other);
+        Ok(Py::new(py, PySessionTotals(sum))?.into_any())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "SessionTotals(sessions={}, hands={}, unfinished={}, actions={}, seats=[{}])",
+            self.0.sessions,
+            self.0.hands,
+            self.0.unfinished,
+            self.0.actions,
+            self.seats()
+                .iter()
+                .map(PySessionSeatTotals::__repr__)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> SessionReduced<'py> {
+        let me = &slf.get().0;
+        (
+            slf.get_type().into_any(),
+            (
+                me.sessions,
+                me.hands,
+                me.unfinished,
+                me.actions,
+                slf.get().seats(),
+            ),
+        )
+    }
+}
+
+/// Plays sessions ``first_session .. first_session + sessions`` (GIL released): every
+/// session starts from ``stacks`` and deals hands of ``config`` (then of each level's
+/// table from its first hand) until one seat has every chip or ``max_hands`` hands.
+#[pyfunction]
+#[pyo3(signature = (
+    config, bots, sessions, *, seed, stacks, levels = Vec::new(), max_hands = None,
+    threads = None, first_session = 0, progress = None
+))]
+#[allow(clippy::needless_pass_by_value, clippy::too_many_arguments)]
+pub fn simulate_sessions(
+    py: Python<'_>,
+    config: PyRef<'_, PyGameConfig>,
+    bots: Vec<String>,
+    sessions: Hands,
+    seed: Seed,
+    stacks: Vec<u64>,
+    levels: Vec<(u64, PyRef<'_, PyGameConfig>)>,
+    max_hands: Option<u64>,
+    threads: Option<Threads>,
+    first_session: u64,
+    progress: Option<Callback<'_>>,
+) -> PyResult<PySessionTotals> {
+    guarded(|| {
+        let progress = progress.as_ref().map(|p| &p.0);
+        let bots: Vec<Bot> = bots
+            .iter()
+            .map(|b| b.parse::<Bot>())
+            .collect::<Result<_, _>>()?;
+        let levels: Vec<(u64, GameConfig)> = levels.iter().map(|(h, c)| (*h, c.cfg)).collect();
+        let session = Session::new(config.cfg, bots, stacks, &levels, max_hands)?;
+        let threads = threads.map(|t| t.0);
+        let stats = super::interrupt::interruptible_with_progress(py, progress, |cancel| {
+            sim::session::simulate_sessions(
+                &session,
+                first_session,
+                sessions.0,
+                seed.0,
+                threads,
+                cancel,
+            )
+        })??;
+        Ok(PySessionTotals(stats))
+    })
+}
+
+/// The seed of unit ``index`` (a hand of ``simulate``, a session, or a hand within a
+/// session) of a run seeded with ``seed``: ``hand_seed(hand_seed(seed, s), h)`` deals
+/// hand ``h`` of session ``s``. It seeds the deck and the bots' decisions.
+#[pyfunction]
+pub fn hand_seed(seed: Seed, index: Seed) -> u64 {
+    sim::hand_seed(seed.0, index.0)
 }

@@ -1,4 +1,5 @@
-//! The built-in bots: `random`, `calling_station` and `strength`.
+//! The built-in bots: `random`, `calling_station`, `strength` (and `equity`, in
+//! `super::equity_bot`).
 //!
 //! Every bot looks only at what its player may see (its own cards, the legal actions, the
 //! chips on the table) and returns an action the engine then validates.
@@ -12,8 +13,9 @@
 //!   folds, bets or raises, and stands pat in 2-7.
 //! * `strength`: rates its own cards with the fast evaluators (best hand so far, pairs,
 //!   draws, and for low games the number of low cards) into weak / medium / strong for the
-//!   street: strong bets and raises (completes the bring-in; pot/no limit: raises about
-//!   the pot), medium checks and calls (pot/no limit: calls up to a pot-sized bet), weak
+//!   street (once per seat and round: the cards change only between rounds): strong bets
+//!   and raises while the round holds fewer than two bets, then calls (completes the
+//!   bring-in; pot/no limit: raises about the pot), medium checks and calls (pot/no limit: calls up to a pot-sized bet), weak
 //!   checks when free and folds to a bet. In 2-7 it keeps its lowest distinct cards (up to
 //!   7 on the first draw, 8 later, breaking straights and flushes), stands pat on a
 //!   ten-low or better (jack-low on the last draw) and draws to the rest.
@@ -27,7 +29,7 @@ use crate::cardset::CardSet;
 use crate::deck::uniform_below;
 use crate::eval::Ranking;
 use crate::game::spec::Showdown;
-use crate::game::{Action, GameConfig, GameState, LegalActions, Phase, VariantSpec};
+use crate::game::{Action, GameConfig, GameState, LegalActions, VariantSpec, MAX_SEATS};
 
 /// A built-in bot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -38,16 +40,22 @@ pub enum Bot {
     CallingStation,
     /// Plays its own cards' strength: raises strong, calls medium, folds weak.
     Strength,
+    /// Plays its showdown equity against the visible cards (`super::equity_bot`).
+    Equity,
 }
 
 impl Bot {
-    /// The bot's name (`"random"`, `"calling_station"`, `"strength"`).
+    /// Every built-in bot, in the order the documentation lists them.
+    pub const ALL: [Bot; 4] = [Bot::Random, Bot::CallingStation, Bot::Strength, Bot::Equity];
+
+    /// The bot's name (`"random"`, `"calling_station"`, `"strength"`, `"equity"`).
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Bot::Random => "random",
             Bot::CallingStation => "calling_station",
             Bot::Strength => "strength",
+            Bot::Equity => "equity",
         }
     }
 
@@ -57,7 +65,8 @@ impl Bot {
         match self {
             Bot::Random => random(state, seat, &la, ctx.rng()),
             Bot::CallingStation => calling_station(&la),
-            Bot::Strength => strength(state, seat, &la, ctx.th),
+            Bot::Strength => strength(state, seat, &la, ctx),
+            Bot::Equity => super::equity_bot::act(state, seat, &la, ctx),
         }
     }
 }
@@ -68,6 +77,14 @@ pub(crate) struct Context<'a> {
     /// The hand's seed (deck and bot decisions).
     pub seed: u64,
     rng: Option<ChaCha8Rng>,
+    /// Per seat, the strength bot's tier and the betting round it was rated for (`street +
+    /// 1`; 0 = none yet): the cards change only between rounds, so a seat that acts again
+    /// in the same round reuses it.
+    tiers: [(u8, Tier); MAX_SEATS],
+    /// Per seat, the equity bot's estimate (pot share, cards to keep), with the round
+    /// (`street + 1`) and the opponents still in when it was made: it depends on nothing
+    /// else.
+    estimates: [(u8, u8, f64, CardSet); MAX_SEATS],
     /// Actions taken so far.
     pub actions: u64,
 }
@@ -78,6 +95,8 @@ impl<'a> Context<'a> {
             th,
             seed,
             rng: None,
+            tiers: [(0, Tier::Weak); MAX_SEATS],
+            estimates: [(0, 0, 0.0, CardSet::EMPTY); MAX_SEATS],
             actions: 0,
         }
     }
@@ -86,6 +105,41 @@ impl<'a> Context<'a> {
     pub fn reset(&mut self, seed: u64) {
         self.seed = seed;
         self.rng = None;
+        self.tiers = [(0, Tier::Weak); MAX_SEATS];
+        self.estimates = [(0, 0, 0.0, CardSet::EMPTY); MAX_SEATS];
+    }
+
+    /// `seat`'s equity estimate in this round against the opponents in `live_mask`, made
+    /// by `estimate` the first time.
+    pub(super) fn estimate(
+        &mut self,
+        state: &GameState,
+        seat: u8,
+        live_mask: u8,
+        estimate: impl FnOnce() -> (f64, CardSet),
+    ) -> (f64, CardSet) {
+        let round = state.street_index() + 1;
+        let slot = &mut self.estimates[seat as usize];
+        if (slot.0, slot.1) != (round, live_mask) {
+            let (share, keep) = estimate();
+            *slot = (round, live_mask, share, keep);
+        }
+        (slot.2, slot.3)
+    }
+
+    /// `seat`'s tier in this betting round, rated by `rate` on its first decision.
+    fn tier(
+        &mut self,
+        state: &GameState,
+        seat: u8,
+        rate: impl FnOnce(&Thresholds) -> Tier,
+    ) -> Tier {
+        let round = state.street_index() + 1;
+        let slot = &mut self.tiers[seat as usize];
+        if slot.0 != round {
+            *slot = (round, rate(self.th));
+        }
+        slot.1
     }
 
     /// The bots' generator for this hand (created on first use).
@@ -189,7 +243,7 @@ fn calling_station(la: &LegalActions) -> Action {
 
 /// How good the bot's cards are for the street.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Tier {
+pub(crate) enum Tier {
     Weak,
     Medium,
     Strong,
@@ -413,7 +467,7 @@ fn low(th: &Thresholds, ranking: Ranking, cards: &[u8], to_come: usize) -> Tier 
 
 /// 2-7: the cards worth keeping: the lowest distinct ranks up to `top` (2..=14), at most
 /// five, without a straight or flush among five.
-fn d7_keep(cards: &[u8], top: u8) -> CardSet {
+pub(super) fn d7_keep(cards: &[u8], top: u8) -> CardSet {
     let mut sorted = [0u8; 7];
     let n = cards.len().min(7);
     sorted[..n].copy_from_slice(&cards[..n]);
@@ -495,7 +549,20 @@ fn deuce_seven_draw(th: &Thresholds, cards: &[u8], draws_left: u8) -> Action {
     }
 }
 
-fn strength(state: &GameState, seat: u8, la: &LegalActions, th: &Thresholds) -> Action {
+fn strength(state: &GameState, seat: u8, la: &LegalActions, ctx: &mut Context<'_>) -> Action {
+    if la.draw {
+        let street = state.street_index();
+        // Draw `street + 1` of 3: draws left after this one = 2 - street.
+        return with_cards(state, seat, |cards| {
+            deuce_seven_draw(ctx.th, cards, 3 - street)
+        });
+    }
+    let tier = ctx.tier(state, seat, |th| strength_tier(state, seat, th));
+    bet(state, seat, la, tier)
+}
+
+/// Calls `f` with `seat`'s cards (and the stud community card, if one was dealt).
+fn with_cards<R>(state: &GameState, seat: u8, f: impl FnOnce(&[u8]) -> R) -> R {
     let s = &state.seats()[seat as usize];
     let mut cards = [0u8; 8];
     let mut k = s.ncards as usize;
@@ -504,18 +571,21 @@ fn strength(state: &GameState, seat: u8, la: &LegalActions, th: &Thresholds) -> 
         cards[k] = b.index();
         k += 1;
     }
-    let cards = &cards[..k.min(7)];
+    f(&cards[..k.min(7)])
+}
+
+/// How good `seat`'s cards are for the betting round in play.
+fn strength_tier(state: &GameState, seat: u8, th: &Thresholds) -> Tier {
+    with_cards(state, seat, |cards| cards_tier(state, th, cards))
+}
+
+fn cards_tier(state: &GameState, th: &Thresholds, cards: &[u8]) -> Tier {
     let spec = VariantSpec::of(state.game());
     if spec.is_draw() {
-        let street = state.street_index();
-        if state.phase() == Phase::Drawing {
-            // Draw `street + 1` of 3: draws left after this one = 2 - street.
-            return deuce_seven_draw(th, cards, 3 - street);
-        }
-        return bet(state, seat, la, deuce_seven_tier(th, cards, 3 - street));
+        return deuce_seven_tier(th, cards, 3 - state.street_index());
     }
     let to_come = usize::from(spec.hand_cards).saturating_sub(cards.len());
-    let tier = match spec.showdown {
+    match spec.showdown {
         Showdown::Soko => soko(th, cards),
         Showdown::High => stud_high(th, cards, to_come),
         Showdown::AceFive => low(th, Ranking::AceFive, cards, to_come),
@@ -528,8 +598,7 @@ fn strength(state: &GameState, seat: u8, la: &LegalActions, th: &Thresholds) -> 
                 hi.max(lo)
             }
         }
-    };
-    bet(state, seat, la, tier)
+    }
 }
 
 /// The betting action of a hand of `tier`.
@@ -561,6 +630,13 @@ fn bet(state: &GameState, seat: u8, la: &LegalActions, tier: Tier) -> Action {
         return Action::PostBringIn;
     }
     match tier {
+        Tier::Strong if state.round.bets >= 2 => {
+            if la.check {
+                Action::Check
+            } else {
+                Action::Call
+            }
+        }
         Tier::Strong => {
             if la.complete.is_some() {
                 Action::Complete

@@ -54,7 +54,7 @@ mod tests {
     fn every_bot_plays_legal_moves_to_the_end() {
         for &game in GameKind::ALL {
             let cfg = GameConfig::ten_twenty(game, BettingStructure::NoLimit);
-            let players: Vec<BotPlayer> = [Bot::Random, Bot::CallingStation, Bot::Strength]
+            let players: Vec<BotPlayer> = Bot::ALL
                 .into_iter()
                 .map(|b| BotPlayer::new(b, &cfg))
                 .collect();
@@ -63,7 +63,7 @@ mod tests {
                     seed: Some(seed),
                     ..Start::default()
                 };
-                let mut state = GameState::new(&cfg, &[500, 500, 500], &start).unwrap();
+                let mut state = GameState::new(&cfg, &[500; 4], &start).unwrap();
                 while let Some(seat) = state.actor() {
                     let a = players[seat as usize].act(&state, seed).unwrap();
                     assert_ne!(a, Action::Timeout);

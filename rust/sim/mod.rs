@@ -23,6 +23,8 @@
 
 mod bots;
 pub mod decide;
+mod equity_bot;
+pub mod session;
 
 use std::fmt;
 use std::str::FromStr;
@@ -170,37 +172,30 @@ impl Table {
     #[must_use]
     pub fn play_hand(&self, seed: u64, hand: u64) -> GameState {
         let mut ctx = Context::new(&self.thresholds, hand_seed(seed, hand));
-        self.play(&mut ctx, hand)
+        let mut slot = None;
+        self.play(&mut ctx, hand, &mut slot);
+        let Some(state) = slot else {
+            unreachable!("play leaves the hand in the slot")
+        };
+        state
     }
 
-    fn play(&self, ctx: &mut Context<'_>, hand: u64) -> GameState {
+    /// Plays hand `hand` in `slot` (reusing the state there, if any).
+    fn play<'s>(
+        &self,
+        ctx: &mut Context<'_>,
+        hand: u64,
+        slot: &'s mut Option<GameState>,
+    ) -> &'s GameState {
         let n = self.bots.len();
         let stacks = [self.stack; crate::game::MAX_SEATS];
         let rotate = !self.config.game.is_stud() || self.config.rotating_dealer();
         let dealer = rotate.then(|| ((n as u64 - 1 + hand) % n as u64) as u8);
-        let start = Start {
-            seed: Some(ctx.seed),
-            deck: None,
-            dealer,
-        };
         // Validated in `Table::new`; the same stacks and a legal dealer cannot fail.
-        let Ok(mut state) = GameState::new(&self.config, &stacks[..n], &start) else {
+        let Ok(state) = play_hand_in(&self.config, &self.bots, &stacks[..n], dealer, ctx, slot)
+        else {
             unreachable!("table validated in Table::new")
         };
-        while let Some(seat) = state.actor() {
-            let action = self.bots[seat as usize].act(&state, seat, ctx);
-            if state.apply(action).is_err() {
-                // A bot bug must not stall the run: fall back to the engine's time-out,
-                // which is always legal (check/fold, or stand pat).
-                let _ = state.apply(crate::game::Action::Timeout);
-                debug_assert!(
-                    false,
-                    "bot {:?} chose an illegal {action:?}",
-                    self.bots[seat as usize]
-                );
-            }
-            ctx.actions += 1;
-        }
         state
     }
 
@@ -209,14 +204,55 @@ impl Table {
         let n = self.bots.len();
         let mut stats = SimStats::empty(n);
         let mut ctx = Context::new(&self.thresholds, 0);
+        let mut slot = None;
         for h in first..first + count {
             ctx.reset(hand_seed(seed, h));
-            let hand = self.play(&mut ctx, h);
-            record(&mut stats, &hand);
+            let hand = self.play(&mut ctx, h, &mut slot);
+            record(&mut stats, hand);
         }
         stats.actions = ctx.actions;
         stats
     }
+}
+
+/// Deals a hand of `cfg` from `stacks` (the bot of hand seat `i` is `bots[i]`) with the
+/// dealer at `dealer` (`None`: the last seat) and the deck of `ctx.seed`, in `slot`
+/// (reusing the state there), and plays it out.
+fn play_hand_in<'s>(
+    cfg: &GameConfig,
+    bots: &[Bot],
+    stacks: &[u64],
+    dealer: Option<u8>,
+    ctx: &mut Context<'_>,
+    slot: &'s mut Option<GameState>,
+) -> Result<&'s GameState, crate::game::ConfigError> {
+    let start = Start {
+        seed: Some(ctx.seed),
+        deck: None,
+        dealer,
+    };
+    let state = match slot {
+        Some(state) => {
+            state.restart(cfg, stacks, &start)?;
+            state
+        }
+        None => slot.insert(GameState::new(cfg, stacks, &start)?),
+    };
+    while let Some(seat) = state.actor() {
+        let action = bots[seat as usize].act(state, seat, ctx);
+        if state.apply(action).is_err() {
+            // A bot bug must not stall the run: fall back to the engine's time-out,
+            // which is always legal (check/fold, or stand pat).
+            let _ = state.apply(crate::game::Action::Timeout);
+            debug_assert!(
+                false,
+                "bot {:?} chose an illegal {action:?}",
+                bots[seat as usize]
+            );
+        }
+        ctx.actions += 1;
+    }
+    Ok(state)
 }
 
 /// Adds the result of a finished hand to `stats`.
@@ -286,12 +322,7 @@ pub fn simulate_range_cancellable(
     threads: Option<usize>,
     cancel: &Control,
 ) -> Result<SimStats, SimError> {
-    if threads == Some(0) {
-        return Err(SimError("threads must be at least 1".into()));
-    }
-    if first.checked_add(hands).is_none() {
-        return Err(SimError("too many hands".into()));
-    }
+    check_run(threads, first, hands, "hands")?;
     let jobs = hands.div_ceil(JOB_HANDS);
     cancel.set_total(hands);
     let job = |j: u64| {
@@ -301,20 +332,21 @@ pub fn simulate_range_cancellable(
         cancel.advance(count);
         stats
     };
-    let parts: Vec<SimStats> = if threads == Some(1) || jobs <= 1 {
-        (0..jobs)
-            .take_while(|_| !cancel.is_cancelled())
-            .map(job)
-            .collect()
-    } else {
-        with_threads(threads, || {
+    // Always on a pool's thread: the equity bot's estimates run there inline.
+    let parts: Vec<SimStats> = with_threads(threads, || {
+        if threads == Some(1) || jobs <= 1 {
+            (0..jobs)
+                .take_while(|_| !cancel.is_cancelled())
+                .map(job)
+                .collect()
+        } else {
             (0..jobs)
                 .into_par_iter()
                 .filter(|_| !cancel.is_cancelled())
                 .map(job)
                 .collect()
-        })
-    };
+        }
+    });
     if cancel.is_cancelled() {
         return Err(SimError("interrupted".into()));
     }
@@ -325,6 +357,17 @@ pub fn simulate_range_cancellable(
     Ok(total)
 }
 
+/// Checks a run's thread count and that units `first .. first + count` (of `what`) exist.
+fn check_run(threads: Option<usize>, first: u64, count: u64, what: &str) -> Result<(), SimError> {
+    if threads == Some(0) {
+        return Err(SimError("threads must be at least 1".into()));
+    }
+    if first.checked_add(count).is_none() {
+        return Err(SimError(format!("too many {what}")));
+    }
+    Ok(())
+}
+
 impl FromStr for Bot {
     type Err = SimError;
     fn from_str(s: &str) -> Result<Bot, SimError> {
@@ -332,8 +375,9 @@ impl FromStr for Bot {
             "random" => Ok(Bot::Random),
             "calling_station" | "station" | "caller" => Ok(Bot::CallingStation),
             "strength" => Ok(Bot::Strength),
+            "equity" => Ok(Bot::Equity),
             other => Err(SimError(format!(
-                "unknown bot {other:?} (expected random, calling_station or strength)"
+                "unknown bot {other:?} (expected random, calling_station, strength or equity)"
             ))),
         }
     }

@@ -1,6 +1,6 @@
 use super::*;
 use crate::game::options::{BettingStructure, GameKind, Options};
-use crate::game::StakesInput;
+use crate::game::{StakesInput, Start};
 
 /// A ten-twenty table ([`GameConfig::ten_twenty`]) with `bots` in seat order.
 fn table(game: GameKind, structure: BettingStructure, bots: &[Bot]) -> Table {
@@ -27,7 +27,7 @@ fn every_game_and_structure_runs_and_conserves_chips() {
         Bot::Random,
         Bot::CallingStation,
         Bot::Strength,
-        Bot::Random,
+        Bot::Equity,
         Bot::Strength,
         Bot::CallingStation,
     ];
@@ -56,8 +56,8 @@ fn hands_end_cleanly() {
     // every card is in exactly one place at the end.
     for game in GAMES {
         for structure in STRUCTURES {
-            let t = table(game, structure, &[Bot::Random, Bot::Strength, Bot::Random]);
-            for h in 0..200 {
+            let t = table(game, structure, &[Bot::Random, Bot::Strength, Bot::Equity]);
+            for h in 0..60 {
                 let st = t.play_hand(5, h);
                 assert!(st.is_over());
                 assert_eq!(st.card_conflicts(), 0);
@@ -151,4 +151,155 @@ fn button_moves_in_deuce_seven() {
         &[Bot::Strength; 3],
     );
     assert!((0..4).all(|h| t.play_hand(0, h).dealer() == 2));
+}
+
+#[test]
+fn the_equity_bot_decides_alike_in_a_run_and_one_move_at_a_time() {
+    // A run caches each estimate for the round; a `BotPlayer` estimates afresh from the
+    // hand's seed: the hands must come out the same.
+    for game in GAMES {
+        let cfg = GameConfig::ten_twenty(game, BettingStructure::FixedLimit);
+        let bots = [Bot::Equity, Bot::Strength, Bot::Equity];
+        let t = Table::new(cfg, bots.to_vec(), None).unwrap();
+        let players: Vec<decide::BotPlayer> = bots
+            .iter()
+            .map(|&b| decide::BotPlayer::new(b, &cfg))
+            .collect();
+        for h in 0..12 {
+            let played = t.play_hand(9, h);
+            let seed = hand_seed(9, h);
+            let start = Start {
+                seed: Some(seed),
+                deck: None,
+                dealer: (!game.is_stud()).then(|| ((2 + h) % 3) as u8),
+            };
+            let mut state = GameState::new(&cfg, &[t.stack(); 3], &start).unwrap();
+            while let Some(seat) = state.actor() {
+                let a = players[seat as usize].act(&state, seed).unwrap();
+                state.apply(a).unwrap();
+            }
+            assert_eq!(state.actions(), played.actions(), "{game:?} hand {h}");
+        }
+    }
+}
+
+#[test]
+fn the_equity_bot_beats_the_others() {
+    // In 2-7 it rates its hand against random five-card hands, which flatters it: there it
+    // beats the random bot and the calling station only.
+    for (game, others) in [
+        (
+            GameKind::Stud,
+            &[Bot::Random, Bot::CallingStation, Bot::Strength][..],
+        ),
+        (
+            GameKind::Razz,
+            &[Bot::Random, Bot::CallingStation, Bot::Strength],
+        ),
+        (GameKind::DeuceSeven, &[Bot::Random, Bot::CallingStation]),
+    ] {
+        for &other in others {
+            let t = table(game, BettingStructure::FixedLimit, &[Bot::Equity, other]);
+            let r = simulate(&t, 3000, 5, None).unwrap();
+            assert!(
+                r.seats[0].net > 0,
+                "{game:?} against {other:?}: {:?}",
+                r.seats
+            );
+        }
+    }
+}
+
+mod sessions {
+    use super::*;
+    use crate::sim::session::{simulate_sessions, Session, SessionStats};
+
+    fn session(
+        game: GameKind,
+        bots: &[Bot],
+        levels: &[(u64, GameConfig)],
+        max: Option<u64>,
+    ) -> Session {
+        let cfg = GameConfig::ten_twenty(game, BettingStructure::FixedLimit);
+        Session::new(cfg, bots.to_vec(), vec![200; bots.len()], levels, max).unwrap()
+    }
+
+    fn run(s: &Session, first: u64, count: u64, threads: Option<usize>) -> SessionStats {
+        simulate_sessions(s, first, count, 3, threads, &NEVER).unwrap()
+    }
+
+    #[test]
+    fn chips_are_conserved_and_every_place_is_taken_once() {
+        let bots = [Bot::Strength, Bot::Random, Bot::CallingStation, Bot::Equity];
+        for game in GAMES {
+            let s = session(game, &bots, &[], None);
+            let r = run(&s, 0, 6, Some(1));
+            assert_eq!(r.sessions, 6);
+            assert_eq!(r.unfinished, 0);
+            assert_eq!(r.seats.iter().map(|t| t.net).sum::<i64>(), 0, "{game:?}");
+            // Every session ends with one seat holding all 800 chips: three busts.
+            assert_eq!(r.seats.iter().map(|t| t.busts).sum::<u64>(), 18);
+            for place in 0..4 {
+                assert_eq!(r.seats.iter().map(|t| t.places[place]).sum::<u64>(), 6);
+            }
+            // The winner's net is +600, each bust -200.
+            let winners: u64 = r.seats.iter().map(|t| t.places[0]).sum();
+            assert_eq!(winners, 6);
+            assert!(r.seats.iter().all(|t| t.hands <= r.hands));
+        }
+    }
+
+    #[test]
+    fn same_seed_same_totals_whatever_the_threads_and_chunks() {
+        let levels = [(
+            10,
+            GameConfig::new(
+                GameKind::Razz,
+                BettingStructure::FixedLimit,
+                StakesInput {
+                    ante: Some(2),
+                    bring_in: Some(6),
+                    small_bet: Some(20),
+                    ..StakesInput::default()
+                },
+                Options::defaults(GameKind::Razz),
+            )
+            .unwrap(),
+        )];
+        let s = session(
+            GameKind::Razz,
+            &[Bot::Strength, Bot::Random, Bot::Equity],
+            &levels,
+            Some(40),
+        );
+        let one = run(&s, 0, 20, Some(1));
+        assert_eq!(one, run(&s, 0, 20, Some(2)));
+        let mut parts = run(&s, 0, 7, None);
+        parts.merge(&run(&s, 7, 13, Some(2)));
+        assert_eq!(parts, one);
+        assert!(one.hands <= 20 * 40);
+    }
+
+    #[test]
+    fn max_hands_stops_a_session_and_ranks_the_survivors_by_stack() {
+        let s = session(GameKind::Stud, &[Bot::CallingStation; 3], &[], Some(1));
+        let r = run(&s, 0, 1, Some(1));
+        assert_eq!((r.hands, r.unfinished), (1, 1));
+        assert_eq!(r.seats.iter().map(|t| t.hands).sum::<u64>(), 3);
+        let winner = r.seats.iter().position(|t| t.places[0] == 1).unwrap();
+        assert!(r.seats.iter().all(|t| t.net <= r.seats[winner].net));
+    }
+
+    #[test]
+    fn bad_sessions_are_errors() {
+        let cfg = GameConfig::ten_twenty(GameKind::Stud, BettingStructure::FixedLimit);
+        let razz = GameConfig::ten_twenty(GameKind::Razz, BettingStructure::FixedLimit);
+        let bots = vec![Bot::Random; 2];
+        assert!(Session::new(cfg, bots.clone(), vec![100, 0], &[], None).is_err());
+        assert!(Session::new(cfg, bots.clone(), vec![100], &[], None).is_err());
+        assert!(Session::new(cfg, bots.clone(), vec![100, 100], &[(5, razz)], None).is_err());
+        assert!(Session::new(cfg, bots.clone(), vec![100, 100], &[(0, cfg)], None).is_err());
+        assert!(Session::new(cfg, bots.clone(), vec![100, 100], &[], Some(0)).is_err());
+        assert!(Session::new(cfg, bots, vec![1 << 57, 1 << 57], &[], None).is_err());
+    }
 }

@@ -158,7 +158,8 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="bots play many hands",
         description="The engine plays whole hands with built-in bots (random, "
-        "calling_station, strength) and prints per-seat results. Stacks reset every hand.",
+        "calling_station, strength, equity) and prints per-seat results. Stacks reset every "
+        "hand.",
     )
     si.add_argument("game", metavar="GAME", choices=_GAMES, help=games)
     si.add_argument("--players", type=_whole(2), default=6, metavar="N", help="seats (default 6)")

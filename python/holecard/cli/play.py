@@ -104,6 +104,11 @@ def _bot_action(bot: str, game: str, state: games.State, rng: random.Random) -> 
     seat = state.actor
     if seat is None:
         return
+    if bot == "equity":  # the native bot, seeded from the game's generator
+        move = _core.Bot(bot, games.game_class(game).ten_twenty()).act(state, rng.getrandbits(64))
+        if move is not None:
+            state.apply(move)
+        return
     la = state.legal_actions()
     me = state.players[seat]
     if la.draw:
