@@ -25,11 +25,11 @@ completions, of which the aces up win 1114 (557/780, pokenum's published example
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterable
 
 from holecard import _core
 from holecard._enums import FourStraightMode, Game
+from holecard._seed import fresh_seed
 from holecard._types import CardsLike
 from holecard.exceptions import ConfigurationError
 
@@ -103,7 +103,7 @@ def equity(
     if four_straight is not None and game_id != Game.SOKO.value:
         raise ConfigurationError(f"four_straight applies to soko only, not {game_id!r}")
     if samples is not None and seed is None:
-        seed = secrets.randbits(64)
+        seed = fresh_seed()
     # The core checks samples, seed, threads, the hands and progress, naming any bad one.
     return _core.equity(
         game_id,
