@@ -42,11 +42,17 @@ fn batch_single_thread(c: &mut Criterion) {
             b.iter(|| batch::evaluate(ranking, h, k, Some(1)).map(|v| v.len()));
         });
     }
-    // The evaluation alone: the output buffer is allocated once and reused.
+    // The evaluation alone: the output buffer is allocated once and reused; with the rows
+    // checked (the default) and trusted.
     let mut out = vec![0u32; HANDS];
-    group.bench_function("high7_into", |b| {
-        b.iter(|| batch::evaluate_into(Ranking::High, &seven, 7, Some(1), &mut out));
-    });
+    for (name, check) in [
+        ("high7_into", batch::Check::Rows),
+        ("high7_into_trusted", batch::Check::Trusted),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| batch::evaluate_into(Ranking::High, &seven, 7, Some(1), check, &mut out));
+        });
+    }
     group.finish();
 }
 

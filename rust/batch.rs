@@ -1,20 +1,38 @@
 //! Batch evaluation: many hands of `k` cards in one flat `u8` buffer, spread over threads.
 //!
 //! Each row is validated while it is evaluated (indices below 52, no card twice): the sum
-//! of its cards' mask bits must have one bit per card. The first bad row is reported as the
-//! error; strengths of earlier rows may already have been written to the output.
+//! of its cards' mask bits must have one bit per card, so the bits of all the rows of a
+//! chunk must add up to `k` per row (no row can have more). When they do not, the chunk's
+//! first bad row is found and reported as the error; strengths of other rows may already
+//! have been written to the output. [`Check::Trusted`] skips that count for rows the
+//! caller vouches for: every index is still masked into its table, so a bad row reads
+//! nothing out of bounds; it only gets a meaningless strength.
 
 use rayon::prelude::*;
 
 use crate::error::EvalError;
-use wide::u64x2;
 
-use crate::eval::tables::{mask_of, suits_with, tables, Ranked, SokoTables, Tables, CARD_KEY_MASK};
+use crate::eval::tables::{
+    mask_of, rank_entry, suit_bias, tables, PairSums, Ranked, SokoTables, Tables, SUIT_FLAGS,
+    TABLE_LEN,
+};
 use crate::eval::Ranking;
 use crate::threads::with_threads;
 
 /// Rows per parallel task: large enough to amortise scheduling, small enough to balance.
 const CHUNK_ROWS: usize = 16 * 1024;
+
+/// Whether a batch call proves its rows valid.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Check {
+    /// Every row is checked: an index above 51 or a card twice is an error naming the
+    /// first such row (the default).
+    #[default]
+    Rows,
+    /// The caller vouches for the rows (about a fifth faster). Still memory-safe: a bad
+    /// row gets an unspecified strength instead of an error.
+    Trusted,
+}
 
 /// Strengths of `n = cards.len() / k` hands stored row after row, as
 /// [`crate::HandValue::strength`] (8-or-better: 0 where there is no qualifying low).
@@ -27,7 +45,7 @@ pub fn evaluate(
 ) -> Result<Vec<u32>, EvalError> {
     let rows = check(ranking, cards.len(), k)?;
     let mut out = vec![0u32; rows];
-    fill(ranking, cards, k, threads, &mut out)?;
+    fill(ranking, cards, k, threads, Check::Rows, &mut out)?;
     Ok(out)
 }
 
@@ -60,12 +78,14 @@ pub fn check(ranking: Ranking, len: usize, k: usize) -> Result<usize, EvalError>
 
 /// As [`evaluate`], writing the strengths into `out`, which must hold one slot per row:
 /// a caller that evaluates batch after batch reuses one buffer instead of allocating.
-/// After an error, `out` may hold some strengths already written.
+/// `check` says whether the rows are validated. After an error, `out` may hold some
+/// strengths already written.
 pub fn evaluate_into(
     ranking: Ranking,
     cards: &[u8],
     k: usize,
     threads: Option<usize>,
+    check_rows: Check,
     out: &mut [u32],
 ) -> Result<(), EvalError> {
     let rows = check(ranking, cards.len(), k)?;
@@ -75,20 +95,25 @@ pub fn evaluate_into(
             out.len()
         )));
     }
-    fill(ranking, cards, k, threads, out)
+    fill(ranking, cards, k, threads, check_rows, out)
 }
 
-/// Evaluates checked rows (see [`check`]) into an output of one slot per row.
+/// Evaluates rows of the shape [`check`] accepted into an output of one slot per row.
 fn fill(
     ranking: Ranking,
     cards: &[u8],
     k: usize,
     threads: Option<usize>,
+    check_rows: Check,
     out: &mut [u32],
 ) -> Result<(), EvalError> {
     let t = tables();
     let work = |(chunk_no, (rows, res)): (usize, (&[u8], &mut [u32]))| {
-        run_rows(t, ranking, k, rows, res).map(|r| chunk_no * CHUNK_ROWS + r)
+        let bad = match check_rows {
+            Check::Rows => run_rows::<true>(t, ranking, k, rows, res),
+            Check::Trusted => run_rows::<false>(t, ranking, k, rows, res),
+        };
+        bad.map(|r| chunk_no * CHUNK_ROWS + r)
     };
     let bad = if threads == Some(1) || out.len() <= CHUNK_ROWS {
         cards
@@ -132,16 +157,23 @@ fn bad_row(row_cards: &[u8], row: usize) -> EvalError {
     EvalError::BadRow { row, reason }
 }
 
-/// Evaluates one chunk; returns the index (within the chunk) of the first bad row.
-fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]) -> Option<usize> {
+/// Evaluates one chunk; returns the index (within the chunk) of the first bad row, when
+/// `VALIDATE`.
+fn run_rows<const VALIDATE: bool>(
+    t: &Tables,
+    ranking: Ranking,
+    k: usize,
+    rows: &[u8],
+    out: &mut [u32],
+) -> Option<usize> {
     // Each arm fetches its table once, outside the per-hand loop.
     match (ranking, k) {
         (Ranking::High, _) => {
             let high = Flush::high(t.high_t());
             match k {
-                5 => run::<5>(rows, out, &high),
-                6 => run::<6>(rows, out, &high),
-                _ => run::<7>(rows, out, &high),
+                5 => run::<5, VALIDATE>(rows, out, &high),
+                6 => run::<6, VALIDATE>(rows, out, &high),
+                _ => run::<7, VALIDATE>(rows, out, &high),
             }
         }
         (Ranking::AceFive | Ranking::Low8, _) => {
@@ -151,20 +183,20 @@ fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]
                 t.low8_t()
             });
             match k {
-                5 => run::<5>(rows, out, &low),
-                6 => run::<6>(rows, out, &low),
-                _ => run::<7>(rows, out, &low),
+                5 => run::<5, VALIDATE>(rows, out, &low),
+                6 => run::<6, VALIDATE>(rows, out, &low),
+                _ => run::<7, VALIDATE>(rows, out, &low),
             }
         }
         (Ranking::DeuceSeven, _) => {
             let d7 = Flush::deuce_seven(t.deuce7_t());
             match k {
-                5 => run::<5>(rows, out, &d7),
-                6 => run::<6>(rows, out, &d7),
-                _ => run::<7>(rows, out, &d7),
+                5 => run::<5, VALIDATE>(rows, out, &d7),
+                6 => run::<6, VALIDATE>(rows, out, &d7),
+                _ => run::<7, VALIDATE>(rows, out, &d7),
             }
         }
-        (Ranking::Soko(mode), _) => run::<5>(rows, out, t.soko_t(mode)),
+        (Ranking::Soko(mode), _) => run::<5, VALIDATE>(rows, out, t.soko_t(mode)),
         (Ranking::Showing(_), _) => Some(0),
     }
 }
@@ -172,11 +204,12 @@ fn run_rows(t: &Tables, ranking: Ranking, k: usize, rows: &[u8], out: &mut [u32]
 /// How a ranking turns a hand's summary into its strength, split so that the common case
 /// (suits do not matter) is one lookup with no branch.
 trait Lookup {
-    /// The strength if the hand's suits do not matter.
-    fn by_ranks(&self, key: u64) -> u16;
-    /// Whether the suits may matter (enough cards of one suit).
-    fn suited(&self, key: u64) -> bool;
-    /// The strength of a hand that [`Lookup::suited`] flagged, from its card mask.
+    /// The rank table: the strength of every hand whose suits do not matter.
+    fn ranks(&self) -> &[u16; TABLE_LEN];
+    /// Added to a hand's key so that [`SUIT_FLAGS`] flag a hand whose suits may matter
+    /// (enough cards of one suit; see [`suit_bias`]); with `flags` 0 none is flagged.
+    fn bias_and_flags(&self) -> (u64, u64);
+    /// The strength of a flagged hand, from its key (without the bias) and card mask.
     fn with_suits(&self, key: u64, mask: u64) -> u16;
 }
 
@@ -195,11 +228,11 @@ impl<'a> Flush<'a> {
 }
 
 impl Lookup for Flush<'_> {
-    fn by_ranks(&self, key: u64) -> u16 {
-        self.0.by_ranks(key)
+    fn ranks(&self) -> &[u16; TABLE_LEN] {
+        &self.0.rank
     }
-    fn suited(&self, key: u64) -> bool {
-        suits_with(key, 5) != 0
+    fn bias_and_flags(&self) -> (u64, u64) {
+        (suit_bias(5), SUIT_FLAGS)
     }
     fn with_suits(&self, key: u64, mask: u64) -> u16 {
         (self.1)(self.0, key, mask)
@@ -210,11 +243,11 @@ impl Lookup for Flush<'_> {
 struct RanksOnly<'a>(&'a Ranked);
 
 impl Lookup for RanksOnly<'_> {
-    fn by_ranks(&self, key: u64) -> u16 {
-        self.0.by_ranks(key)
+    fn ranks(&self) -> &[u16; TABLE_LEN] {
+        &self.0.rank
     }
-    fn suited(&self, _key: u64) -> bool {
-        false
+    fn bias_and_flags(&self) -> (u64, u64) {
+        (0, 0)
     }
     fn with_suits(&self, key: u64, _mask: u64) -> u16 {
         self.0.by_ranks(key)
@@ -223,11 +256,11 @@ impl Lookup for RanksOnly<'_> {
 
 /// Soko: four cards of a suit may make a four-flush or a flush (E-2.5).
 impl Lookup for SokoTables {
-    fn by_ranks(&self, key: u64) -> u16 {
-        SokoTables::by_ranks(self, key)
+    fn ranks(&self) -> &[u16; TABLE_LEN] {
+        &self.rank
     }
-    fn suited(&self, key: u64) -> bool {
-        suits_with(key, 4) != 0
+    fn bias_and_flags(&self) -> (u64, u64) {
+        (suit_bias(4), SUIT_FLAGS)
     }
     fn with_suits(&self, key: u64, mask: u64) -> u16 {
         self.value(key, || mask)
@@ -235,66 +268,73 @@ impl Lookup for SokoTables {
 }
 
 /// Hands summarised per block before their table lookups: keeping the lookups apart
-/// from the summing lets the CPU keep many of them in flight at once. 64 hands also let
-/// one `u64` flag the suited ones.
+/// from the summing lets the CPU keep many of them in flight at once, and keeps the rare
+/// call for a hand whose suits matter out of both loops.
 const BLOCK: usize = 64;
 
-/// Evaluates rows of `K` cards; returns the index of the first bad row.
-#[inline]
-fn run<const K: usize>(rows: &[u8], out: &mut [u32], lookup: &impl Lookup) -> Option<usize> {
-    // Per block: each hand's summed card keys.
-    let mut keys = [0u64; BLOCK];
-    // Whole blocks have a length the compiler knows; the remainder runs the same code.
-    let blocks = rows.chunks_exact(K * BLOCK);
-    let tail = blocks.remainder();
-    let mut outs = out.chunks_exact_mut(BLOCK);
-    for (b, (block, res)) in blocks.zip(&mut outs).enumerate() {
-        if let Some(i) = run_block::<K>(block, res, &mut keys, lookup) {
-            return Some(b * BLOCK + i);
-        }
-    }
-    let done = rows.len() / (K * BLOCK) * BLOCK;
-    run_block::<K>(tail, outs.into_remainder(), &mut keys, lookup).map(|i| done + i)
-}
-
-/// Summarises and validates up to `BLOCK` rows, looks them all up by ranks, then redoes
-/// the few whose suits matter. Deciding that while summing (where there is spare
-/// arithmetic) rather than branching per lookup keeps a rare, unpredictable branch from
-/// throwing away the lookups in flight; the card masks of those few are rebuilt rather
-/// than stored for every hand.
-// `run` calls this twice (whole blocks, remainder); both must inline for speed.
+/// The summed keys (plus `bias`) and summed mask bits of a hand of `K` cards, two cards
+/// per lookup (see [`PairSums`]).
+// In the hot loop of `run`, whose tables must stay in registers.
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn run_block<const K: usize>(
-    block: &[u8],
-    res: &mut [u32],
-    keys: &mut [u64; BLOCK],
+fn sums<const K: usize>(pairs: &PairSums, hand: &[u8], bias: u64) -> (u64, u64) {
+    let (mut key, mut mask) = (bias, 0);
+    let (twos, last) = hand.as_chunks::<2>();
+    for &two in twos {
+        pairs.add(usize::from(u16::from_le_bytes(two)), &mut key, &mut mask);
+    }
+    for &c in last {
+        pairs.add(usize::from(c) | PairSums::LONE, &mut key, &mut mask);
+    }
+    (key, mask)
+}
+
+/// Evaluates rows of `K` cards in blocks: sums every hand of a block, looks them all up
+/// by ranks, then redoes the few whose suits matter. Returns the index of the first bad
+/// row, when `VALIDATE`.
+// One function with inlined helpers, so that the tables stay in registers.
+#[inline]
+fn run<const K: usize, const VALIDATE: bool>(
+    rows: &[u8],
+    out: &mut [u32],
     lookup: &impl Lookup,
 ) -> Option<usize> {
-    let mut suited = 0u64;
-    for (i, (hand, key_slot)) in block.chunks_exact(K).zip(keys.iter_mut()).enumerate() {
-        let mut sum = u64x2::ZERO;
-        for &c in hand {
-            sum += CARD_KEY_MASK[c as usize];
+    let pairs = PairSums::get();
+    let ranks = lookup.ranks();
+    let (bias, flags) = lookup.bias_and_flags();
+    let mut keys = [0u64; BLOCK];
+    let mut flagged = [0u8; BLOCK];
+    // The mask bits of every row so far: `K` per row unless a row is bad.
+    let mut mask_bits = 0usize;
+    for (block, res) in rows.chunks(K * BLOCK).zip(out.chunks_mut(BLOCK)) {
+        for (hand, key) in block.chunks_exact(K).zip(keys.iter_mut()) {
+            let (sum, mask) = sums::<K>(pairs, hand, bias);
+            if VALIDATE {
+                mask_bits += mask.count_ones() as usize;
+            }
+            *key = sum;
         }
-        let [key, mask] = sum.to_array();
-        // A repeated card or an index above 51 leaves fewer than K bits.
-        if mask.count_ones() as usize != K {
-            return Some(i);
+        let mut n_flagged = 0;
+        for (i, (slot, &key)) in res.iter_mut().zip(keys.iter()).enumerate() {
+            if key & flags != 0 {
+                flagged[n_flagged % BLOCK] = i as u8;
+                n_flagged += 1;
+            }
+            *slot = u32::from(rank_entry(ranks, key));
         }
-        *key_slot = key;
-        suited |= u64::from(lookup.suited(key)) << i;
+        for &i in flagged.iter().take(n_flagged) {
+            let i = usize::from(i);
+            let hand = block.get(i * K..(i + 1) * K).unwrap_or_default();
+            let (key, mask) = sums::<K>(pairs, hand, 0);
+            if let Some(slot) = res.get_mut(i) {
+                *slot = u32::from(lookup.with_suits(key, mask));
+            }
+        }
     }
-    for (slot, &key) in res.iter_mut().zip(keys.iter()) {
-        *slot = u32::from(lookup.by_ranks(key));
-    }
-    while suited != 0 {
-        let i = suited.trailing_zeros() as usize;
-        suited &= suited - 1;
-        let hand = block.get(i * K..(i + 1) * K).unwrap_or_default();
-        if let (Some(slot), Some(&key)) = (res.get_mut(i), keys.get(i)) {
-            *slot = u32::from(lookup.with_suits(key, mask_of(hand)));
-        }
+    if VALIDATE && mask_bits != out.len() * K {
+        return rows
+            .chunks_exact(K)
+            .position(|hand| mask_of(hand).count_ones() as usize != K);
     }
     None
 }
@@ -312,6 +352,16 @@ mod tests {
             .map(|c| c.index())
             .collect()
     }
+
+    /// Every batch ranking (Soko in two of its modes).
+    const RANKINGS: [Ranking; 6] = [
+        Ranking::High,
+        Ranking::AceFive,
+        Ranking::Low8,
+        Ranking::DeuceSeven,
+        Ranking::Soko(FourStraight::Consecutive),
+        Ranking::Soko(FourStraight::WithGutshot),
+    ];
 
     /// `n` rows of `k` cards cycling through a few hands, with `special` placed at rows
     /// 63, 64 (the edges of the first two blocks) and `n - 1` (the partial last block).
@@ -373,18 +423,11 @@ mod tests {
     /// the same rows without the bad one get their per-hand strengths.
     #[test]
     fn every_repeat_and_bad_index_is_the_reported_row() {
-        let rankings = [
-            Ranking::High,
-            Ranking::AceFive,
-            Ranking::Low8,
-            Ranking::DeuceSeven,
-            Ranking::Soko(FourStraight::Consecutive),
-        ];
         let plain = row("2c 7d 9h Js Kc 4d 3h");
         // 2c twice sums to the bit of 3c: the carry leaves one bit where two cards were.
         let carries = [row("2c 2c 4c 5c 6c"), row("2c 2c 3c 3c 4c")];
         let n = 130;
-        for ranking in rankings {
+        for ranking in RANKINGS {
             for k in 5..=7 {
                 let Ok(rows) = check(ranking, n * k, k) else {
                     continue;
@@ -435,6 +478,43 @@ mod tests {
         }
     }
 
+    /// Trusted rows: the same strengths as checked rows on valid hands; on any bytes at
+    /// all (every index 0-255, repeats, hands whose suits matter or seem to), no panic and
+    /// no error, for every ranking and hand size, on one thread and on several.
+    #[test]
+    fn trusted_rows_equal_checked_ones_and_garbage_is_harmless() {
+        let plain = row("2c 7d 9h Js Kc 4d 3h");
+        // A linear congruential stream of bytes: every value, in every slot, many times.
+        let mut x = 12345u32;
+        let garbage: Vec<u8> = (0..7 * 70_000)
+            .map(|_| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                (x >> 16) as u8
+            })
+            .collect();
+        for ranking in RANKINGS {
+            for k in 5..=7 {
+                if check(ranking, 0, k).is_err() {
+                    continue;
+                }
+                let valid = rows_with(k, 300, &plain[..k]);
+                let mut checked = vec![0; 300];
+                let mut trusted = vec![1; 300];
+                evaluate_into(ranking, &valid, k, Some(1), Check::Rows, &mut checked).unwrap();
+                evaluate_into(ranking, &valid, k, Some(1), Check::Trusted, &mut trusted).unwrap();
+                assert_eq!(checked, trusted, "{ranking:?} k={k}");
+                let bytes = &garbage[..garbage.len() / k * k];
+                let mut out = vec![0; bytes.len() / k];
+                for threads in [Some(1), Some(2)] {
+                    evaluate_into(ranking, bytes, k, threads, Check::Trusted, &mut out).unwrap();
+                    assert!(
+                        evaluate_into(ranking, bytes, k, threads, Check::Rows, &mut out).is_err()
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn bad_counts_and_output_sizes_are_errors() {
         let cards = rows_with(7, 100, &row("2c 3c 4c 5c 6c 7c 8c"));
@@ -446,7 +526,8 @@ mod tests {
         }
         for len in [99, 101] {
             let mut out = vec![0u32; len];
-            let err = evaluate_into(Ranking::High, &cards, 7, Some(1), &mut out).unwrap_err();
+            let err = evaluate_into(Ranking::High, &cards, 7, Some(1), Check::Rows, &mut out)
+                .unwrap_err();
             assert!(err
                 .to_string()
                 .contains(&format!("{len} slots for 100 rows")));

@@ -18,17 +18,48 @@ def child(script: str) -> str:
     return done.stdout.strip()
 
 
-def test_import_loads_neither_numpy_nor_hypothesis_nor_the_lazy_submodules() -> None:
-    out = child(
-        "import sys, holecard\n"
-        "print(sorted(m for m in ('numpy', 'hypothesis', 'holecard.batch', 'holecard.phh',"
-        " 'holecard.reference', 'holecard.testing', 'holecard.cli', 'holecard.svg',"
-        " 'holecard.html', 'holecard.sites', 'holecard.stats', 'holecard.conformance',"
-        " 'holecard._distribute', 'ray', 'dask', 'distributed',"
-        " 'holecard.agents', 'pettingzoo', 'gymnasium', 'pyspiel',"
-        " 'pandas', 'polars', 'pokerkit') if m in sys.modules))"
-    )
+#: What ``import holecard`` must not load: optional heavy dependencies, the submodules and
+#: names loaded on first use, and the standard modules deferred for import time (``dataclasses``
+#: brings ``inspect``; ``tomllib`` brings ``datetime``; ``secrets`` brings ``hashlib``).
+NOT_ON_IMPORT = (
+    *("numpy", "hypothesis", "pandas", "polars", "pokerkit", "matplotlib", "ray", "dask"),
+    *("pettingzoo", "gymnasium", "pyspiel", "selenium", "distributed"),
+    *("holecard.batch", "holecard.phh", "holecard.reference", "holecard.testing"),
+    *("holecard.cli", "holecard.svg", "holecard.html", "holecard.sites", "holecard.stats"),
+    *("holecard.conformance", "holecard.events", "holecard._simulate", "holecard._table"),
+    *("holecard._distribute", "holecard.agents"),
+    *("dataclasses", "inspect", "tomllib", "secrets"),
+)
+
+
+def test_import_loads_no_heavy_module_and_no_lazy_submodule() -> None:
+    out = child(f"import sys, holecard\nprint([m for m in {NOT_ON_IMPORT!r} if m in sys.modules])")
     assert out == "[]"
+
+
+@pytest.mark.parametrize("name", ["Event", "SeatResult", "SimulationResult", "simulate"])
+def test_names_loaded_on_first_use(name: str) -> None:
+    out = child(
+        f"import holecard\nfrom holecard import {name}\n"
+        f"print({name} is getattr(holecard, {name!r}), {name} is holecard.__dict__[{name!r}])"
+    )
+    assert out == "True True"
+
+
+def test_deferred_names_of_submodules() -> None:
+    import tomllib
+
+    from holecard import events, exceptions, games
+
+    assert games.Event is events.Event
+    error = exceptions.HandHistorySyntaxError
+    assert issubclass(error, exceptions.HandHistoryError)
+    assert issubclass(error, tomllib.TOMLDecodeError)
+    assert exceptions.HandHistorySyntaxError is error
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        exceptions.nope  # noqa: B018
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        games.nope  # noqa: B018
 
 
 @pytest.mark.parametrize(

@@ -18,9 +18,11 @@ on one NumPy array of random 7-card hands:
   per-card Hands (the fair driver: what a program holding card indices does);
 * OMPEval on Hands combined before timing (a lower bound: the combining is not timed);
 * holecard ``batch.evaluate_high(hands, threads=1)``, allocating its result, and with
-  ``out=``; holecard also checks every row for bad and repeated cards, OMPEval does not.
+  ``out=``; holecard also checks every row for bad and repeated cards, OMPEval does not;
+* holecard with ``out=`` and ``validate=False`` (rows the caller vouches for, unchecked
+  like OMPEval's).
 
-Each round runs all four once, in an order reversed every other round; figures are medians
+Each round runs all five once, in an order reversed every other round; figures are medians
 over the rounds by the wall clock and by the process's CPU time (which a busy machine
 inflates less), ratios are medians of the per-round ratios, with the load average before
 and after. It also checks that both evaluators order all the hands identically.
@@ -148,6 +150,9 @@ def main() -> None:
                 ),
                 "holecard batch.evaluate_high, 1 thread, out=": lambda: batch.evaluate_high(
                     hands, threads=1, out=hc_out
+                ),
+                "holecard ... out=, validate=False": lambda: batch.evaluate_high(
+                    hands, threads=1, out=hc_out, validate=False
                 ),
                 "OMPEval, Hands combined before timing": lambda: dll.ompbench_precombined(
                     combined, n, pre_out.ctypes.data

@@ -17,6 +17,7 @@ import argparse
 import os
 import statistics
 import time
+import timeit
 from collections.abc import Callable
 
 import numpy as np
@@ -163,12 +164,38 @@ def main() -> None:
     base = "holecard evaluate_high(list of 7 Card)"
     samples = paired("one call per hand", per_call, args.rounds, base)
 
+    one_hand_timeit(args.rounds)
+
     print(
         "\nthe same rounds, CPU time: ratio to holecard's 1-thread 7-card batch (per-round median)"
     )
     for name, s in samples.items():
         ratios = [x / b for x, b in zip(s, samples[batch_base], strict=True)]
         print(f"{name:<56} {statistics.median(ratios):10.0f}x")
+
+
+def one_hand_timeit(rounds: int) -> None:
+    """``evaluate_high`` of one 7-card hand by ``timeit``, paired with the interpreter's
+    floor for a call (``len`` of the same list): medians of per-round minimums."""
+    cards = list(holecard.parse_cards("2c 7d 9h Js Kc 4d 3h"))
+    calls = {
+        "holecard evaluate_high(list of 7 Card)": (holecard.evaluate_high, cards),
+        "holecard evaluate_high(tuple of 7 Card)": (holecard.evaluate_high, tuple(cards)),
+        "len(list of 7 Card) (the floor of a call)": (len, cards),
+    }
+    number = 20_000
+    best: dict[str, list[float]] = {name: [] for name in calls}
+    before = loadavg()
+    for r in range(max(rounds, 15)):
+        for name in calls if r % 2 == 0 else reversed(list(calls)):
+            f, arg = calls[name]
+            context = {"f": f, "arg": arg}
+            times = timeit.repeat("f(arg)", globals=context, number=number, repeat=5)
+            best[name].append(min(times) / number * 1e9)
+    print(f"\none hand by timeit: load average {before} -> {loadavg()}")
+    print("ns per call: median over the rounds of each round's best of 5 x 20,000 calls")
+    for name, samples in best.items():
+        print(f"{name:<56} {statistics.median(samples):10.1f}")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,6 @@ True
 """
 
 import importlib as _importlib
-from types import ModuleType as _ModuleType
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from holecard._cards import Cards
@@ -43,17 +42,7 @@ from holecard._core import (
 )
 from holecard._enums import Category, FourStraightMode, Game, Rank, Suit
 from holecard._equity import Equity, equity
-from holecard._simulate import (
-    SeatResult,
-    Session,
-    SessionResult,
-    SessionSeatResult,
-    SimulationResult,
-    simulate,
-)
-from holecard._table import Table
 from holecard._types import CardsLike
-from holecard.events import Event
 from holecard.exceptions import (
     ArgumentTypeError,
     CardParseError,
@@ -84,6 +73,16 @@ from holecard.options import Betting
 if _TYPE_CHECKING:
     from collections.abc import Collection, Sequence
 
+    from holecard._simulate import (
+        SeatResult,
+        Session,
+        SessionResult,
+        SessionSeatResult,
+        SimulationResult,
+        simulate,
+    )
+    from holecard._table import Table
+    from holecard.events import Event
     from holecard.phh import HandHistory
     from holecard.svg import Viewer
 
@@ -279,11 +278,30 @@ _LAZY_SUBMODULES = (
 )
 
 
-def __getattr__(name: str) -> _ModuleType:
+#: Public names loaded on first use from the module that defines them: those modules build
+#: dataclasses when imported, which (with the ``dataclasses`` and ``inspect`` modules they
+#: need) was a third of ``import holecard``.
+_LAZY_NAMES = {
+    "Event": "holecard.events",
+    "SeatResult": "holecard._simulate",
+    "Session": "holecard._simulate",
+    "SessionResult": "holecard._simulate",
+    "SessionSeatResult": "holecard._simulate",
+    "SimulationResult": "holecard._simulate",
+    "simulate": "holecard._simulate",
+    "Table": "holecard._table",
+}
+
+
+def __getattr__(name: str) -> object:
     if name in _LAZY_SUBMODULES:
         return _importlib.import_module(f"holecard.{name}")
+    if name in _LAZY_NAMES:
+        value = getattr(_importlib.import_module(_LAZY_NAMES[name]), name)
+        globals()[name] = value  # found directly from now on
+        return value
     raise AttributeError(f"module 'holecard' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY_SUBMODULES})
+    return sorted({*globals(), *_LAZY_SUBMODULES, *_LAZY_NAMES})

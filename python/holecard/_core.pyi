@@ -159,6 +159,7 @@ def batch_evaluate(
     threads: int | None = None,
     progress: Callable[[int, int], object] | None = None,
     out: npt.NDArray[np.uint32] | None = None,
+    validate: bool = True,
 ) -> npt.NDArray[np.uint32]: ...
 
 # --- game engine (rust/py/game.rs); add these names to __all__:

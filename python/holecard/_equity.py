@@ -26,12 +26,12 @@ completions, of which the aces up win 1114 (557/780, pokenum's published example
 from __future__ import annotations
 
 import functools
-import secrets
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from holecard import _core
 from holecard._enums import FourStraightMode, Game
+from holecard._seed import fresh_seed
 from holecard._types import CardsLike
 from holecard.exceptions import ConfigurationError
 
@@ -127,7 +127,7 @@ def equity(
     if four_straight is not None and game_id != Game.SOKO.value:
         raise ConfigurationError(f"four_straight applies to soko only, not {game_id!r}")
     if samples is not None and seed is None:
-        seed = secrets.randbits(64)
+        seed = fresh_seed()
     if executor is not None:
         return _distributed(
             game_id,

@@ -62,13 +62,13 @@ from __future__ import annotations
 
 import inspect
 import math
-import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, overload
 
 from holecard import _core, games
 from holecard._enums import Game
+from holecard._seed import fresh_seed
 from holecard.exceptions import ArgumentTypeError, ConfigurationError, HoleCardError
 
 if TYPE_CHECKING:  # imported when an executor is given: import holecard stays light
@@ -564,7 +564,7 @@ def _setup(
     n = _check_int("players", players, 2, 8)
     gid, config = _table(game, table)
     if seed is None:
-        seed = secrets.randbits(64)
+        seed = fresh_seed()
     _check_int("seed", seed, 0)
     if threads is not None:
         _check_int("threads", threads, 1, _core.MAX_THREADS)

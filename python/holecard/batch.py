@@ -8,6 +8,12 @@ above 51, a card twice) raises :class:`~holecard.InvalidHandError` naming the fi
 Long batches respond to Ctrl-C (``KeyboardInterrupt``) between steps of about a million
 rows, and report ``progress(done, total)`` after each step when a callback is given.
 
+``validate=False`` skips the check for bad rows, for hands the caller vouches for (dealt
+from a deck, say): about a fifth faster. It stays safe (every index is masked into its
+lookup table, so nothing is read out of bounds and nothing crashes), but a bad row then
+gets a meaningless strength instead of an error. Arrays of other integer types are still
+checked for indices outside 0..=51 while they are converted to ``uint8``.
+
 ``out=`` takes a writable, C-contiguous ``uint32`` array of ``n`` slots to fill and
 return instead of allocating one, for programs that evaluate batch after batch; a wrong
 ``out`` raises :class:`~holecard.ConfigurationError`. After an error ``out`` may hold some
@@ -26,6 +32,8 @@ True
 >>> out = np.zeros(2, dtype=np.uint32)
 >>> batch.evaluate_ace_five(hands, out=out) is out
 True
+>>> batch.evaluate_high(hands, validate=False).tolist()  # the same for valid rows
+[7462, 49]
 """
 
 from __future__ import annotations
@@ -76,9 +84,10 @@ def _run(
     threads: int | None,
     progress: Progress | None,
     out: Strengths | None,
+    validate: bool,
 ) -> Strengths:
     return _core.batch_evaluate(
-        ranking, _as_hands(hands), threads=threads, progress=progress, out=out
+        ranking, _as_hands(hands), threads=threads, progress=progress, out=out, validate=validate
     )
 
 
@@ -88,9 +97,10 @@ def evaluate_high(
     threads: int | None = None,
     progress: Progress | None = None,
     out: Strengths | None = None,
+    validate: bool = True,
 ) -> Strengths:
     """High strengths (docs/rules.md E-2.1) of rows of 5, 6 or 7 cards."""
-    return _run("high", hands, threads, progress, out)
+    return _run("high", hands, threads, progress, out, validate)
 
 
 def evaluate_soko(
@@ -100,6 +110,7 @@ def evaluate_soko(
     threads: int | None = None,
     progress: Progress | None = None,
     out: Strengths | None = None,
+    validate: bool = True,
 ) -> Strengths:
     """Soko strengths (docs/rules.md E-2.2) of rows of exactly 5 cards."""
     # The core reads the mode, naming a bad one as evaluate_soko and equity do.
@@ -110,6 +121,7 @@ def evaluate_soko(
         threads=threads,
         progress=progress,
         out=out,
+        validate=validate,
     )
 
 
@@ -119,9 +131,10 @@ def evaluate_ace_five(
     threads: int | None = None,
     progress: Progress | None = None,
     out: Strengths | None = None,
+    validate: bool = True,
 ) -> Strengths:
     """Ace-to-five low strengths (docs/rules.md E-2.3.1-2, razz) of rows of 5, 6 or 7 cards."""
-    return _run("ace_five", hands, threads, progress, out)
+    return _run("ace_five", hands, threads, progress, out, validate)
 
 
 def evaluate_low8(
@@ -130,9 +143,10 @@ def evaluate_low8(
     threads: int | None = None,
     progress: Progress | None = None,
     out: Strengths | None = None,
+    validate: bool = True,
 ) -> Strengths:
     """8-or-better low strengths (docs/rules.md E-2.3.3-4); 0 where a row has no qualifying low."""
-    return _run("low8", hands, threads, progress, out)
+    return _run("low8", hands, threads, progress, out, validate)
 
 
 def evaluate_deuce_seven(
@@ -141,6 +155,7 @@ def evaluate_deuce_seven(
     threads: int | None = None,
     progress: Progress | None = None,
     out: Strengths | None = None,
+    validate: bool = True,
 ) -> Strengths:
     """Deuce-to-seven strengths (docs/rules.md E-2.4) of rows of 5, 6 or 7 cards (best five)."""
-    return _run("deuce_seven", hands, threads, progress, out)
+    return _run("deuce_seven", hands, threads, progress, out, validate)

@@ -18,7 +18,10 @@ CardParseError invalid card "Zz" at position 0
 
 from __future__ import annotations
 
-import tomllib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tomllib import TOMLDecodeError
 
 __all__ = [
     "ArgumentTypeError",
@@ -101,16 +104,38 @@ class HandHistoryError(HoleCardError, ValueError):
     """
 
 
-class HandHistorySyntaxError(HandHistoryError, tomllib.TOMLDecodeError):
-    """Hand history text that is not TOML.
+if TYPE_CHECKING:
+    # The class as type checkers see it; at run time it is made on first use (below).
+    class HandHistorySyntaxError(HandHistoryError, TOMLDecodeError):  # noqa: D101
+        def __init__(self, message: str) -> None: ...
 
-    The message is the TOML parser's, naming the line and column. Also a
-    :class:`tomllib.TOMLDecodeError`, which ``phh.loads`` raised before.
-    """
 
-    def __init__(self, message: str) -> None:
-        ValueError.__init__(self, message)  # not TOMLDecodeError's (msg, doc, pos)
+def _syntax_error_class() -> type[HandHistoryError]:
+    # Made on first use: its base class would add tomllib (and datetime) to every
+    # `import holecard`, though only holecard.phh reads TOML.
+    import tomllib
+
+    class HandHistorySyntaxError(HandHistoryError, tomllib.TOMLDecodeError):
+        """Hand history text that is not TOML.
+
+        The message is the TOML parser's, naming the line and column. Also a
+        :class:`tomllib.TOMLDecodeError`, which ``phh.loads`` raised before.
+        """
+
+        def __init__(self, message: str) -> None:
+            ValueError.__init__(self, message)  # not TOMLDecodeError's (msg, doc, pos)
+
+    HandHistorySyntaxError.__qualname__ = "HandHistorySyntaxError"  # pickled by this name
+    return HandHistorySyntaxError
 
 
 class ReplayError(HandHistoryError):
     """A hand history that cannot be replayed (illegal action, inconsistent cards …)."""
+
+
+def __getattr__(name: str) -> object:
+    if name == "HandHistorySyntaxError":
+        cls = _syntax_error_class()
+        globals()[name] = cls  # one class, found directly from now on
+        return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -41,7 +41,6 @@ from holecard import _core
 from holecard._core import LegalActions
 from holecard._enums import FourStraightMode, Game
 from holecard._types import CardsLike, Pot
-from holecard.events import Event
 from holecard.options import (
     Betting,
     BettingTimeoutAction,
@@ -60,7 +59,7 @@ from holecard.options import (
 )
 
 if TYPE_CHECKING:
-    pass
+    from holecard.events import Event
 
 __all__ = [
     "GAME_CLASSES",
@@ -320,3 +319,13 @@ def game_class(game: Game | str) -> type[_Game]:
         ArgumentTypeError: a ``game`` that is not text.
     """
     return GAME_CLASSES[Game(game)]
+
+
+def __getattr__(name: str) -> object:
+    # `Event` is re-exported on first use: holecard.events builds its dataclasses when
+    # imported, which `import holecard` (which imports this module) should not pay for.
+    if name == "Event":
+        from holecard.events import Event
+
+        return Event
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

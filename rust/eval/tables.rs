@@ -19,8 +19,6 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use wide::u64x2;
-
 use super::keys::{self, Counts};
 use super::offsets::{ROW_OFFSETS, SLOTS};
 use super::{Category, FourStraight, Ranking};
@@ -32,7 +30,7 @@ pub(crate) const RANK_BASES: [u32; 13] = [
 ];
 const ROW_SHIFT: u32 = 12;
 /// Rank tables are a power of two long so that masked indices need no bounds check.
-const TABLE_LEN: usize = SLOTS.next_power_of_two();
+pub(crate) const TABLE_LEN: usize = SLOTS.next_power_of_two();
 
 const fn card_keys() -> [u64; 256] {
     let mut keys = [0u64; 256];
@@ -59,23 +57,64 @@ const fn card_masks() -> [u64; 256] {
 
 /// Per-card mask bit `16 * suit + rank`, indexed by any `u8`; an index that is not a card
 /// has no bit (which lets the batch path validate a hand with one popcount, see
-/// [`CARD_KEY_MASK`]).
+/// [`PairSums`]).
 pub(crate) static CARD_MASK: [u64; 256] = card_masks();
 
-/// Per-card rank key and mask bit side by side, indexed by any `u8`, for the batch path:
-/// both halves of a hand are summed with one SIMD add per card. Summing the mask bits
-/// instead of ORing them validates as well, since a sum of `k` powers of two has `k` bits
-/// set only if no two of them are equal (any carry loses a bit); an index that is not a
-/// card adds nothing and so also leaves fewer than `k`.
-pub(crate) static CARD_KEY_MASK: [u64x2; 256] = {
-    let mut both = [u64x2::new([0, 0]); 256];
-    let mut c = 0;
-    while c < 52 {
-        both[c] = u64x2::new([CARD_KEY[c], CARD_MASK[c]]);
-        c += 1;
+/// Rows of [`PairSums`] in use: `a | b << 8` for two cards `a`, `b` below 52, and the row
+/// [`PairSums::LONE`] for one card `a` alone.
+const PAIR_INDICES: usize = 1 << 16;
+
+/// The summed card keys and summed mask bits of every two cards, for the batch path: a
+/// hand's two next card indices read as one little-endian `u16` find both sums with one
+/// load each, halving the additions per hand. Summing the mask bits instead of ORing them
+/// validates as well, since a sum of `k` powers of two has `k` bits set only if no two of
+/// them are equal (any carry loses a bit); an entry holding an index that is not a card
+/// adds nothing, so it also leaves fewer than `k` bits.
+///
+/// One array of `2 * 65,536` sums (1 MiB): keys first, masks in the upper half, so that
+/// both are read at one scaled index. Only the entries of cards are ever written
+/// (allocated zeroed, the rest stay untouched pages): about 200 KiB in use.
+pub(crate) struct PairSums(Box<[u64; 2 * PAIR_INDICES]>);
+
+impl PairSums {
+    /// The row whose entry `a | LONE` is card `a` alone (the last card of an odd hand).
+    pub(crate) const LONE: usize = 0xff00;
+
+    /// The table, built on first use (a millisecond).
+    pub(crate) fn get() -> &'static PairSums {
+        static PAIRS: OnceLock<PairSums> = OnceLock::new();
+        PAIRS.get_or_init(|| {
+            let mut sums: Box<[u64; 2 * PAIR_INDICES]> = vec![0; 2 * PAIR_INDICES]
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("the vector has 2 * PAIR_INDICES entries"));
+            for a in 0..52 {
+                let pairs = (0..52).map(|b| (a | b << 8, [a, b]));
+                for (i, cards) in pairs.chain([(a | Self::LONE, [a, 255])]) {
+                    sums[i] = cards.iter().map(|&c| CARD_KEY[c]).sum();
+                    sums[PAIR_INDICES + i] = cards.iter().map(|&c| CARD_MASK[c]).sum();
+                }
+            }
+            PairSums(sums)
+        })
     }
-    both
-};
+
+    /// Adds the entry at `index` (below 65,536) to a hand's key and mask sums.
+    // In the batch path's hot loop.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(crate) fn add(&self, index: usize, key: &mut u64, mask: &mut u64) {
+        let index = index & (PAIR_INDICES - 1);
+        *key += self.0[index];
+        *mask += self.0[PAIR_INDICES + index];
+    }
+
+    /// Bytes held (most of them never touched).
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
+        size_of_val(&*self.0)
+    }
+}
 
 /// The card mask of a hand (see [`CARD_MASK`]).
 #[inline]
@@ -83,15 +122,25 @@ pub(crate) fn mask_of(cards: &[u8]) -> u64 {
     cards.iter().fold(0, |m, &c| m | CARD_MASK[c as usize])
 }
 
-/// The suit nibbles of a key, bit 3 set in each suit that at least `n` cards share (5 for a
-/// flush, 4 for a Soko four-flush): a nibble counts at most seven, so `count + 8 - n`
-/// reaches 8 exactly from `n` on. 0 when no suit has `n` cards. Callers take the lowest
-/// flagged suit, which is the only one while `2 * n` exceeds the hand size (5 of at most
-/// 7 cards; 4 of Soko's 5).
+/// What added to a key's suit nibbles sets bit 3 of each suit that at least `n` cards share
+/// (5 for a flush, 4 for a Soko four-flush): a nibble counts at most seven, so
+/// `count + 8 - n` reaches 8 exactly from `n` on, and stays below 16.
+#[inline]
+pub(crate) const fn suit_bias(n: u32) -> u64 {
+    ((0x1111 * (8 - n)) as u64) << 32
+}
+
+/// Bit 3 of each suit nibble of a key (see [`suit_bias`]).
+pub(crate) const SUIT_FLAGS: u64 = 0x8888 << 32;
+
+/// The suit nibbles of a key, bit 3 set in each suit that at least `n` cards share (see
+/// [`suit_bias`]); 0 when no suit has `n` cards. Callers take the lowest flagged suit,
+/// which is the only one while `2 * n` exceeds the hand size (5 of at most 7 cards; 4 of
+/// Soko's 5).
 #[inline]
 pub(crate) fn suits_with(key: u64, n: u32) -> u32 {
     debug_assert!((4..=5).contains(&n));
-    ((key >> 32) as u32 + 0x1111 * (8 - n)) & 0x8888
+    ((key.wrapping_add(suit_bias(n)) & SUIT_FLAGS) >> 32) as u32
 }
 
 /// The 13-bit rank mask of one suit's lane of a card mask.
@@ -135,7 +184,7 @@ impl Scale {
 /// Soko tables for one four-straight mode.
 pub(crate) struct SokoTables {
     pub(crate) scale: Scale,
-    rank: RankTable,
+    pub(crate) rank: RankTable,
     flush: Vec<u16>,
     /// Indexed by `suited_rank_mask << 4 | odd_rank`.
     four_flush: Vec<u16>,
@@ -228,11 +277,11 @@ fn perfect_hash(keys: &[u32]) -> (Vec<u32>, usize) {
 
 /// A table indexed by perfect-hash slot; its fixed power-of-two length lets a masked index
 /// go without a bounds check.
-type RankTable = Box<[u16; TABLE_LEN]>;
+pub(crate) type RankTable = Box<[u16; TABLE_LEN]>;
 
 /// The entry of a summed hand (5-7 cards) in a rank table.
 #[inline]
-fn rank_entry(table: &RankTable, key: u64) -> u16 {
+pub(crate) fn rank_entry(table: &[u16; TABLE_LEN], key: u64) -> u16 {
     table[slot(key as u32) & (TABLE_LEN - 1)]
 }
 
@@ -247,7 +296,7 @@ fn rank_table() -> RankTable {
 /// One ranking's tables: its scale, the rank table and (when suits matter) a flush table.
 pub(crate) struct Ranked {
     pub(crate) scale: Scale,
-    rank: RankTable,
+    pub(crate) rank: RankTable,
     flush: Vec<u16>,
 }
 
@@ -696,8 +745,9 @@ mod tests {
     }
 
     /// Every lookup table, each ranking and Soko mode built, fits in a few megabytes
-    /// (3.0 MiB, a fifth of it the rank tables' power-of-two padding, never touched); a
-    /// table left out of the count, or grown, moves the total out of the README's figure.
+    /// (4.0 MiB: 1 MiB of it the batch path's pair sums, a sixth the rank tables'
+    /// power-of-two padding, neither touched beyond the entries in use); a table left out
+    /// of the count, or grown, moves the total out of the README's figure.
     #[test]
     fn every_table_together_takes_a_few_mib() {
         let t = tables();
@@ -716,17 +766,19 @@ mod tests {
         let statics = size_of_val(&ROW_OFFSETS)
             + size_of_val(&CARD_KEY)
             + size_of_val(&CARD_MASK)
-            + size_of_val(&CARD_KEY_MASK);
+            + PairSums::get().bytes();
         let total = rankings + soko + statics;
-        // The README's figures: 3.0 MiB, of which the padding of the seven rank tables
-        // (four rankings, three Soko modes) past the slots in use is about a fifth.
+        // The README's figures: 4.0 MiB, of which the pair sums are 1 MiB and the padding
+        // of the seven rank tables (four rankings, three Soko modes) past the slots in use
+        // is about a sixth.
+        assert_eq!(PairSums::get().bytes(), 1 << 20);
         assert!(
-            ((29 << 20)..(31 << 20)).contains(&(10 * total)),
+            ((39 << 20)..(41 << 20)).contains(&(10 * total)),
             "{total} bytes"
         );
         let padding = 7 * (TABLE_LEN - SLOTS) * size_of::<u16>();
         let percent = 100 * padding / total;
-        assert!((15..25).contains(&percent), "padding {padding} of {total}");
+        assert!((14..20).contains(&percent), "padding {padding} of {total}");
     }
 
     /// The committed row offsets map every rank multiset of 5-7 cards to its own slot.

@@ -227,35 +227,39 @@ pub fn hand_value_from_parts(
     })
 }
 
+/// Up to seven `Card`s read from a list or tuple of `Card` objects without allocating, or
+/// `None` for anything else (left to the general conversion, which names what is wrong).
+/// The fast path of single evaluation: a tuple lends its items without reference counts;
+/// a list is read item by item, without an iterator re-reading its length.
+fn held_cards(cards: &Bound<'_, PyAny>) -> Option<([Card; 7], usize)> {
+    let mut held = [Card::new(crate::Rank::Two, crate::Suit::Clubs); 7];
+    let card = |item: &Bound<'_, PyAny>| item.cast::<PyCard>().ok().map(|c| c.get().0);
+    if let Ok(list) = cards.cast::<PyList>() {
+        let n = list.len();
+        for (i, slot) in held.iter_mut().enumerate().take(n) {
+            *slot = card(&list.get_item(i).ok()?)?;
+        }
+        (n <= held.len()).then_some((held, n))
+    } else if let Ok(tuple) = cards.cast::<PyTuple>() {
+        let n = tuple.len();
+        for (i, slot) in held.iter_mut().enumerate().take(n) {
+            *slot = card(&*tuple.get_borrowed_item(i).ok()?)?;
+        }
+        (n <= held.len()).then_some((held, n))
+    } else {
+        None
+    }
+}
+
 /// Validates and evaluates; `None` only for an 8-or-better hand without a low.
 fn evaluate_opt(ranking: Ranking, cards: &Bound<'_, PyAny>) -> PyResult<Option<PyHandValue>> {
-    // Fast path: a list of up to seven `Card`s, read without allocating.
-    let mut held = [Card::new(crate::Rank::Two, crate::Suit::Clubs); 7];
-    let mut n = 0;
-    if let Ok(list) = cards.cast::<PyList>() {
-        if list.len() <= held.len() {
-            for item in list.iter() {
-                match item.cast::<PyCard>() {
-                    Ok(c) => held[n] = c.get().0,
-                    Err(_) => break,
-                }
-                n += 1;
-            }
-            if n < list.len() {
-                n = usize::MAX;
-            }
-        } else {
-            n = usize::MAX;
-        }
+    let (held, owned);
+    let cards: &[Card] = if let Some((cards, n)) = held_cards(cards) {
+        held = cards;
+        &held[..n]
     } else {
-        n = usize::MAX;
-    }
-    let owned;
-    let cards: &[Card] = if n == usize::MAX {
         owned = extract_cards(cards)?;
         &owned
-    } else {
-        &held[..n]
     };
     ranking.validate(cards)?;
     let mut idx = [0u8; 7];
@@ -412,8 +416,13 @@ fn unwritable(e: impl std::fmt::Display) -> PyErr {
 #[allow(clippy::needless_pass_by_value)]
 #[pyfunction]
 #[pyo3(signature = (
-    ranking, hands, *, four_straight = None, threads = None, progress = None, out = None
+    ranking, hands, *, four_straight = None, threads = None, progress = None, out = None,
+    validate = Flag(true)
 ))]
+#[pyo3(
+    text_signature = "(ranking, hands, *, four_straight=None, threads=None, progress=None, out=None, validate=True)"
+)]
+#[allow(clippy::too_many_arguments)]
 pub fn batch_evaluate<'py>(
     py: Python<'py>,
     ranking: &str,
@@ -422,8 +431,14 @@ pub fn batch_evaluate<'py>(
     threads: Option<Threads>,
     progress: Option<Callback<'py>>,
     out: Option<Bound<'py, PyAny>>,
+    validate: Flag,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     guarded(|| {
+        let check_rows = if validate.0 {
+            batch::Check::Rows
+        } else {
+            batch::Check::Trusted
+        };
         let ranking = match (ranking_from_code(ranking)?, four_straight) {
             (Ranking::Soko(_), Some(mode)) => Ranking::Soko(mode.0),
             (ranking, None) => ranking,
@@ -464,7 +479,7 @@ pub fn batch_evaluate<'py>(
             .zip(strengths.chunks_mut(ROWS_PER_STEP));
         for (step, (rows, part)) in steps.enumerate() {
             let first = step * ROWS_PER_STEP;
-            py.detach(|| batch::evaluate_into(ranking, rows, k, threads, part))
+            py.detach(|| batch::evaluate_into(ranking, rows, k, threads, check_rows, part))
                 .map_err(|e| match e {
                     // Row numbers count from the start of the whole array.
                     crate::error::EvalError::BadRow { row, reason } => {
