@@ -540,7 +540,7 @@ def test_junk_in_any_argument_is_a_holecard_error(key: str, param: str, junk: ob
             "threads",
         ),
         (
-            lambda: holecard.simulate("stud", players=2, hands=1, threads="x"),  # type: ignore[arg-type]
+            lambda: holecard.simulate("stud", players=2, hands=1, threads="x"),  # type: ignore[call-overload]
             holecard.ArgumentTypeError,
             "threads",
         ),

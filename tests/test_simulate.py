@@ -123,4 +123,4 @@ def test_bad_input(kwargs: dict[str, object], match: str) -> None:
     args.update(kwargs)
     game = args.pop("game")
     with pytest.raises(ConfigurationError, match=match):
-        simulate(game, **args)  # type: ignore[arg-type]
+        simulate(game, **args)  # type: ignore[call-overload]
