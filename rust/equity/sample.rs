@@ -4,9 +4,9 @@
 //! [`Stream::new`]`(job_seed(seed, j))`. Each sample deals the cards the players are
 //! missing by a partial Fisher-Yates shuffle of the stub (each step picks uniformly among
 //! the cards not yet dealt in this sample, so the stub's order left by the previous sample
-//! does not matter), player after player in hand order. The steps' indices come several
-//! from one 64-bit draw ([`Draws`]), so a sample of three third-street stud hands costs two
-//! draws instead of twelve.
+//! does not matter), player after player in hand order, each player's steps from one
+//! 64-bit draw ([`Dealer`]): a sample of three third-street stud hands costs three draws
+//! instead of twelve.
 
 use std::ops::Range;
 
@@ -59,116 +59,91 @@ impl Stream {
     }
 }
 
-/// Largest product of the bounds served by one 64-bit draw: a draw is rejected with
-/// probability below `product / 2^64` (here below one in four billion), and a group's
-/// indices come one after another from its draw, so short groups let the processor work
-/// on several at once.
-const MAX_GROUP_PRODUCT: u64 = 1 << 32;
-
 /// Room for any stub: indices masked with `STUB - 1` are in bounds by construction.
 const STUB: usize = 64;
 
-/// The uniform indices of one sample's Fisher-Yates steps, several from each 64-bit draw
-/// (batched ranged integers, Brackett-Rolfe and Lemire 2024): for bounds `n_1 … n_k`,
+/// One job's deal: the stub, shuffled in place sample after sample by a partial
+/// Fisher-Yates shuffle, and each player's fixed part.
+///
+/// A player's missing cards (at most five, from at most 50) come from one 64-bit draw, by
+/// batched ranged integers (Brackett-Rolfe and Lemire 2024): for bounds `n_1 … n_k`,
 /// `x · n_1` gives the first index in its high 64 bits and leaves its low 64 bits for
 /// `· n_2`, and so on; the indices are exactly the mixed-radix digits of
-/// `⌊x · P / 2^64⌋`, `P = n_1 ⋯ n_k`, which Lemire's rejection of the `2^64 mod P` lowest
-/// remainders makes uniform on `0 .. P`.
-struct Draws {
-    /// Step `i`'s bound: the cards not yet dealt in the sample, `stub - i`.
-    bounds: [u64; STUB],
-    /// The steps served by each draw, with the product of their bounds.
-    groups: Vec<(Range<usize>, u64)>,
-}
-
-impl Draws {
-    fn new(stub: usize, steps: usize) -> Draws {
-        let mut bounds = [0u64; STUB];
-        let mut groups = Vec::new();
-        let (mut start, mut product) = (0, 1u64);
-        for (i, bound) in bounds.iter_mut().enumerate().take(steps) {
-            let n = (stub - i) as u64;
-            *bound = n;
-            if product * n > MAX_GROUP_PRODUCT {
-                groups.push((start..i, product));
-                (start, product) = (i, 1);
-            }
-            product *= n;
-        }
-        if start < steps {
-            groups.push((start..steps, product));
-        }
-        Draws { bounds, groups }
-    }
-
-    /// Deals one sample: steps `0 .. steps` of a Fisher-Yates shuffle of `stub`.
-    #[inline]
-    fn shuffle(&self, rng: &mut Stream, stub: &mut [u8; STUB]) {
-        for (steps, product) in &self.groups {
-            loop {
-                let mut x = rng.next();
-                for i in steps.clone() {
-                    let wide = u128::from(x) * u128::from(self.bounds[i & (STUB - 1)]);
-                    x = wide as u64;
-                    // A rejected draw's swaps stay: they only reorder the cards not yet
-                    // dealt, among which the accepted draw picks uniformly.
-                    stub.swap(i & (STUB - 1), (i + (wide >> 64) as usize) & (STUB - 1));
-                }
-                if x >= *product || x >= product.wrapping_neg() % product {
-                    break;
-                }
-            }
-        }
-    }
-}
-
-/// One job's deal: the stub, shuffled in place sample after sample, and each player's
-/// fixed part.
+/// `⌊x · P / 2^64⌋`, `P = n_1 ⋯ n_k < 2^29`, which Lemire's rejection of the `2^64 mod P`
+/// lowest remainders makes uniform on `0 .. P` (a draw is rejected with probability
+/// below `2^-35`).
 struct Dealer {
     stub: [u8; STUB],
-    draws: Draws,
-    players: usize,
-    /// Per player, the stub positions his dealt cards take.
-    dealt: [Range<usize>; MAX_PLAYERS],
-    /// Per player, the summed card keys and card mask of what he holds, side by side.
-    held: [u64x2; MAX_PLAYERS],
+    /// Step `i`'s bound: the cards not yet dealt in the sample, `stub - i`.
+    bounds: [u64; STUB],
+    seats: Vec<Seat>,
+}
+
+/// One player's part of a deal.
+struct Seat {
+    /// The Fisher-Yates steps (stub positions) that deal his missing cards.
+    steps: Range<usize>,
+    /// The product of their bounds.
+    product: u64,
+    /// The summed card keys and card mask of what he holds, side by side.
+    held: u64x2,
 }
 
 impl Dealer {
     fn new(setup: &Setup) -> Dealer {
+        let m = setup.stub.len();
         let mut stub = [0u8; STUB];
-        stub[..setup.stub.len()].copy_from_slice(&setup.stub);
-        let mut dealer = Dealer {
-            stub,
-            draws: Draws::new(setup.stub.len(), setup.missing.iter().sum()),
-            players: setup.players(),
-            dealt: std::array::from_fn(|_| 0..0),
-            held: [u64x2::ZERO; MAX_PLAYERS],
-        };
-        let mut at = 0;
-        for p in 0..setup.players() {
-            dealer.dealt[p] = at..at + setup.missing[p];
-            at += setup.missing[p];
-            dealer.held[p] = u64x2::new([setup.held_key[p], mask_of(&setup.held[p])]);
+        stub[..m].copy_from_slice(&setup.stub);
+        let mut bounds = [0u64; STUB];
+        for (i, bound) in bounds.iter_mut().enumerate().take(m) {
+            *bound = (m - i) as u64;
         }
-        dealer
+        let mut at = 0;
+        let seats = (0..setup.players())
+            .map(|p| {
+                let steps = at..at + setup.missing[p];
+                at = steps.end;
+                Seat {
+                    product: bounds[steps.clone()].iter().product(),
+                    steps,
+                    held: u64x2::new([setup.held_key[p], mask_of(&setup.held[p])]),
+                }
+            })
+            .collect();
+        Dealer {
+            stub,
+            bounds,
+            seats,
+        }
     }
 
     /// Deals the next sample: every player's summed card keys and card mask (the sum of
     /// distinct cards' mask bits), with one SIMD add per card.
     #[inline]
     fn deal(&mut self, rng: &mut Stream, hands: &mut [u64x2; MAX_PLAYERS]) {
-        self.draws.shuffle(rng, &mut self.stub);
-        for (hand, (held, dealt)) in hands
-            .iter_mut()
-            .zip(self.held.iter().zip(&self.dealt))
-            .take(self.players)
-        {
-            let mut sum = *held;
-            for &c in &self.stub[dealt.clone()] {
-                sum += CARD_KEY_MASK[c as usize];
+        for (hand, seat) in hands.iter_mut().zip(&self.seats) {
+            if seat.steps.is_empty() {
+                *hand = seat.held;
+                continue;
             }
-            *hand = sum;
+            *hand = loop {
+                let mut x = rng.next();
+                let mut sum = seat.held;
+                for i in seat.steps.clone() {
+                    let wide = u128::from(x) * u128::from(self.bounds[i & (STUB - 1)]);
+                    x = wide as u64;
+                    // A rejected draw's swaps stay: they only reorder the cards not yet
+                    // dealt, among which the accepted draw picks uniformly.
+                    let j = (i + (wide >> 64) as usize) & (STUB - 1);
+                    // The dealt card as loaded, not reread after the swap's stores.
+                    let card = self.stub[j];
+                    self.stub.swap(i & (STUB - 1), j);
+                    sum += CARD_KEY_MASK[card as usize];
+                }
+                if x >= seat.product || x >= seat.product.wrapping_neg() % seat.product {
+                    break sum;
+                }
+            };
         }
     }
 }
@@ -322,6 +297,9 @@ fn job<const HILO: bool>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::Card;
+    use crate::eval::FourStraight;
+    use crate::game::GameKind;
 
     /// The published SplitMix64 sequence from seed 1234567 (the reference C code's).
     #[test]
@@ -338,34 +316,41 @@ mod tests {
         );
     }
 
-    /// Every index a group yields is within its bound, and over many samples every card
-    /// reaches every dealt position equally often.
+    /// Every card reaches every dealt position equally often, and each hand sums exactly
+    /// the cards dealt to it.
     #[test]
-    fn draws_deal_uniformly() {
-        let (m, need) = (10, 7);
-        let draws = Draws::new(m, need);
-        assert!(draws.groups.len() == 1, "{:?}", draws.groups);
-        let small = Draws::new(46, 12);
-        assert!(small.groups.iter().all(|(_, p)| *p <= MAX_GROUP_PRODUCT));
-        assert_eq!(small.groups.iter().map(|(r, _)| r.len()).sum::<usize>(), 12);
-        let mut stub = [0u8; STUB];
-        for (i, c) in stub.iter_mut().enumerate().take(m) {
-            *c = i as u8;
-        }
+    fn deals_are_uniform() {
+        // Two 2-7 players keeping nothing, twelve cards left: ten dealt a sample.
+        let dead: Vec<Card> = (12..52).map(|i| Card::from_index(i).unwrap()).collect();
+        let setup = Setup::new(
+            GameKind::DeuceSeven,
+            FourStraight::Consecutive,
+            &[vec![], vec![]],
+            &dead,
+        )
+        .unwrap();
+        let mut dealer = Dealer::new(&setup);
+        assert_eq!(dealer.seats[1].product, 7 * 6 * 5 * 4 * 3);
         let mut rng = Stream::new(9);
-        let mut seen = vec![[0u32; 10]; need];
-        let rounds = 200_000;
+        let mut hands = [u64x2::ZERO; MAX_PLAYERS];
+        let mut seen = [[0u32; 12]; 10];
+        let rounds = 240_000;
         for _ in 0..rounds {
-            draws.shuffle(&mut rng, &mut stub);
-            for (pos, &c) in stub[..need].iter().enumerate() {
+            dealer.deal(&mut rng, &mut hands);
+            for (pos, &c) in dealer.stub[..10].iter().enumerate() {
                 seen[pos][c as usize] += 1;
             }
+            for (p, hand) in hands[..2].iter().enumerate() {
+                let cards = &dealer.stub[5 * p..5 * p + 5];
+                let want: u64x2 = cards.iter().map(|&c| CARD_KEY_MASK[c as usize]).sum();
+                assert_eq!(hand.to_array(), want.to_array());
+            }
         }
-        let expected = f64::from(rounds) / 10.0;
+        let expected = f64::from(rounds) / 12.0;
         for row in &seen {
             for &k in row {
-                // Binomial standard deviation is about 134 here: 5 sigma.
-                assert!((f64::from(k) - expected).abs() < 5.0 * 134.0, "{seen:?}");
+                // The binomial standard deviation is 135 here: 5 sigma.
+                assert!((f64::from(k) - expected).abs() < 5.0 * 135.0, "{seen:?}");
             }
         }
     }
