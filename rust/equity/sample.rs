@@ -218,11 +218,14 @@ const MAX_CLASSES: usize = 1 << 12;
 /// 0 when the best is 0 (nobody has a qualifying low).
 #[inline]
 fn winners(values: &[u16]) -> usize {
-    let best = values.iter().copied().max().unwrap_or(0);
-    let mask = values
-        .iter()
-        .enumerate()
-        .fold(0, |m, (p, &v)| m | usize::from(v == best) << p);
+    // One pass, branch-free: a better value restarts the set, an equal one joins it.
+    let (mut best, mut mask) = (0u16, 0usize);
+    for (p, &v) in values.iter().enumerate() {
+        let better = usize::from(v > best);
+        let joins = better | usize::from(v == best);
+        mask = (mask & better.wrapping_sub(1)) | joins << p;
+        best = best.max(v);
+    }
     mask * usize::from(best > 0)
 }
 
