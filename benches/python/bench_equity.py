@@ -60,12 +60,12 @@ def contenders(game: str, samples: int, peer_samples: int) -> dict[str, Callable
 def main() -> None:
     """Times every spot and prints the table."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--rounds", type=int, default=7, help="paired rounds (at least 5)")
+    parser.add_argument("--rounds", type=int, default=11, help="paired rounds (at least 5)")
     parser.add_argument(
-        "--samples", type=int, default=4_000_000, help="holecard's samples per timed run"
+        "--samples", type=int, default=2_000_000, help="holecard's samples per timed run"
     )
     parser.add_argument(
-        "--peer-samples", type=int, default=400_000, help="poker-equity's samples per timed run"
+        "--peer-samples", type=int, default=150_000, help="poker-equity's samples per timed run"
     )
     args = parser.parse_args()
     print(f"Monte Carlo equity, three-way third street, one thread: {args.rounds} paired rounds")

@@ -59,8 +59,8 @@ impl Stream {
     }
 }
 
-/// Room for any stub: indices masked with `STUB - 1` are in bounds by construction.
-const STUB: usize = 64;
+/// Room for any stub: indices that are a `u8` are in bounds by construction.
+const STUB: usize = 256;
 
 /// One job's deal: the stub, shuffled in place sample after sample by a partial
 /// Fisher-Yates shuffle, and each player's fixed part.
@@ -83,8 +83,8 @@ struct Dealer {
 struct Seat {
     /// The Fisher-Yates steps (stub positions) that deal his missing cards.
     steps: Range<usize>,
-    /// The product of their bounds.
-    product: u64,
+    /// `2^64 mod P`, `P` the product of their bounds: a draw leaving less is rejected.
+    reject_below: u64,
     /// The summed card keys and card mask of what he holds, side by side.
     held: u64x2,
 }
@@ -103,8 +103,9 @@ impl Dealer {
             .map(|p| {
                 let steps = at..at + setup.missing[p];
                 at = steps.end;
+                let product: u64 = bounds[steps.clone()].iter().product();
                 Seat {
-                    product: bounds[steps.clone()].iter().product(),
+                    reject_below: product.wrapping_neg() % product,
                     steps,
                     held: u64x2::new([setup.held_key[p], mask_of(&setup.held[p])]),
                 }
@@ -130,17 +131,18 @@ impl Dealer {
                 let mut x = rng.next();
                 let mut sum = seat.held;
                 for i in seat.steps.clone() {
-                    let wide = u128::from(x) * u128::from(self.bounds[i & (STUB - 1)]);
+                    let i = usize::from(i as u8);
+                    let wide = u128::from(x) * u128::from(self.bounds[i]);
                     x = wide as u64;
                     // A rejected draw's swaps stay: they only reorder the cards not yet
                     // dealt, among which the accepted draw picks uniformly.
-                    let j = (i + (wide >> 64) as usize) & (STUB - 1);
+                    let j = usize::from((i + (wide >> 64) as usize) as u8);
                     // The dealt card as loaded, not reread after the swap's stores.
                     let card = self.stub[j];
-                    self.stub.swap(i & (STUB - 1), j);
+                    self.stub.swap(i, j);
                     sum += CARD_KEY_MASK[card as usize];
                 }
-                if x >= seat.product || x >= seat.product.wrapping_neg() % seat.product {
+                if x >= seat.reject_below {
                     break sum;
                 }
             };
@@ -333,7 +335,11 @@ mod tests {
         )
         .unwrap();
         let mut dealer = Dealer::new(&setup);
-        assert_eq!(dealer.seats[1].product, 7 * 6 * 5 * 4 * 3);
+        let product: u64 = 7 * 6 * 5 * 4 * 3;
+        assert_eq!(
+            dealer.seats[1].reject_below,
+            product.wrapping_neg() % product
+        );
         let mut rng = Stream::new(9);
         let mut hands = [u64x2::ZERO; MAX_PLAYERS];
         let mut seen = [[0u32; 12]; 10];
