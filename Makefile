@@ -8,9 +8,9 @@
 #                (which also builds the wheel and tests it installed in a fresh environment)
 #   make wheel   the portable wheel (abi3, manylinux2014) and the sdist, into dist/
 #                (DIST=folder for another; tests/test_wheel.py builds through it)
-#   make bench   criterion and Python benchmarks against phevaluator, eval7 and PokerKit,
-#                import time against `python -c pass` and `import json` (and OMPEval,
-#                built from the source folder OMPEVAL_SRC names, when set)
+#   make bench   criterion and Python benchmarks against phevaluator, eval7, PokerKit and
+#                poker-equity, import time against `python -c pass` and `import json` (and
+#                OMPEval, built from the source folder OMPEVAL_SRC names, when set)
 #   make fmt     format Rust and Python
 #   make fuzz    run every cargo-fuzz target for FUZZ_SECONDS (default 60) each
 #   make soak    ten million random hands with invariant checks (release mode)
@@ -88,11 +88,12 @@ python-check: dev
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest
 
 bench: dev
-	$(PY) -m pip install --quiet phevaluator eval7 "pokerkit==0.7.7"
+	$(PY) -m pip install --quiet phevaluator eval7 "pokerkit==0.7.7" "poker-equity==0.1.1"
 	cargo bench --no-default-features
 	$(PY) benches/python/bench_eval.py
 	$(PY) benches/python/bench_import.py
 	$(PY) benches/python/bench_games.py
+	$(PY) benches/python/bench_equity.py
 	$(PY) benches/python/bench_agents.py
 	$(PY) benches/python/bench_sim.py
 	@if [ -n "$(OMPEVAL_SRC)" ]; then \

@@ -52,7 +52,7 @@ fn exact_heads_up(c: &mut Criterion) {
 }
 
 /// Monte Carlo showdowns per second: heads-up stud and stud/8 from third street, 2-7
-/// with two cards to draw each.
+/// with two cards to draw each, and three-way third-street stud, stud/8 and razz.
 fn monte_carlo(c: &mut Criterion) {
     const SAMPLES: u64 = 4_000_000;
     let mut group = c.benchmark_group("monte_carlo");
@@ -83,6 +83,29 @@ fn monte_carlo(c: &mut Criterion) {
                 |b, hs| b.iter(|| equity(*game, hs, Some(SAMPLES), 1, threads)),
             );
         }
+    }
+    // The three-way third-street spots of benches/python/bench_equity.py, on one thread.
+    let three_way = [
+        (
+            "stud_3rd_three_way",
+            GameKind::Stud,
+            hands(&["As Ah Kd", "Qc Jc Tc", "9s 9d 4h"]),
+        ),
+        (
+            "stud8_3rd_three_way",
+            GameKind::Stud8,
+            hands(&["Ac 2d 3h", "5c 6d 7h", "Ks Kh Qd"]),
+        ),
+        (
+            "razz_3rd_three_way",
+            GameKind::Razz,
+            hands(&["Ac 2d 3h", "5c 6d 7h", "Ks Kh Qd"]),
+        ),
+    ];
+    for (name, game, hs) in &three_way {
+        group.bench_with_input(BenchmarkId::new(*name, "1_threads"), hs, |b, hs| {
+            b.iter(|| equity(*game, hs, Some(SAMPLES), 1, 1));
+        });
     }
     group.finish();
 }

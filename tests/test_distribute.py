@@ -89,6 +89,19 @@ def test_incomplete_or_mismatched_totals_are_refused() -> None:
         _ = first + _core.EquityWork("razz", [*RAZZ, "Qh Qd"], samples=10).run(0, 1)
 
 
+def test_totals_carry_the_low_halves() -> None:
+    work = _core.EquityWork("stud8", STUD8)
+    halves = [work.run(0, work.units // 2), work.run(work.units // 2, work.units)]
+    totals = halves[1] + halves[0]
+    assert totals.low == tuple(a + b for a, b in zip(*(h.low for h in halves), strict=True))
+    assert work.finish(totals).low_units == totals.low == equity("stud8", STUD8).low_units
+    assert any(totals.low)
+    assert pickle.loads(pickle.dumps(totals)) == totals
+    assert _core.EquityTotals(1, [5040, 0], [0, 0], [1, 0], [0, 0]).low == (0, 0)
+    with pytest.raises(holecard.ConfigurationError, match="won 5041 pot units with his low"):
+        _core.EquityTotals(1, [5040, 0], [0, 0], [1, 0], [0, 0], low=[5041, 0])
+
+
 def test_chunk_arithmetic() -> None:
     assert _core.chunk_ranges(10, 4) == [(0, 4), (4, 8), (8, 10)]
     assert _core.chunk_ranges(0, 4) == []

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations
@@ -71,10 +72,14 @@ def _winners(values: Sequence[Value]) -> list[int]:
     return [i for i, v in enumerate(values) if v is not None and v == best]
 
 
-def _pot_split(values: Sequence[tuple[Value, ...]]) -> list[Fraction]:
-    """One pot: G-1.11.1 (ties split) or, with a low ranking, H-5 (halves; no low scoops)."""
+def _pot_split(values: Sequence[tuple[Value, ...]]) -> tuple[list[Fraction], list[Fraction]]:
+    """One pot: G-1.11.1 (ties split) or, with a low ranking, H-5 (halves; no low scoops).
+
+    Returns each player's share and the part of it won with his low.
+    """
     n = len(values)
     share = [Fraction(0)] * n
+    low_share = [Fraction(0)] * n
     high = _winners([v[0] for v in values])
     low = _winners([v[1] for v in values]) if len(values[0]) > 1 else []
     high_part = Fraction(1, 2) if low else Fraction(1)
@@ -82,7 +87,8 @@ def _pot_split(values: Sequence[tuple[Value, ...]]) -> list[Fraction]:
         share[i] += high_part / len(high)
     for i in low:
         share[i] += Fraction(1, 2) / len(low)
-    return share
+        low_share[i] += Fraction(1, 2) / len(low)
+    return share, low_share
 
 
 def brute_force(
@@ -90,11 +96,12 @@ def brute_force(
     hands: Sequence[Sequence[Card]],
     dead: Sequence[Card] = (),
     four_straight: str = "CONSECUTIVE",
-) -> tuple[list[Fraction], int]:
+) -> tuple[list[Fraction], list[Fraction], int]:
     """Every completion (each player his own set of missing cards, players told apart).
 
-    Returns the exact expected shares and the number of completions. Each player's value
-    depends only on his own cards, so it is computed once per set he can receive.
+    Returns the exact expected shares, the parts of them won with the low hand (all 0
+    without a low ranking) and the number of completions. Each player's value depends
+    only on his own cards, so it is computed once per set he can receive.
     """
     rankers = _rankers(game, four_straight)
     listed = {c.index for h in hands for c in h} | {c.index for c in dead}
@@ -109,13 +116,16 @@ def brute_force(
         for h, k in zip(held, missing, strict=True)
     ]
     totals = [Fraction(0)] * len(hands)
+    low_totals = [Fraction(0)] * len(hands)
     count = 0
 
     def walk(p: int, used: frozenset[int], values: list[tuple[Value, ...]]) -> None:
         nonlocal count
         if p == len(hands):
-            for i, s in enumerate(_pot_split(values)):
+            shares, lows = _pot_split(values)
+            for i, (s, low) in enumerate(zip(shares, lows, strict=True)):
                 totals[i] += s
+                low_totals[i] += low
             count += 1
             return
         for cards, value in options[p].items():
@@ -123,7 +133,7 @@ def brute_force(
                 walk(p + 1, used | cards, [*values, value])
 
     walk(0, frozenset(), [])
-    return [t / count for t in totals], count
+    return [t / count for t in totals], [t / count for t in low_totals], count
 
 
 def cards_of(text: str) -> list[Card]:
@@ -144,7 +154,7 @@ def assert_matches_brute_force(
     four_straight: str | None = None,
 ) -> Equity:
     hands = [cards_of(t) for t in texts]
-    want, count = brute_force(game, hands, dead, four_straight or "CONSECUTIVE")
+    want, want_low, count = brute_force(game, hands, dead, four_straight or "CONSECUTIVE")
     got = equity(game, texts, dead=dead, four_straight=four_straight)
     assert got.exact
     assert got.outcomes == count
@@ -152,7 +162,25 @@ def assert_matches_brute_force(
     assert got.shares == pytest.approx([float(w) for w in want], abs=1e-12)
     assert sum(got.units) == count * POT_UNITS
     assert got.stderr == (0.0,) * len(texts)
+    assert_halves(got, want_low)
     return got
+
+
+def assert_halves(got: Equity, want_low: Sequence[Fraction]) -> None:
+    """Stud hi/lo: the low halves are exactly the brute force's and, with the high halves,
+    add up to the shares; other games have none."""
+    if got.game is not Game.STUD8:
+        assert (got.low_units, got.high, got.low) == (None, None, None)
+        return
+    assert got.low_units is not None
+    assert got.high is not None
+    assert got.low is not None
+    pot = got.outcomes * POT_UNITS
+    assert [Fraction(u, pot) for u in got.low_units] == list(want_low)
+    for share, high, low in zip(got.shares, got.high, got.low, strict=True):
+        assert high + low == pytest.approx(share, abs=1e-12)
+        assert high >= 0
+        assert low >= 0
 
 
 # --------------------------------------------------------------------------------------
@@ -268,11 +296,12 @@ def small_deals(draw: st.DrawFn) -> tuple[str, list[list[Card]], list[Card]]:
 @given(small_deals())
 def test_exact_matches_brute_force(deal: tuple[str, list[list[Card]], list[Card]]) -> None:
     game, hands, dead = deal
-    want, count = brute_force(game, hands, dead)
+    want, want_low, count = brute_force(game, hands, dead)
     got = equity(game, hands, dead=dead)
     assert got.outcomes == count
     assert list(got.fractions) == want
     assert sum(got.shares) == pytest.approx(1.0, abs=1e-12)
+    assert_halves(got, want_low)
 
 
 # --------------------------------------------------------------------------------------
@@ -313,6 +342,9 @@ def test_hilo_quartering() -> None:
     assert e.outcomes == 1
     assert e.fractions == (Fraction(3, 4), Fraction(1, 4), Fraction(0))
     assert (e.wins, e.ties) == ((0, 0, 0), (1, 1, 0))
+    # The halves: X's three quarters are the high half and a quarter of low.
+    assert (e.high, e.low) == ((0.5, 0.0, 0.0), (0.25, 0.25, 0.0))
+    assert e.low_units == (POT_UNITS // 4, POT_UNITS // 4, 0)
 
 
 def test_hilo_no_low_high_scoops() -> None:
@@ -320,12 +352,32 @@ def test_hilo_no_low_high_scoops() -> None:
     e = equity("stud8", ["As Ad Kc Kd 9s 9h Qc", "Qs Qd Jc Jd Ts Th 2c"])
     assert e.fractions == (Fraction(1), Fraction(0))
     assert e.wins == (1, 0)
+    assert (e.high, e.low) == ((1.0, 0.0), (0.0, 0.0))  # the whole pot, won as high
 
 
 def test_hilo_same_winners_both_ways_split_evenly() -> None:
     # G-1.11.3: identical wheels win both halves: 1/2 each either way it is counted.
     e = equity("stud8", ["Ac 2c 3d 4d 5h Kh Ks", "As 2s 3h 4h 5s Kd Kc"])
     assert e.fractions == (Fraction(1, 2), Fraction(1, 2))
+
+
+def test_halves_pickle_hash_and_equality() -> None:
+    e = equity("stud8", ["As 2s 3d 4c Kh Kd", "Qh Qs Jc Jd 9s 8d"])
+    assert e.low is not None
+    assert e.low[0] > 0
+    again = pickle.loads(pickle.dumps(e))
+    assert again == e
+    assert hash(again) == hash(e)
+    assert again.low_units == e.low_units
+    fields = (e.shares, e.exact, e.outcomes, e.wins, e.ties, e.stderr, e.units, e.seed)
+    without = Equity("stud8", *fields)  # a record made before the halves were kept
+    assert (without.high, without.low, without.low_units) == (None, None, None)
+    assert without != e
+    assert Equity("stud8", *fields, low_units=e.low_units) == e
+    with pytest.raises(ConfigurationError, match="low_units: razz has no low half"):
+        Equity("razz", *fields, low_units=e.low_units)
+    with pytest.raises(ConfigurationError, match="none above his units"):
+        Equity("stud8", *fields, low_units=[u + 1 for u in e.units])
 
 
 # --------------------------------------------------------------------------------------
@@ -352,6 +404,11 @@ def test_monte_carlo_within_five_standard_errors(game: str, texts: list[str]) ->
     for got, want, err in zip(mc.shares, exact.shares, mc.stderr, strict=True):
         assert 0 < err < 0.005
         assert abs(got - want) < 5 * err
+    if game == "stud8":  # a half varies no more than the whole share
+        assert mc.low is not None
+        assert exact.low is not None
+        for got, want, err in zip(mc.low, exact.low, mc.stderr, strict=True):
+            assert abs(got - want) < 5 * err
 
 
 def test_same_seed_same_answer_whatever_the_threads() -> None:

@@ -80,6 +80,7 @@ PICTURES: dict[str, Callable[[], str]] = {
     "table-stud8-showdown": lambda: _stud8_showdown().svg(),
     "table-deuce-seven-draw": lambda: _deuce_seven_after_a_draw().svg(viewer=1),
     "equity-stud8": lambda: equity("stud8", ["As 2s 3h 4h 9d", "Kd Kc Qd Qs 5c"]).svg(),
+    "equity-razz": lambda: equity("razz", ["As 2s 3h 4h 9d", "Kd Kc Qd Qs 5c"]).svg(),
 }
 
 
@@ -114,6 +115,32 @@ def test_titles_name_the_cards_and_the_table() -> None:
     draw = _titles(PICTURES["table-deuce-seven-draw"]())
     assert draw.count("face-down card") == 10
     assert sum(t.endswith(", face down") for t in draw) == 5
+
+
+def test_stud8_equity_bars_show_the_high_and_low_halves() -> None:
+    e = equity("stud8", ["As 2s 3h 4h 9d", "Kd Kc Qd Qs 5c"])
+    assert e.high is not None
+    assert e.low is not None
+    root = ET.fromstring(PICTURES["equity-stud8"]())
+    for i, name in enumerate(("player 1", "player 2")):
+        bar = root.find(f"{NS}g[@data-player='{i}']")
+        assert bar is not None
+        halves = {h.get("data-half"): h for h in bar.findall(f"{NS}g")}
+        assert set(halves) == {"high", "low"}
+        for half, share in (("high", e.high[i]), ("low", e.low[i])):
+            assert float(halves[half].get("data-share") or "nan") == pytest.approx(share, abs=1e-6)
+            title = halves[half].find(f"{NS}title")
+            assert title is not None
+            assert title.text == f"{name}, {half} half: {100 * share:.2f}% of the pot"
+        scoops = bar.find(f"{NS}rect[@class='scoops']")
+        assert scoops is not None
+        assert float(scoops.get("width") or "nan") == pytest.approx(
+            300 * e.wins[i] / e.outcomes, abs=0.01
+        )
+    # Games without a low half keep the whole-pot and split-pot bar.
+    razz = PICTURES["equity-razz"]()
+    assert 'data-half="' not in razz
+    assert "hatched: split pots" in razz
 
 
 def test_draw_counts_bets_and_pots_are_drawn() -> None:

@@ -732,12 +732,39 @@ class EquityLike(Protocol):
     def exact(self) -> bool: ...  # noqa: D102
 
 
+@runtime_checkable
+class _HalvesLike(Protocol):
+    """The high and low halves of a stud hi/lo :class:`~holecard.Equity`."""
+
+    @property
+    def high(self) -> Sequence[float] | None: ...
+    @property
+    def low(self) -> Sequence[float] | None: ...
+
+
+def _hatch(x0: float, x1: float, y: float, stroke: str) -> list[str]:
+    """Hatching lines over ``x0 .. x1`` of a 20-high bar at ``y``.
+
+    Drawn as lines: no pattern ids that could clash in a page.
+    """
+    lines = []
+    x = x0 + 4
+    while x < x1:
+        lines.append(
+            f'<path d="M{_num(x)} {_num(y + 20)}L{_num(min(x + 8, x1))} {_num(y)}"'
+            f' stroke="{stroke}" stroke-width="1"/>'
+        )
+        x += 6
+    return lines
+
+
 def equity_chart(result: EquityLike, *, labels: Sequence[str] | None = None) -> str:
     """A bar per player: his expected share of the pot.
 
-    The solid part of a bar is the outcomes in which he takes the whole pot (in stud hi/lo
-    the scoops), the hatched part what he gets from split pots (in stud hi/lo also halves
-    and quarters), so bars read without colour.
+    The solid part of a bar is the outcomes in which he takes the whole pot, the hatched
+    part what he gets from split pots, so bars read without colour. In stud hi/lo the bar
+    is split instead into the pot he wins with his high hand (solid) and with his low
+    (hatched), each part with its own ``<title>``, and a line under it shows his scoops.
 
     Args:
         result: an :class:`~holecard.Equity`.
@@ -750,48 +777,50 @@ def equity_chart(result: EquityLike, *, labels: Sequence[str] | None = None) -> 
         ArgumentTypeError: ``result`` has not what an Equity has, or ``labels``
             not a list of text.
         IndexOutOfRangeError: ``labels`` has not one name per player.
+
+    >>> from holecard import equity, svg
+    >>> chart = svg.equity_chart(equity("stud8", ["As 2s 3d 4c Kh Kd", "Qh Qs Jc Jd 9s 8d"]))
+    >>> "<title>player 1, low half: 18.75% of the pot</title>" in chart
+    True
     """
     if not isinstance(result, EquityLike):
         raise _wrong("result", "an Equity (from holecard.equity)", result)
     shares = list(result.shares)
     n = len(shares)
     names = _names(labels, n, "labels") or [f"player {i + 1}" for i in range(n)]
+    high = result.high if isinstance(result, _HalvesLike) else None
+    low = result.low if isinstance(result, _HalvesLike) else None
     bar_w, left, row = 300.0, 130.0, 30.0
-    hilo = result.game == Game.STUD8.value
-    whole_name = "scoops" if hilo else "wins the whole pot"
-    split_name = "halves, quarters and ties" if hilo else "split pots"
     body = []
     for i, share in enumerate(shares):
         y = 10 + i * row
         whole = result.wins[i] / result.outcomes if result.outcomes else 0.0
         whole = min(whole, share)
-        body += [
-            f'<g class="equity" data-player="{i}" data-share="{share:.6f}">',
-            f"<title>{_esc(names[i])}: {100 * share:.2f}% ({100 * whole:.2f}% {whole_name})"
-            "</title>",
-            _text(left - 8, y + 15, names[i], size=12, anchor="end"),
-            f'<rect x="{_num(left)}" y="{_num(y)}" width="{_num(bar_w)}" height="20"'
-            ' fill="#eee" stroke="#999"/>',
-            f'<rect x="{_num(left)}" y="{_num(y)}" width="{_num(bar_w * whole)}" height="20"'
-            ' fill="#1f5fbf"/>',
-            f'<rect x="{_num(left + bar_w * whole)}" y="{_num(y)}"'
-            f' width="{_num(bar_w * (share - whole))}" height="20" fill="#9db8e6"/>',
-        ]
-        # Hatching of the split part, drawn as lines (no pattern ids to clash in a page).
-        x0, x1 = left + bar_w * whole, left + bar_w * share
-        x = x0 + 4
-        while x < x1:
-            body.append(
-                f'<path d="M{_num(x)} {_num(y + 20)}L{_num(min(x + 8, x1))} {_num(y)}"'
-                ' stroke="#1f5fbf" stroke-width="1"/>'
-            )
-            x += 6
+        body.append(f'<g class="equity" data-player="{i}" data-share="{share:.6f}">')
+        if high is not None and low is not None:
+            body += _halves_bar(names[i], share, whole, high[i], low[i], left, y, bar_w)
+        else:
+            body += [
+                f"<title>{_esc(names[i])}: {100 * share:.2f}% ({100 * whole:.2f}% wins the"
+                " whole pot)</title>",
+                _text(left - 8, y + 15, names[i], size=12, anchor="end"),
+                f'<rect x="{_num(left)}" y="{_num(y)}" width="{_num(bar_w)}" height="20"'
+                ' fill="#eee" stroke="#999"/>',
+                f'<rect x="{_num(left)}" y="{_num(y)}" width="{_num(bar_w * whole)}"'
+                ' height="20" fill="#1f5fbf"/>',
+                f'<rect x="{_num(left + bar_w * whole)}" y="{_num(y)}"'
+                f' width="{_num(bar_w * (share - whole))}" height="20" fill="#9db8e6"/>',
+                *_hatch(left + bar_w * whole, left + bar_w * share, y, "#1f5fbf"),
+            ]
         body += [_text(left + bar_w + 8, y + 15, f"{100 * share:.1f}%", size=12), "</g>"]
     how = "exact" if result.exact else "Monte Carlo"
     foot = 10 + n * row + 14
-    body.append(
-        _text(left, foot, f"solid: {whole_name}; hatched: {split_name}", size=11, fill="#444")
+    legend = (
+        "solid: won with the high hand; hatched: with the low; line: scoops"
+        if high is not None
+        else "solid: wins the whole pot; hatched: split pots"
     )
+    body.append(_text(left, foot, legend, size=11, fill="#444"))
     foot += 14
     body.append(
         _text(left, foot, f"{how}, {_plural(result.outcomes, 'outcome')}", size=11, fill="#444")
@@ -801,6 +830,39 @@ def equity_chart(result: EquityLike, *, labels: Sequence[str] | None = None) -> 
         f"{names[i]} {100 * s:.1f}%" for i, s in enumerate(shares)
     )
     return _document(left + bar_w + 80, foot + 8, title, body, cls="holecard-equity")
+
+
+def _halves_bar(
+    name: str,
+    share: float,
+    scoops: float,
+    high: float,
+    low: float,
+    left: float,
+    y: float,
+    w: float,
+) -> list[str]:
+    """One stud hi/lo bar: the high half solid, the low half hatched, scoops underlined."""
+    split = left + w * high
+    return [
+        f"<title>{_esc(name)}: {100 * share:.2f}% (high {100 * high:.2f}%, low"
+        f" {100 * low:.2f}%; {100 * scoops:.2f}% scoops)</title>",
+        _text(left - 8, y + 15, name, size=12, anchor="end"),
+        f'<rect x="{_num(left)}" y="{_num(y)}" width="{_num(w)}" height="20"'
+        ' fill="#eee" stroke="#999"/>',
+        f'<g class="half" data-half="high" data-share="{high:.6f}">'
+        f"<title>{_esc(name)}, high half: {100 * high:.2f}% of the pot</title>"
+        f'<rect x="{_num(left)}" y="{_num(y)}" width="{_num(w * high)}" height="20"'
+        ' fill="#1f5fbf"/></g>',
+        f'<g class="half" data-half="low" data-share="{low:.6f}">'
+        f"<title>{_esc(name)}, low half: {100 * low:.2f}% of the pot</title>"
+        f'<rect x="{_num(split)}" y="{_num(y)}" width="{_num(w * low)}" height="20"'
+        ' fill="#f5c27a"/>',
+        *_hatch(split, split + w * low, y, "#9a5b00"),
+        "</g>",
+        f'<rect class="scoops" x="{_num(left)}" y="{_num(y + 21)}" width="{_num(w * scoops)}"'
+        ' height="3" fill="#111"/>',
+    ]
 
 
 class _SeatLike(Protocol):

@@ -538,19 +538,28 @@ impl Walk<'_> {
         }
         let n = self.lists.len();
         let mut units = [0u32; MAX_PLAYERS];
+        let mut low = [0u32; MAX_PLAYERS];
         let mut by_player = [0u32; MAX_PLAYERS];
+        let mut low_by_player = [0u32; MAX_PLAYERS];
         for (count, h, l) in classes {
             if count == 0 {
                 continue;
             }
             state.hi[last] = h;
             state.lo[last] = l;
-            split(&state.hi[..n], &state.lo[..n], self.hilo, &mut units[..n]);
-            for (lvl, &u) in units[..n].iter().enumerate() {
+            split(
+                &state.hi[..n],
+                &state.lo[..n],
+                self.hilo,
+                &mut units[..n],
+                &mut low[..n],
+            );
+            for (lvl, (&u, &l)) in units[..n].iter().zip(&low[..n]).enumerate() {
                 by_player[self.player_of[lvl]] = u;
+                low_by_player[self.player_of[lvl]] = l;
             }
             tally.outcomes += count;
-            record(tally, &by_player[..n], count);
+            record(tally, &by_player[..n], &low_by_player[..n], count);
         }
     }
 }

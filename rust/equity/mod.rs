@@ -27,8 +27,8 @@
 //!
 //! # Determinism
 //!
-//! Monte Carlo splits the samples into jobs of [`JOB_SAMPLES`]; job `j` draws from
-//! [`crate::deck::rng_for_seed`]`(job_seed(seed, j))` with [`crate::deck::uniform_below`],
+//! Monte Carlo splits the samples into jobs of [`JOB_SAMPLES`]; job `j` draws from its own
+//! generator seeded with [`job_seed`]`(seed, j)` (`sample.rs` defines both, bit for bit),
 //! so the same seed gives the same result on every platform and whatever the thread count.
 
 mod exact;
@@ -176,6 +176,11 @@ pub struct Equity {
     /// Per player, pot units won summed over all outcomes; `shares[i] = units[i] /
     /// (outcomes · POT_UNITS)` exactly.
     pub units: Vec<u128>,
+    /// Stud hi/lo only (`None` in games without a low half): per player, the part of
+    /// `units` won with the low hand; the rest, `units[i] - low_units[i]`, was won with the
+    /// high hand (a high hand that takes the whole pot because nobody has a low wins all of
+    /// it as high).
+    pub low_units: Option<Vec<u128>>,
     /// Per player, the standard error of `shares[i]` (0 for exact results).
     pub stderr: Vec<f64>,
 }
@@ -186,6 +191,8 @@ struct Setup {
     spec: &'static VariantSpec,
     /// The rankings of the main and (stud/8) low halves.
     rankings: (Ranking, Option<Ranking>),
+    /// Soko's four-straight mode (the one in `rankings`).
+    four_straight: FourStraight,
     /// Per player, the held cards as indices.
     held: Vec<Vec<u8>>,
     /// Per player, the summed card keys of the held cards.
@@ -259,6 +266,7 @@ impl Setup {
         Ok(Setup {
             spec,
             rankings: spec.showdown.rankings(four_straight),
+            four_straight,
             held,
             held_key,
             missing,
@@ -332,18 +340,20 @@ const SHARE_OF: [u32; 2 * MAX_PLAYERS + 1] = {
     t
 };
 
-/// Splits one pot among `hi.len()` players: `out[p]` receives player `p`'s pot units.
+/// Splits one pot among `hi.len()` players: `out[p]` receives player `p`'s pot units,
+/// `low_out[p]` the part of them won with his low (0 unless `hilo`).
 /// High only when `hilo` is false or nobody has a low (`lo` all 0); otherwise half to the
 /// best high, half to the best low, ties splitting their half (docs/rules.md H-5, G-1.11).
 /// Branch-free: which case applies is unpredictable from one deal to the next.
 #[inline]
-fn split(hi: &[u16], lo: &[u16], hilo: bool, out: &mut [u32]) {
+fn split(hi: &[u16], lo: &[u16], hilo: bool, out: &mut [u32], low_out: &mut [u32]) {
     let best_hi = hi.iter().copied().max().unwrap_or(0);
     let high_winners = hi.iter().filter(|&&v| v == best_hi).count();
     if !hilo {
         let each = SHARE_OF[high_winners];
-        for (o, &v) in out.iter_mut().zip(hi) {
+        for ((o, l), &v) in out.iter_mut().zip(low_out.iter_mut()).zip(hi) {
             *o = u32::from(v == best_hi) * each;
+            *l = 0;
         }
         return;
     }
@@ -354,8 +364,9 @@ fn split(hi: &[u16], lo: &[u16], hilo: bool, out: &mut [u32]) {
     // without one (every low is 0, so all "tie" for it) the high winners take it all.
     let hi_each = SHARE_OF[high_winners << usize::from(has_low)];
     let lo_each = SHARE_OF[2 * low_winners] * u32::from(has_low);
-    for ((o, &h), &l) in out.iter_mut().zip(hi).zip(lo) {
-        *o = u32::from(h == best_hi) * hi_each + u32::from(l == best_lo) * lo_each;
+    for (((o, low), &h), &l) in out.iter_mut().zip(low_out.iter_mut()).zip(hi).zip(lo) {
+        *low = u32::from(l == best_lo) * lo_each;
+        *o = u32::from(h == best_hi) * hi_each + *low;
     }
 }
 
@@ -364,6 +375,8 @@ fn split(hi: &[u16], lo: &[u16], hilo: bool, out: &mut [u32]) {
 struct Tally {
     outcomes: u64,
     units: [u64; MAX_PLAYERS],
+    /// The part of `units` won with the low hand (stud hi/lo).
+    low: [u64; MAX_PLAYERS],
     /// Sum of squared per-outcome units (Monte Carlo only).
     squares: [u64; MAX_PLAYERS],
     wins: [u64; MAX_PLAYERS],
@@ -378,6 +391,8 @@ pub struct Totals {
     pub outcomes: u128,
     /// Per player, pot units won.
     pub units: [u128; MAX_PLAYERS],
+    /// Per player, the part of `units` won with the low hand (stud hi/lo; 0 otherwise).
+    pub low: [u128; MAX_PLAYERS],
     /// Per player, the sum of squared per-outcome pot units (Monte Carlo only).
     pub squares: [u128; MAX_PLAYERS],
     /// Per player, outcomes won outright.
@@ -391,6 +406,7 @@ impl Totals {
         self.outcomes += u128::from(t.outcomes);
         for p in 0..MAX_PLAYERS {
             self.units[p] += u128::from(t.units[p]);
+            self.low[p] += u128::from(t.low[p]);
             self.squares[p] += u128::from(t.squares[p]);
             self.wins[p] += u128::from(t.wins[p]);
             self.ties[p] += u128::from(t.ties[p]);
@@ -404,6 +420,7 @@ impl Totals {
         self.outcomes += other.outcomes;
         for p in 0..MAX_PLAYERS {
             self.units[p] += other.units[p];
+            self.low[p] += other.low[p];
             self.squares[p] += other.squares[p];
             self.wins[p] += other.wins[p];
             self.ties[p] += other.ties[p];
@@ -413,7 +430,7 @@ impl Totals {
 
     // Shares are reported as floats; the exact integers stay available in `units`.
     #[allow(clippy::cast_precision_loss)]
-    fn finish(&self, players: usize, exact: bool) -> Equity {
+    fn finish(&self, players: usize, exact: bool, hilo: bool) -> Equity {
         let n = self.outcomes as f64;
         let pot = f64::from(POT_UNITS);
         let shares = (0..players)
@@ -444,16 +461,19 @@ impl Totals {
                 .map(|p| u64::try_from(self.ties[p]).unwrap_or(u64::MAX))
                 .collect(),
             units: self.units[..players].to_vec(),
+            low_units: hilo.then(|| self.low[..players].to_vec()),
             stderr,
         }
     }
 }
 
-/// Adds `count` outcomes in which player `p` receives `units[p]` pot units.
+/// Adds `count` outcomes in which player `p` receives `units[p]` pot units, `low[p]` of
+/// them with his low.
 #[inline]
-fn record(tally: &mut Tally, units: &[u32], count: u64) {
-    for (p, &u) in units.iter().enumerate() {
+fn record(tally: &mut Tally, units: &[u32], low: &[u32], count: u64) {
+    for (p, (&u, &l)) in units.iter().zip(low).enumerate() {
         tally.units[p] += u64::from(u) * count;
+        tally.low[p] += u64::from(l) * count;
         if u == POT_UNITS {
             tally.wins[p] += count;
         } else if u > 0 {
@@ -725,6 +745,6 @@ impl Work {
                 expected: self.outcomes(),
             });
         }
-        Ok(totals.finish(self.setup.players(), self.is_exact()))
+        Ok(totals.finish(self.setup.players(), self.is_exact(), self.setup.is_hilo()))
     }
 }

@@ -1,66 +1,153 @@
 //! Seeded Monte Carlo: uniform completions drawn job by job.
 //!
 //! Job `j` covers samples `j · JOB_SAMPLES ..` and owns the generator
-//! `rng_for_seed(job_seed(seed, j))`. Each sample deals the cards the players are missing
-//! by a partial Fisher-Yates shuffle of the stub (each step picks uniformly among the
-//! cards not yet dealt in this sample, so the stub's order left by the previous sample
-//! does not matter), player after player in hand order.
+//! [`Stream::new`]`(job_seed(seed, j))`. Each sample deals the cards the players are
+//! missing by a partial Fisher-Yates shuffle of the stub (each step picks uniformly among
+//! the cards not yet dealt in this sample, so the stub's order left by the previous sample
+//! does not matter), player after player in hand order, each player's steps from one
+//! 64-bit draw ([`Dealer`]): a sample of three third-street stud hands costs three draws
+//! instead of twelve.
 
 use std::ops::Range;
 
-use rand_core::RngCore;
 use rayon::prelude::*;
 
 use crate::control::Control;
 
-use super::{split, strengths, Setup, Tally, Totals, JOB_SAMPLES, MAX_PLAYERS, POT_UNITS};
-use crate::deck::rng_for_seed;
-use crate::eval::tables::{Tables, CARD_KEY};
-use crate::eval::Ranking;
+use super::{record, split, Setup, Tally, Totals, JOB_SAMPLES, MAX_PLAYERS};
+use wide::u64x2;
 
-/// [`crate::deck::uniform_below`] for one fixed bound, with its divisions precomputed: the same
-/// rejection zone, and `x % n` by Lemire's exact "fastmod" (two multiplications), so every
-/// draw equals `uniform_below(rng, n)` for the same generator state.
-struct Below {
-    n: u32,
-    zone: u32,
-    /// `ceil(2^64 / n)` (0 for `n = 1`, which still gives `x % 1 = 0`).
-    inverse: u64,
-}
+use crate::eval::tables::{mask_of, Tables, CARD_KEY_MASK};
+use crate::game::spec::Showdown;
 
-impl Below {
-    fn new(n: u32) -> Below {
-        Below {
-            n,
-            zone: u32::MAX - (u32::MAX - n + 1) % n,
-            inverse: (u64::MAX / u64::from(n)).wrapping_add(1),
-        }
-    }
-
-    #[inline]
-    fn draw(&self, rng: &mut impl RngCore) -> u32 {
-        loop {
-            let x = rng.next_u32();
-            if x <= self.zone {
-                let low = self.inverse.wrapping_mul(u64::from(x));
-                return ((u128::from(low) * u128::from(self.n)) >> 64) as u32;
-            }
-        }
-    }
-}
+/// SplitMix64's increment (the golden ratio in 64 bits).
+const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// SplitMix64's output function: a bijective 64-bit mixer.
-fn splitmix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+/// One step of SplitMix64 from state `z`.
+fn splitmix64(z: u64) -> u64 {
+    mix(z.wrapping_add(GAMMA))
 }
 
 /// The seed of Monte Carlo job `job` of a run seeded with `seed`.
 #[must_use]
 pub fn job_seed(seed: u64, job: u64) -> u64 {
     splitmix64(splitmix64(seed) ^ job)
+}
+
+/// A job's generator: the SplitMix64 sequence from its seed (Steele, Lea and Flood 2014,
+/// the generator of Java's `SplittableRandom`; it passes BigCrush). Sampling needs
+/// statistical quality, not secrecy, and this costs a nanosecond a draw where ChaCha8
+/// cost several; defined here, a seed gives the same draws on every platform.
+struct Stream(u64);
+
+impl Stream {
+    fn new(seed: u64) -> Stream {
+        Stream(seed)
+    }
+
+    #[inline]
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(GAMMA);
+        mix(self.0)
+    }
+}
+
+/// Room for any stub: indices that are a `u8` are in bounds by construction.
+const STUB: usize = 256;
+
+/// One job's deal: the stub, shuffled in place sample after sample by a partial
+/// Fisher-Yates shuffle, and each player's fixed part.
+///
+/// A player's missing cards (at most five, from at most 50) come from one 64-bit draw, by
+/// batched ranged integers (Brackett-Rolfe and Lemire 2024): for bounds `n_1 … n_k`,
+/// `x · n_1` gives the first index in its high 64 bits and leaves its low 64 bits for
+/// `· n_2`, and so on; the indices are exactly the mixed-radix digits of
+/// `⌊x · P / 2^64⌋`, `P = n_1 ⋯ n_k < 2^29`, which Lemire's rejection of the `2^64 mod P`
+/// lowest remainders makes uniform on `0 .. P` (a draw is rejected with probability
+/// below `2^-35`).
+struct Dealer {
+    stub: [u8; STUB],
+    /// Step `i`'s bound: the cards not yet dealt in the sample, `stub - i`.
+    bounds: [u64; STUB],
+    seats: Vec<Seat>,
+}
+
+/// One player's part of a deal.
+struct Seat {
+    /// The Fisher-Yates steps (stub positions) that deal his missing cards.
+    steps: Range<usize>,
+    /// `2^64 mod P`, `P` the product of their bounds: a draw leaving less is rejected.
+    reject_below: u64,
+    /// The summed card keys and card mask of what he holds, side by side.
+    held: u64x2,
+}
+
+impl Dealer {
+    fn new(setup: &Setup) -> Dealer {
+        let m = setup.stub.len();
+        let mut stub = [0u8; STUB];
+        stub[..m].copy_from_slice(&setup.stub);
+        let mut bounds = [0u64; STUB];
+        for (i, bound) in bounds.iter_mut().enumerate().take(m) {
+            *bound = (m - i) as u64;
+        }
+        let mut at = 0;
+        let seats = (0..setup.players())
+            .map(|p| {
+                let steps = at..at + setup.missing[p];
+                at = steps.end;
+                let product: u64 = bounds[steps.clone()].iter().product();
+                Seat {
+                    reject_below: product.wrapping_neg() % product,
+                    steps,
+                    held: u64x2::new([setup.held_key[p], mask_of(&setup.held[p])]),
+                }
+            })
+            .collect();
+        Dealer {
+            stub,
+            bounds,
+            seats,
+        }
+    }
+
+    /// Deals the next sample: every player's summed card keys and card mask (the sum of
+    /// distinct cards' mask bits), with one SIMD add per card.
+    #[inline]
+    fn deal(&mut self, rng: &mut Stream, hands: &mut [u64x2; MAX_PLAYERS]) {
+        for (hand, seat) in hands.iter_mut().zip(&self.seats) {
+            if seat.steps.is_empty() {
+                *hand = seat.held;
+                continue;
+            }
+            *hand = loop {
+                let mut x = rng.next();
+                let mut sum = seat.held;
+                for i in seat.steps.clone() {
+                    let i = usize::from(i as u8);
+                    let wide = u128::from(x) * u128::from(self.bounds[i]);
+                    x = wide as u64;
+                    // A rejected draw's swaps stay: they only reorder the cards not yet
+                    // dealt, among which the accepted draw picks uniformly.
+                    let j = usize::from((i + (wide >> 64) as usize) as u8);
+                    // The dealt card as loaded, not reread after the swap's stores.
+                    let card = self.stub[j];
+                    self.stub.swap(i, j);
+                    sum += CARD_KEY_MASK[card as usize];
+                }
+                if x >= seat.reject_below {
+                    break sum;
+                }
+            };
+        }
+    }
 }
 
 /// Jobs a run of `samples` samples is cut into.
@@ -81,16 +168,32 @@ pub(super) fn run(
     let one = |j: u64| {
         let count = JOB_SAMPLES.min(samples - j * JOB_SAMPLES);
         let s = job_seed(seed, j);
-        // One instance of the sampling loop per ranking, so the evaluator is inlined.
-        match setup.rankings {
-            (Ranking::High, None) => job(setup, s, count, |k, c| (t.high_of(k, c), 0)),
-            (Ranking::High, Some(Ranking::Low8)) => {
-                job(setup, s, count, |k, c| (t.high_of(k, c), t.low8_of(k, c)))
+        // One instance of the sampling loop per game, so the evaluator is inlined; each
+        // ranks a hand from its summed keys and (for flushes) its card mask.
+        match setup.spec.showdown {
+            Showdown::High => {
+                let high = t.high_t();
+                job::<false>(setup, s, count, |k, m| (high.with_flush(k, || m), 0))
             }
-            (Ranking::AceFive, None) => job(setup, s, count, |k, c| (t.ace_five_of(k, c), 0)),
-            (Ranking::Soko(mode), None) => job(setup, s, count, |k, c| (t.soko_of(mode, k, c), 0)),
-            (Ranking::DeuceSeven, None) => job(setup, s, count, |k, c| (t.deuce_seven_of(k, c), 0)),
-            rankings => job(setup, s, count, |k, c| strengths(rankings, t, k, c)),
+            Showdown::HighLow8 => {
+                let (high, low) = (t.high_t(), t.low8_t());
+                job::<true>(setup, s, count, |k, m| {
+                    (high.with_flush(k, || m), low.by_ranks(k))
+                })
+            }
+            Showdown::AceFive => {
+                let low = t.ace_five_t();
+                job::<false>(setup, s, count, |k, _| (low.by_ranks(k), 0))
+            }
+            Showdown::Soko => {
+                let soko = t.soko_t(setup.four_straight);
+                job::<false>(setup, s, count, |k, m| (soko.value(k, || m), 0))
+            }
+            Showdown::DeuceSeven => {
+                // Five-card hands: suited means a flush, which the flush table ranks.
+                let low = t.deuce7_t();
+                job::<false>(setup, s, count, |k, m| (low.with_flush(k, || m), 0))
+            }
         }
     };
     cancel.set_total(jobs.end - jobs.start);
@@ -106,54 +209,91 @@ pub(super) fn run(
         .reduce(Totals::default, |a, b| a.merge(&b))
 }
 
-/// `count` samples from the generator seeded with `seed`.
-fn job(setup: &Setup, seed: u64, count: u64, eval: impl Fn(u64, &[u8]) -> (u16, u16)) -> Tally {
-    let n = setup.players();
-    let size = setup.hand_cards();
-    let hilo = setup.is_hilo();
-    let mut rng = rng_for_seed(seed);
-    let mut stub = setup.stub.clone();
-    let m = stub.len();
-    let need: usize = setup.missing.iter().sum();
-    let mut hands = [[0u8; 7]; MAX_PLAYERS];
-    // Per player: where his dealt cards start in the stub and in his hand.
-    let mut first = [0usize; MAX_PLAYERS];
-    let mut held = [0usize; MAX_PLAYERS];
-    let mut at = 0;
-    for p in 0..n {
-        hands[p][..setup.held[p].len()].copy_from_slice(&setup.held[p]);
-        held[p] = setup.held[p].len();
-        first[p] = at;
-        at += setup.missing[p];
+/// Samples dealt before any is ranked: their table reads then overlap.
+const BATCH: usize = 16;
+
+/// Most outcome classes a job counts in a table (`2^n`, or `2^2n` in hi/lo): beyond, it
+/// splits every sample's pot as it comes.
+const MAX_CLASSES: usize = 1 << 12;
+
+/// The winners of one pot as a class: bit `p` set when player `p` has the best `values`;
+/// 0 when the best is 0 (nobody has a qualifying low).
+#[inline]
+fn winners(values: &[u16]) -> usize {
+    // One pass, branch-free: a better value restarts the set, an equal one joins it.
+    let (mut best, mut mask) = (0u16, 0usize);
+    for (p, &v) in values.iter().enumerate() {
+        let better = usize::from(v > best);
+        let joins = better | usize::from(v == best);
+        mask = (mask & better.wrapping_sub(1)) | joins << p;
+        best = best.max(v);
     }
-    let held_key = &setup.held_key[..n];
+    mask * usize::from(best > 0)
+}
+
+/// Adds `count` outcomes of class `class` (high winners in bits `0 .. n`, low winners
+/// above) to the tally, the pot split as [`split`] splits it.
+fn add_class(tally: &mut Tally, n: usize, hilo: bool, class: usize, count: u64) {
     let mut hi = [0u16; MAX_PLAYERS];
     let mut lo = [0u16; MAX_PLAYERS];
-    let mut units = [0u32; MAX_PLAYERS];
+    for p in 0..n {
+        hi[p] = 1 + (class >> p & 1) as u16;
+        lo[p] = (class >> (n + p) & 1) as u16;
+    }
+    let (mut units, mut low) = ([0u32; MAX_PLAYERS], [0u32; MAX_PLAYERS]);
+    split(&hi[..n], &lo[..n], hilo, &mut units[..n], &mut low[..n]);
+    record(tally, &units[..n], &low[..n], count);
+    for (square, &u) in tally.squares.iter_mut().zip(&units[..n]) {
+        *square += u64::from(u * u) * count;
+    }
+    tally.outcomes += count;
+}
+
+/// `count` samples from the generator seeded with `seed`, each player's hand ranked by
+/// `eval(key, mask)` (high, and low in hi/lo). A sample only counts one to its outcome
+/// class (who has the best high and the best low); the classes' pots are split once at
+/// the end.
+fn job<const HILO: bool>(
+    setup: &Setup,
+    seed: u64,
+    count: u64,
+    eval: impl Fn(u64, u64) -> (u16, u16),
+) -> Tally {
+    let n = setup.players();
+    let mut rng = Stream::new(seed);
+    let mut dealer = Dealer::new(setup);
+    let classes = 1usize << if HILO { 2 * n } else { n };
+    let mut counts = vec![0u32; if classes <= MAX_CLASSES { classes } else { 0 }];
     let mut tally = Tally::default();
-    let draws: Vec<Below> = (0..need).map(|i| Below::new((m - i) as u32)).collect();
-    for _ in 0..count {
-        for (i, below) in draws.iter().enumerate() {
-            let j = i + below.draw(&mut rng) as usize;
-            stub.swap(i, j);
+    let mut dealt = [[u64x2::ZERO; MAX_PLAYERS]; BATCH];
+    let mut left = count;
+    while left > 0 {
+        let batch = BATCH.min(usize::try_from(left).unwrap_or(BATCH));
+        for hands in dealt.iter_mut().take(batch) {
+            dealer.deal(&mut rng, hands);
         }
-        for p in 0..n {
-            let hand = &mut hands[p];
-            let mut key = held_key[p];
-            for (slot, &c) in hand[held[p]..size].iter_mut().zip(&stub[first[p]..]) {
-                *slot = c;
-                key += CARD_KEY[c as usize];
+        for hands in dealt.iter().take(batch) {
+            let mut hi = [0u16; MAX_PLAYERS];
+            let mut lo = [0u16; MAX_PLAYERS];
+            for p in 0..n {
+                let [key, mask] = hands[p].to_array();
+                (hi[p], lo[p]) = eval(key, mask);
             }
-            (hi[p], lo[p]) = eval(key, &hand[..size]);
+            let class = if HILO {
+                winners(&hi[..n]) | winners(&lo[..n]) << n
+            } else {
+                winners(&hi[..n])
+            };
+            match counts.get_mut(class) {
+                Some(c) => *c += 1,
+                None => add_class(&mut tally, n, HILO, class, 1),
+            }
         }
-        split(&hi[..n], &lo[..n], hilo, &mut units[..n]);
-        tally.outcomes += 1;
-        for (p, &u) in units[..n].iter().enumerate() {
-            tally.units[p] += u64::from(u);
-            tally.squares[p] += u64::from(u * u);
-            // Branch-free: who wins a sample is unpredictable by design.
-            tally.wins[p] += u64::from(u == POT_UNITS);
-            tally.ties[p] += u64::from(u.wrapping_sub(1) < POT_UNITS - 1);
+        left -= batch as u64;
+    }
+    for (class, &c) in counts.iter().enumerate() {
+        if c > 0 {
+            add_class(&mut tally, n, HILO, class, u64::from(c));
         }
     }
     tally
@@ -162,15 +302,64 @@ fn job(setup: &Setup, seed: u64, count: u64, eval: impl Fn(u64, &[u8]) -> (u16, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deck::uniform_below;
+    use crate::card::Card;
+    use crate::eval::FourStraight;
+    use crate::game::GameKind;
 
+    /// The published SplitMix64 sequence from seed 1234567 (the reference C code's).
     #[test]
-    fn below_equals_uniform_below() {
-        for n in (1..=60).chain([1000, 65_537, 1 << 31, u32::MAX - 1, u32::MAX]) {
-            let below = Below::new(n);
-            let (mut a, mut b) = (rng_for_seed(u64::from(n)), rng_for_seed(u64::from(n)));
-            for _ in 0..2000 {
-                assert_eq!(below.draw(&mut a), uniform_below(&mut b, n), "n = {n}");
+    fn stream_is_splitmix64() {
+        let mut s = Stream::new(1_234_567);
+        let got: Vec<u64> = (0..3).map(|_| s.next()).collect();
+        assert_eq!(
+            got,
+            [
+                6_457_827_717_110_365_317,
+                3_203_168_211_198_807_973,
+                9_817_491_932_198_370_423
+            ]
+        );
+    }
+
+    /// Every card reaches every dealt position equally often, and each hand sums exactly
+    /// the cards dealt to it.
+    #[test]
+    fn deals_are_uniform() {
+        // Two 2-7 players keeping nothing, twelve cards left: ten dealt a sample.
+        let dead: Vec<Card> = (12..52).map(|i| Card::from_index(i).unwrap()).collect();
+        let setup = Setup::new(
+            GameKind::DeuceSeven,
+            FourStraight::Consecutive,
+            &[vec![], vec![]],
+            &dead,
+        )
+        .unwrap();
+        let mut dealer = Dealer::new(&setup);
+        let product: u64 = 7 * 6 * 5 * 4 * 3;
+        assert_eq!(
+            dealer.seats[1].reject_below,
+            product.wrapping_neg() % product
+        );
+        let mut rng = Stream::new(9);
+        let mut hands = [u64x2::ZERO; MAX_PLAYERS];
+        let mut seen = [[0u32; 12]; 10];
+        let rounds = 240_000;
+        for _ in 0..rounds {
+            dealer.deal(&mut rng, &mut hands);
+            for (pos, &c) in dealer.stub[..10].iter().enumerate() {
+                seen[pos][c as usize] += 1;
+            }
+            for (p, hand) in hands[..2].iter().enumerate() {
+                let cards = &dealer.stub[5 * p..5 * p + 5];
+                let want: u64x2 = cards.iter().map(|&c| CARD_KEY_MASK[c as usize]).sum();
+                assert_eq!(hand.to_array(), want.to_array());
+            }
+        }
+        let expected = f64::from(rounds) / 12.0;
+        for row in &seen {
+            for &k in row {
+                // The binomial standard deviation is 135 here: 5 sigma.
+                assert!((f64::from(k) - expected).abs() < 5.0 * 135.0, "{seen:?}");
             }
         }
     }

@@ -228,6 +228,91 @@ fn monte_carlo_is_thread_independent_and_close() {
     }
 }
 
+/// The sampler's estimate of every game lies within a few standard errors of the exact
+/// value, and in stud hi/lo so do the low halves (their spread is at most the share's).
+#[test]
+// Counts far below 2^52: exact in floating point.
+#[allow(clippy::cast_precision_loss)]
+fn monte_carlo_is_close_to_exact_in_every_game() {
+    let cases: [(G, &[&str]); 6] = [
+        (
+            STUD,
+            &[
+                "As Ah Kd 7c 7d 2s",
+                "Qc Jc Tc 9d 2h 3h",
+                "5s 5h 6d 6c 8c 8d",
+            ],
+        ),
+        (
+            STUD8,
+            &[
+                "Ac 2d 3h Kd 7c Jh",
+                "5c 6d 7h 8s Qd Js",
+                "Ah Ad Ks Qs 9c 9s",
+            ],
+        ),
+        (
+            RAZZ,
+            &[
+                "Ac 2d 3h Kd 9h Jh",
+                "5c 6d 7h 8s Qd Js",
+                "Ah 4d 6s Qs 9c 8c",
+            ],
+        ),
+        (
+            soko(FourStraight::Consecutive),
+            &["As Ks Qs Js", "9h 8h 7d 6d", "2c 2d 3h"],
+        ),
+        (DEUCE_SEVEN, &["7c 5d 4h 3s", "8c 6d 2h", "9c 3c 4c 5c"]),
+        (STUD8, &["As 2s 3d 4c 5h", "Kh Kd Qs Jc 9s"]),
+    ];
+    for (game, texts) in cases {
+        let hs = hands(texts);
+        let exact = equity(game, &hs, &[], None, 0, None).unwrap();
+        let mc = equity(game, &hs, &[], Some(200_000), 11, None).unwrap();
+        let pot = mc.outcomes as f64 * f64::from(POT_UNITS);
+        let exact_pot = exact.outcomes as f64 * f64::from(POT_UNITS);
+        for p in 0..hs.len() {
+            let off = (mc.shares[p] - exact.shares[p]).abs();
+            assert!(
+                off <= 5.0 * mc.stderr[p],
+                "{game:?} {texts:?} player {p}: {off}"
+            );
+            if let (Some(low), Some(exact_low)) = (&mc.low_units, &exact.low_units) {
+                let off = (low[p] as f64 / pot - exact_low[p] as f64 / exact_pot).abs();
+                assert!(
+                    off <= 5.0 * mc.stderr[p],
+                    "{texts:?} low of player {p}: {off}"
+                );
+            }
+        }
+        assert_eq!(mc.low_units.is_some(), game == STUD8);
+        assert_eq!(exact.low_units.is_some(), game == STUD8);
+    }
+}
+
+/// The low halves: the quartering example, and a wheel that scoops.
+#[test]
+fn low_units_count_the_low_half() {
+    let hs = hands(&[
+        "7h 5h 4h 3h 2h Kc Kd",
+        "7c 5d 4s 3c 2d Qc Qd",
+        "Ts Td Js Jh 9c 9h 8s",
+    ]);
+    let e = equity(STUD8, &hs, &[], None, 0, None).unwrap();
+    let p = u128::from(POT_UNITS);
+    // X: the whole high half and a quarter; Y: a quarter, all low; Z: nothing.
+    assert_eq!(e.low_units, Some(vec![p / 4, p / 4, 0]));
+    let wheel = hands(&["Ac 2c 3d 4d 5h Kh Ks", "As 2s 3h 4h 9s Kd Kc"]);
+    let e = equity(STUD8, &wheel, &[], None, 0, None).unwrap();
+    assert_eq!(e.low_units, Some(vec![p / 2, 0]));
+    assert_eq!(e.units, vec![p, 0]);
+    // Nobody has a low: the high hand's whole pot is high.
+    let no_low = hands(&["As Ah Kd Kc Qs Jh 9d", "Ts Th 9s 9h 8d 8c 2h"]);
+    let e = equity(STUD8, &no_low, &[], None, 0, None).unwrap();
+    assert_eq!((e.units, e.low_units), (vec![p, 0], Some(vec![0, 0])));
+}
+
 #[test]
 fn bad_input() {
     let hs = hands(&["As Ah", "As Kd"]);
@@ -324,7 +409,7 @@ fn subset_index_equals_scan() {
                 0..plan.units(),
                 &crate::control::NEVER,
             )
-            .finish(setup.players(), true)
+            .finish(setup.players(), true, setup.is_hilo())
         };
         let by_subsets = count(&plan);
         plan.set_subsets(false);

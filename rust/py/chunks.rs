@@ -213,7 +213,10 @@ type Counts = Vec<u128>;
 
 #[pymethods]
 impl PyEquityTotals {
+    /// ``low`` (the part of each unit sum won with the low hand, stud hi/lo) defaults to
+    /// zeros.
     #[new]
+    #[pyo3(signature = (outcomes, units, squares, wins, ties, low = None))]
     #[allow(clippy::needless_pass_by_value)]
     fn new(
         outcomes: u128,
@@ -221,15 +224,24 @@ impl PyEquityTotals {
         squares: Counts,
         wins: Counts,
         ties: Counts,
+        low: Option<Counts>,
     ) -> PyResult<Self> {
         let n = units.len();
-        if n > MAX_PLAYERS || [squares.len(), wins.len(), ties.len()] != [n; 3] {
+        let low = low.unwrap_or_else(|| vec![0; n]);
+        if n > MAX_PLAYERS || [squares.len(), wins.len(), ties.len(), low.len()] != [n; 4] {
             return Err(ConfigurationError::new_err(format!(
-                "EquityTotals needs one unit sum, square sum, win count and tie count per \
-                 player (at most {MAX_PLAYERS}): got {n}, {}, {} and {}",
+                "EquityTotals needs one unit sum, square sum, win count, tie count and low \
+                 unit sum per player (at most {MAX_PLAYERS}): got {n}, {}, {}, {} and {}",
                 squares.len(),
                 wins.len(),
-                ties.len()
+                ties.len(),
+                low.len()
+            )));
+        }
+        if let Some(p) = (0..n).find(|&p| low[p] > units[p]) {
+            return Err(ConfigurationError::new_err(format!(
+                "EquityTotals: player {p} won {} pot units with his low but only {} in all",
+                low[p], units[p]
             )));
         }
         let mut totals = Totals {
@@ -240,6 +252,7 @@ impl PyEquityTotals {
         totals.squares[..n].copy_from_slice(&squares);
         totals.wins[..n].copy_from_slice(&wins);
         totals.ties[..n].copy_from_slice(&ties);
+        totals.low[..n].copy_from_slice(&low);
         Ok(PyEquityTotals { totals, players: n })
     }
 
@@ -271,6 +284,12 @@ impl PyEquityTotals {
     #[getter]
     fn ties<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.totals.ties[..self.players])
+    }
+
+    /// Per player, the part of ``units`` won with the low hand (stud hi/lo; 0 otherwise).
+    #[getter]
+    fn low<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.totals.low[..self.players])
     }
 
     fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -306,19 +325,23 @@ impl PyEquityTotals {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
-            "EquityTotals(outcomes={}, units={}, squares={}, wins={}, ties={})",
+            "EquityTotals(outcomes={}, units={}, squares={}, wins={}, ties={}, low={})",
             self.totals.outcomes,
             self.units(py)?.repr()?,
             self.squares(py)?.repr()?,
             self.wins(py)?.repr()?,
             self.ties(py)?.repr()?,
+            self.low(py)?.repr()?,
         ))
     }
 
     #[allow(clippy::type_complexity)]
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> (Bound<'py, PyAny>, (u128, Counts, Counts, Counts, Counts)) {
+    ) -> (
+        Bound<'py, PyAny>,
+        (u128, Counts, Counts, Counts, Counts, Counts),
+    ) {
         let me = slf.get();
         let t = &me.totals;
         let n = me.players;
@@ -330,6 +353,7 @@ impl PyEquityTotals {
                 t.squares[..n].to_vec(),
                 t.wins[..n].to_vec(),
                 t.ties[..n].to_vec(),
+                t.low[..n].to_vec(),
             ),
         )
     }

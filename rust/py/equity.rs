@@ -34,14 +34,25 @@ use crate::game::GameKind;
 ///         POT_UNITS)`` exactly.
 ///     seed: The Monte Carlo seed (``None`` for exact results); passing it again
 ///         reproduces the result, whatever the thread count.
+///     low_units: Stud hi/lo: per player, the part of ``units`` won with the low hand
+///         (the rest was won with the high hand, including whole pots taken when nobody
+///         has a low). ``None`` in games without a low half.
+///     high: Stud hi/lo: per player, the expected fraction of the pot won with the high
+///         hand; ``None`` in games without a low half.
+///     low: Stud hi/lo: per player, the expected fraction of the pot won with the low
+///         hand; ``None`` in games without a low half. ``high[i] + low[i]`` is
+///         ``shares[i]`` (exactly so in ``units`` and ``low_units``).
 ///
 /// Immutable, hashable and picklable; two results are equal when every field is (a NaN
 /// standard error equals itself).
 ///
 /// >>> from holecard import equity
 /// >>> e = equity("razz", ("Ah 2h 3c 4d", "Kd Qs Js Td"))
-/// >>> e.game, e.losses[1] == e.wins[0], sum(e.fractions)
-/// (<Game.RAZZ: 'razz'>, True, Fraction(1, 1))
+/// >>> e.game, e.losses[1] == e.wins[0], sum(e.fractions), e.low
+/// (<Game.RAZZ: 'razz'>, True, Fraction(1, 1), None)
+/// >>> e = equity("stud8", ("As 2s 3d 4c Kh Kd", "Qh Qs Jc Jd 9s 8d"))
+/// >>> [round(x, 4) for x in e.shares], [round(x, 4) for x in e.high], e.low[1]
+/// ([0.5054, 0.4946], [0.3179, 0.4946], 0.0)
 #[pyclass(module = "holecard._core", name = "Equity", frozen)]
 pub struct PyEquity {
     game: GameKind,
@@ -62,14 +73,17 @@ type Reduced<'py> = (
         Vec<f64>,
         Vec<u128>,
         Option<u64>,
+        Option<Vec<u128>>,
     ),
 );
 
 #[pymethods]
 impl PyEquity {
     /// A result record from its fields (as :func:`holecard.equity` builds it; pickling).
+    /// ``low_units`` is refused in a game without a low half; in stud hi/lo, leaving it out
+    /// records a result without its halves (``high`` and ``low`` are then ``None``).
     #[new]
-    #[pyo3(signature = (game, shares, exact, outcomes, wins, ties, stderr, units, seed))]
+    #[pyo3(signature = (game, shares, exact, outcomes, wins, ties, stderr, units, seed, low_units = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: GameArg,
@@ -81,6 +95,7 @@ impl PyEquity {
         stderr: Vec<f64>,
         units: Vec<u128>,
         seed: Option<u64>,
+        low_units: Option<Vec<u128>>,
     ) -> PyResult<Self> {
         let n = shares.len();
         if [wins.len(), ties.len(), stderr.len(), units.len()] != [n; 4] {
@@ -93,6 +108,20 @@ impl PyEquity {
                 units.len()
             )));
         }
+        if let Some(low) = &low_units {
+            if !has_low_half(game.0) {
+                return Err(ConfigurationError::new_err(format!(
+                    "low_units: {} has no low half (only stud8 has)",
+                    game.0.id()
+                )));
+            }
+            if low.len() != n || low.iter().zip(&units).any(|(l, u)| l > u) {
+                return Err(ConfigurationError::new_err(format!(
+                    "low_units needs one count per player ({n}), none above his units: got \
+                     {low:?} for units {units:?}"
+                )));
+            }
+        }
         Ok(PyEquity {
             game: game.0,
             result: core::Equity {
@@ -102,6 +131,7 @@ impl PyEquity {
                 wins,
                 ties,
                 units,
+                low_units,
                 stderr,
             },
             seed,
@@ -153,6 +183,27 @@ impl PyEquity {
         self.seed
     }
 
+    #[getter]
+    fn low_units<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        self.result
+            .low_units
+            .as_ref()
+            .map(|low| PyTuple::new(py, low))
+            .transpose()
+    }
+
+    /// Stud hi/lo: per player, the expected fraction of the pot won with the high hand.
+    #[getter]
+    fn high<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        self.halves(py, |units, low| units - low)
+    }
+
+    /// Stud hi/lo: per player, the expected fraction of the pot won with the low hand.
+    #[getter]
+    fn low<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        self.halves(py, |_, low| low)
+    }
+
     /// Per player, the outcomes in which he wins nothing.
     #[getter]
     fn losses<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
@@ -193,7 +244,7 @@ impl PyEquity {
         let repr = |t: Bound<'_, PyTuple>| t.repr().map(|s| s.to_string());
         Ok(format!(
             "Equity(game='{}', shares={}, exact={}, outcomes={}, wins={}, ties={}, \
-             stderr={}, units={}, seed={})",
+             stderr={}, units={}, seed={}, low_units={})",
             self.game.id(),
             repr(self.shares(py)?)?,
             if r.exact { "True" } else { "False" },
@@ -203,6 +254,10 @@ impl PyEquity {
             repr(self.stderr(py)?)?,
             repr(self.units(py)?)?,
             self.seed.map_or("None".to_string(), |s| s.to_string()),
+            match self.low_units(py)? {
+                Some(t) => repr(t)?,
+                None => "None".to_string(),
+            },
         ))
     }
 
@@ -221,12 +276,36 @@ impl PyEquity {
                 r.stderr.clone(),
                 r.units.clone(),
                 me.seed,
+                r.low_units.clone(),
             ),
         ))
     }
 }
 
 impl PyEquity {
+    /// Per player, `half(units, low_units)` as a fraction of the pot; `None` without halves.
+    // Fractions are reported as floats; the exact integers stay in `units` and `low_units`.
+    #[allow(clippy::cast_precision_loss)]
+    fn halves<'py>(
+        &self,
+        py: Python<'py>,
+        half: impl Fn(u128, u128) -> u128,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let r = &self.result;
+        let pot = r.outcomes as f64 * f64::from(core::POT_UNITS);
+        r.low_units
+            .as_ref()
+            .map(|low| {
+                let fractions = r
+                    .units
+                    .iter()
+                    .zip(low)
+                    .map(|(&u, &l)| half(u, l) as f64 / pot);
+                PyTuple::new(py, fractions)
+            })
+            .transpose()
+    }
+
     /// Every field, floats by their bits (so a NaN standard error equals itself).
     #[allow(clippy::type_complexity)]
     fn key(
@@ -241,6 +320,7 @@ impl PyEquity {
         Vec<u64>,
         &[u128],
         Option<u64>,
+        Option<&[u128]>,
     ) {
         let r = &self.result;
         let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect();
@@ -254,8 +334,18 @@ impl PyEquity {
             bits(&r.stderr),
             &r.units,
             self.seed,
+            r.low_units.as_deref(),
         )
     }
+}
+
+/// Whether the pot of `game` has a low half (stud hi/lo).
+fn has_low_half(game: GameKind) -> bool {
+    crate::game::VariantSpec::of(game)
+        .showdown
+        .rankings(crate::eval::FourStraight::Consecutive)
+        .1
+        .is_some()
 }
 
 /// Work this small (completions or samples; a few milliseconds) runs on the calling thread
