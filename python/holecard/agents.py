@@ -19,12 +19,12 @@ The adapters for the agent frameworks use it: ``holecard.pettingzoo`` and
 
 from collections.abc import Sequence
 
-from holecard._core import Bot, Encoding
+from holecard._core import Bot, ChanceHand, Encoding
 from holecard.exceptions import ConfigurationError
 
 # episode_stacks and observation_bound serve the adapters (holecard.pettingzoo,
 # holecard.gymnasium); they are not the module's API.
-__all__ = ["DEFAULT_STACK_BIG_BETS", "Bot", "Encoding"]
+__all__ = ["DEFAULT_STACK_BIG_BETS", "Bot", "ChanceHand", "Encoding"]
 
 #: Chips per seat of an environment's episode unless given, in big bets.
 DEFAULT_STACK_BIG_BETS = 50
