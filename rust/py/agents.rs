@@ -93,7 +93,7 @@ impl PyEncoding {
             .cast::<PyGameState>()
             .map_err(|_| args::wrong_type("state", "a State", state))?
             .try_borrow()
-            .map_err(|_| ConfigurationError::new_err("the state is being changed"))?;
+            .map_err(|_| busy())?;
         let s = &state.state;
         if s.config() != self.observer.config() || s.players() != self.observer.players() {
             return Err(ConfigurationError::new_err(format!(
@@ -218,6 +218,19 @@ impl PyEncoding {
         })
     }
 
+    /// Plays slot ``action`` on ``state`` (``encoding.move`` then ``state.apply`` in one
+    /// call, for environments). ``IllegalActionError`` (the state unchanged) if the slot is
+    /// not legal now, ``IndexOutOfRangeError`` if there is no such slot.
+    fn play(&self, state: &Bound<'_, PyAny>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let m = self.r#move(state, action)?;
+        let mut state = state
+            .cast::<PyGameState>()
+            .map_err(|_| args::wrong_type("state", "a State", state))?
+            .try_borrow_mut()
+            .map_err(|_| busy())?;
+        state.play(m.0)
+    }
+
     /// The slot of ``move`` now; ``IllegalActionError`` if no legal slot plays it (a move
     /// that is not legal, or in pot and no limit a total off the menu).
     fn action(&self, state: &Bound<'_, PyAny>, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
@@ -337,6 +350,29 @@ pub struct PyBot {
     config: GameConfig,
 }
 
+impl PyBot {
+    /// `state` as a hand of this bot's table.
+    fn hand_of<'a, 'py>(
+        &self,
+        state: &'a Bound<'py, PyAny>,
+    ) -> PyResult<&'a Bound<'py, PyGameState>> {
+        let hand = state
+            .cast::<PyGameState>()
+            .map_err(|_| args::wrong_type("state", "a State", state))?;
+        if hand.try_borrow().map_err(|_| busy())?.state.config() != &self.config {
+            return Err(ConfigurationError::new_err(
+                "the state is not a hand of this bot's table",
+            ));
+        }
+        Ok(hand)
+    }
+}
+
+/// The error for a state borrowed elsewhere.
+fn busy() -> PyErr {
+    ConfigurationError::new_err("the state is being changed")
+}
+
 #[pymethods]
 impl PyBot {
     #[new]
@@ -363,18 +399,18 @@ impl PyBot {
     fn act(&self, state: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Option<PyMove>> {
         guarded(|| {
             let seed = args::whole(seed, "seed", 0, u64::MAX, OutOfRange::Configuration)?;
-            let state = state
-                .cast::<PyGameState>()
-                .map_err(|_| args::wrong_type("state", "a State", state))?
-                .try_borrow()
-                .map_err(|_| ConfigurationError::new_err("the state is being changed"))?;
-            if state.state.config() != &self.config {
-                return Err(ConfigurationError::new_err(
-                    "the state is not a hand of this bot's table",
-                ));
-            }
+            let state = self.hand_of(state)?.try_borrow().map_err(|_| busy())?;
             Ok(self.player.act(&state.state, seed).map(PyMove))
         })
+    }
+
+    /// Plays the bot's move on ``state`` (``act`` then ``state.apply``, for environments);
+    /// ``IllegalActionError`` when the hand is over.
+    fn play(&self, state: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seed = args::whole(seed, "seed", 0, u64::MAX, OutOfRange::Configuration)?;
+        let mut state = self.hand_of(state)?.try_borrow_mut().map_err(|_| busy())?;
+        let action = guarded(|| Ok(self.player.act(&state.state, seed)))?;
+        state.play(action.ok_or(ActionError::HandOver)?)
     }
 
     fn __repr__(&self) -> String {
@@ -650,10 +686,7 @@ impl PyChanceHand {
     }
 
     /// Pickles as the encoding, the starting stacks and the actions, replayed on load.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, ChanceHandArgs)> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, ChanceHandArgs)> {
         let restore = py
             .import("holecard._core")?
             .getattr("_restore_chance_hand")?;

@@ -616,6 +616,11 @@ impl PyGameState {
         })??)
     }
 
+    /// Applies an action as [`PyGameState::act`] does, without building its event.
+    pub(crate) fn play(&mut self, a: Action) -> PyResult<()> {
+        self.act_with(|s| s.apply(a)).map(drop)
+    }
+
     /// The test hook behind `_core._induce_internal_error(state=...)`: a timeout that the
     /// engine applies in full, then a panic before the call returns.
     pub(crate) fn induce_panic_mid_action(&mut self, what: &str) -> PyResult<()> {
