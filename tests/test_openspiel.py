@@ -244,6 +244,6 @@ def test_repeated_game_carries_stacks_and_rotates_the_dealer() -> None:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         assert sum(state.returns()) == 0
-        assert [300 + r for r in state.returns()] == state._stacks
-        assert state._hand_no == 4 or 0 in state._stacks
-        assert len(firsts) == min(state._hand_no, 3)
+        assert [300 + r for r in state.returns()] == state.stacks
+        assert state.hands_played == 4 or 0 in state.stacks
+        assert len(firsts) == min(state.hands_played, 3)

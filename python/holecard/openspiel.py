@@ -162,6 +162,8 @@ class HolecardGame(pyspiel.Game):  # type: ignore[misc] # pyspiel ships no type 
         self.players_by_first = tuple(
             tuple((s + first) % players for s in range(players)) for first in range(players)
         )
+        #: The first hand before its first card (states start from a copy of it).
+        self.first_hand = ChanceHand(self.encoding, [self.stack] * players)
         total = self.stack * players
         # With stacks reset every hand a seat can lose a stack per hand.
         worst = self.stack * (self.hands if self.reset_stacks else 1)
@@ -223,16 +225,17 @@ class HolecardState(pyspiel.State):  # type: ignore[misc] # pyspiel ships no typ
         super().__init__(game)
         self._game = game
         n = game.encoding.players
-        self._stacks = [game.stack] * n
-        self._won = [0] * n
+        # OpenSpiel's clone deep-copies every attribute: few, and cheap to copy.
+        self._chips = _Chips([game.stack] * n, [0] * n)
         self._hand_no = 0
         self.first = 0
-        self._deal()
+        self.hand = game.first_hand.copy()
+        self._player = _CHANCE
 
     def _deal(self) -> None:
         """Starts a hand: chance is to name its first card."""
-        self._players = self._game.players_by_first[self.first]
-        self.hand = ChanceHand(self._game.encoding, [self._stacks[p] for p in self._players])
+        players = self._game.players_by_first[self.first]
+        self.hand = ChanceHand(self._game.encoding, [self._chips.stacks[p] for p in players])
         self._player = _CHANCE
 
     @property
@@ -240,21 +243,33 @@ class HolecardState(pyspiel.State):  # type: ignore[misc] # pyspiel ships no typ
         """The hand at its last decision point (a copy; ``None`` while it is dealt)."""
         return self.hand.state
 
+    @property
+    def stacks(self) -> list[int]:
+        """Each player's chips before the hand in play (after the last, once terminal)."""
+        return list(self._chips.stacks)
+
+    @property
+    def hands_played(self) -> int:
+        """The hands finished so far."""
+        return self._hand_no
+
     def seat_of(self, player: int) -> int:
         """The hand seat of ``player``."""
-        return self._players.index(player)
+        return self._game.players_by_first[self.first].index(player)
 
     def _end_hand(self) -> None:
         """Books the finished hand and deals the next one, or ends the game."""
         n = self._game.encoding.players
+        players = self._game.players_by_first[self.first]
+        chips = self._chips
         stacks = self.hand.stacks or []
         for seat, (won, stack) in enumerate(zip(self.hand.payoffs, stacks, strict=True)):
-            self._won[self._players[seat]] += won
-            self._stacks[self._players[seat]] = stack
+            chips.won[players[seat]] += won
+            chips.stacks[players[seat]] = stack
         self._hand_no += 1
         if self._game.reset_stacks:
-            self._stacks = [self._game.stack] * n
-        if self._hand_no >= self._game.hands or 0 in self._stacks:
+            chips.stacks = [self._game.stack] * n
+        if self._hand_no >= self._game.hands or 0 in chips.stacks:
             self._player = _TERMINAL
             return
         if self._game.rotate_dealer:
@@ -277,7 +292,7 @@ class HolecardState(pyspiel.State):  # type: ignore[misc] # pyspiel ships no typ
     def _apply_action(self, action: int) -> None:
         to_act = self.hand.apply(action)
         if to_act >= 0:
-            self._player = self._players[to_act]
+            self._player = self._game.players_by_first[self.first][to_act]
         elif to_act == ChanceHand.CHANCE:
             self._player = _CHANCE
         else:
@@ -296,15 +311,27 @@ class HolecardState(pyspiel.State):  # type: ignore[misc] # pyspiel ships no typ
         """Each player's result (0 until the end), in chips or big bets."""
         if self._player != _TERMINAL:
             return [0.0] * self._game.encoding.players
-        return [w / self._game.reward_scale for w in self._won]
+        return [w / self._game.reward_scale for w in self._chips.won]
 
     def __str__(self) -> str:
         hand = self.hand.state
         events = " ".join(repr(e) for e in hand.history) if hand is not None else "dealing"
         return (
-            f"hand {self._hand_no}, stacks {self._stacks}, first player {self.first}, "
+            f"hand {self._hand_no}, stacks {self._chips.stacks}, first player {self.first}, "
             f"{self.hand!r}\n{events}"
         )
+
+
+class _Chips:
+    """Each player's stack and winnings so far (copied by OpenSpiel's clone)."""
+
+    __slots__ = ("stacks", "won")
+
+    def __init__(self, stacks: list[int], won: list[int]) -> None:
+        self.stacks, self.won = stacks, won
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Chips:
+        return _Chips(self.stacks[:], self.won[:])
 
 
 class HolecardObserver:
