@@ -12,7 +12,8 @@
   the policy picks uniformly among the mask's legal actions. Target: at least 50,000
   steps per second.
 
-Run with ``python benches/python/bench_agents.py`` (``--seconds``). The PokerKit wrapper is
+Rates are steps per second of CPU time (one core). Run with
+``python benches/python/bench_agents.py`` (``--seconds``). The PokerKit wrapper is
 skipped when pokerkit is not installed (``pip install pokerkit``).
 """
 
@@ -33,11 +34,15 @@ from holecard.pettingzoo import raw_env
 
 
 def rate(run: Callable[[], int], seconds: float) -> float:
-    """Steps per second of ``run`` (which returns the steps it took), repeated for ``seconds``."""
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    """Steps per second of ``run`` (which returns the steps it took), repeated for ``seconds``.
+
+    Seconds of this process's CPU time: what one core does, also on a machine whose cores
+    are shared with other work (everything here runs on one thread).
+    """
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         steps += run()
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def openspiel_hand(game: pyspiel.Game, rng: random.Random) -> int:
