@@ -170,7 +170,11 @@ class HolecardGame(pyspiel.Game):  # type: ignore[misc] # pyspiel ships no type 
         spec = self.table.game.spec
         min_unit = max(1, min(v for v in self.table.stakes.values() if v > 0))
         rounds = len(spec.streets)
-        longest = 52 * 2 + rounds * players * (2 + total // min_unit) + players * rounds
+        draws = sum(1 for street in spec.streets if street.draw is not None)
+        # Chance nodes: every card dealt or drawn (reshuffles deal discards again), the
+        # burns (one per street, one after a reshuffle) and the community card.
+        cards = players * spec.hand_cards * (1 + draws) + 2 * rounds + 1
+        longest = cards + rounds * players * (2 + total // min_unit) + players * rounds
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_actions,
             max_chance_outcomes=52,

@@ -1,10 +1,10 @@
 //! `Encoding`: the action space, mask and tensors of one table for learning agents
 //! (`rust/game/encoding.rs` and `rust/game/observe.rs` in Python).
 
-use numpy::{PyArray1, PyReadwriteArray1};
+use numpy::{PyArray1, PyArrayMethods, PyReadwriteArray1};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyList, PyTuple};
 
 use super::args::{self, OutOfRange, Position, SEAT};
 use super::error::{ConfigurationError, IllegalActionError, IndexOutOfRangeError};
@@ -459,15 +459,21 @@ impl PyChanceHand {
     fn write(
         &self,
         seat: &Position<SEAT>,
-        out: &mut PyReadwriteArray1<'_, f32>,
+        out: &Bound<'_, PyAny>,
         information: bool,
     ) -> PyResult<()> {
         guarded(|| {
             let enc = self.encoding.get();
             let seat = enc.seat(seat)?;
-            let out = out.as_slice_mut().map_err(|_| {
-                ConfigurationError::new_err("out must be a contiguous float32 vector")
-            })?;
+            let what = "a writable contiguous float32 vector";
+            let mut out: PyReadwriteArray1<'_, f32> = out
+                .cast::<PyArray1<f32>>()
+                .map_err(|_| args::wrong_type("out", what, out))?
+                .try_readwrite()
+                .map_err(|_| args::wrong_type("out", what, out))?;
+            let out = out
+                .as_slice_mut()
+                .map_err(|_| ConfigurationError::new_err(format!("out must be {what}")))?;
             match self.hand.state() {
                 Some(s) => enc.observer.write(s, seat, information, out)?,
                 None if out.len() == enc.observer.len(information) => out.fill(0.0),
@@ -503,8 +509,12 @@ impl PyChanceHand {
     const OVER: i64 = OVER;
 
     #[new]
-    fn new(encoding: Bound<'_, PyEncoding>, stacks: &Bound<'_, PyAny>) -> PyResult<Self> {
+    fn new(encoding: &Bound<'_, PyAny>, stacks: &Bound<'_, PyAny>) -> PyResult<Self> {
         guarded(|| {
+            let encoding = encoding
+                .cast::<PyEncoding>()
+                .map_err(|_| args::wrong_type("encoding", "an Encoding", encoding))?
+                .clone();
             let stacks = super::game::stack_list(stacks)?;
             let enc = encoding.get();
             if stacks.len() != enc.observer.players() {
@@ -644,28 +654,31 @@ impl PyChanceHand {
 
     /// Writes what ``seat`` sees (the encoding's observation) into ``out``, a ``float32``
     /// vector of ``observation_shape`` (zeros during the first deal).
-    fn observation(
-        &self,
-        seat: Position<SEAT>,
-        mut out: PyReadwriteArray1<'_, f32>,
-    ) -> PyResult<()> {
-        self.write(&seat, &mut out, false)
+    fn observation(&self, seat: Position<SEAT>, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.write(&seat, out, false)
     }
 
     /// Writes what ``seat`` knows (the encoding's information state) into ``out``.
-    fn information_state(
-        &self,
-        seat: Position<SEAT>,
-        mut out: PyReadwriteArray1<'_, f32>,
-    ) -> PyResult<()> {
-        self.write(&seat, &mut out, true)
+    fn information_state(&self, seat: Position<SEAT>, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.write(&seat, out, true)
     }
 
     /// The observation (or with ``information``, the information state) of ``seat`` as
     /// text; ``"dealing"`` during the first deal.
-    #[pyo3(signature = (seat, *, information = false))]
-    fn text(&self, seat: Position<SEAT>, information: bool) -> PyResult<String> {
+    #[pyo3(signature = (seat, *, information = None))]
+    fn text(
+        &self,
+        seat: Position<SEAT>,
+        information: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
         guarded(|| {
+            let information = match information {
+                None => false,
+                Some(b) => b
+                    .cast::<PyBool>()
+                    .map_err(|_| args::wrong_type("information", "a bool", b))?
+                    .is_true(),
+            };
             let enc = self.encoding.get();
             let seat = enc.seat(&seat)?;
             match self.hand.state() {
@@ -732,7 +745,7 @@ pub fn restore_chance_hand(
     log: Vec<u64>,
 ) -> PyResult<PyChanceHand> {
     let stacks = stacks.into_pyobject(py)?;
-    let mut hand = PyChanceHand::new(encoding, &stacks)?;
+    let mut hand = PyChanceHand::new(encoding.as_any(), &stacks)?;
     for action in log {
         hand.apply(&action.into_pyobject(py)?.into_any())?;
     }
