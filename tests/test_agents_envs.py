@@ -11,6 +11,7 @@ from pettingzoo.test import api_test, seed_test
 
 import holecard.gymnasium
 from holecard import ConfigurationError, Game, IllegalActionError, State
+from holecard._simulate import BOTS
 from holecard.gymnasium import ENV_IDS, HolecardEnv
 from holecard.pettingzoo import env, raw_env
 
@@ -43,10 +44,10 @@ def test_pettingzoo_multi_hand_episodes_conserve_chips() -> None:
         e.step(int(rng.choice(np.flatnonzero(mask))))
         total += sum(e.rewards.values())
     assert total == pytest.approx(0.0)
-    assert e._session is not None
-    assert 1 < e._session.hand_count <= 30
-    assert e._session.hand_count == 30 or 0 in e._session.stacks
-    assert sum(e._session.stacks) == 600
+    assert e._episode is not None
+    assert 1 < e._episode.hand_count <= 30
+    assert e._episode.hand_count == 30 or 0 in e._episode.stacks
+    assert sum(e._episode.stacks) == 600
 
 
 def test_pettingzoo_refuses_illegal_actions_and_bad_tables() -> None:
@@ -62,7 +63,7 @@ def test_pettingzoo_refuses_illegal_actions_and_bad_tables() -> None:
         raw_env("hold'em", 2)
 
 
-@pytest.mark.parametrize("opponents", ["random", "calling_station", "strength"])
+@pytest.mark.parametrize("opponents", BOTS)
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.value)
 def test_gymnasium_check_env(game: Game, opponents: str) -> None:
     e = gymnasium.make(ENV_IDS[game], opponents=opponents, players=3)

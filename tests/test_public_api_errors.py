@@ -211,6 +211,40 @@ def _agent_entries() -> dict[str, Entry]:
     e[_key(holecard.agents.Bot, "act")] = Entry(
         _given(holecard.agents.Bot("random", razz).act), {"state": state, "seed": 5}
     )
+    # The calls that change a state get states of their own.
+    e[_key(holecard.agents.Encoding, "play")] = Entry(
+        _given(enc.play), {"state": razz.start([100, 100], seed=1), "action": 3}
+    )
+    e[_key(holecard.agents.Bot, "play")] = Entry(
+        _given(holecard.agents.Bot("random", razz).play),
+        {"state": razz.start([100, 100], seed=1), "seed": 5},
+    )
+    e[_key(holecard.agents.ChanceHand)] = Entry(
+        _given(holecard.agents.ChanceHand), {"encoding": enc, "stacks": [100, 100]}
+    )
+    e[_key(holecard.agents.ChanceHand, "apply")] = Entry(
+        lambda: holecard.agents.ChanceHand(enc, [100, 100]).apply, {"action": 7}
+    )
+
+    def dealt() -> holecard.agents.ChanceHand:
+        hand = holecard.agents.ChanceHand(enc, [100, 100])
+        while hand.to_act == hand.CHANCE:
+            hand.apply(hand.legal_actions()[0])
+        return hand
+
+    def writer(name: str) -> Callable[[], Callable[..., Any]]:
+        return lambda: getattr(dealt(), name)
+
+    for name, shape in (
+        ("observation", enc.observation_shape),
+        ("information_state", enc.information_state_shape),
+    ):
+        e[_key(holecard.agents.ChanceHand, name)] = Entry(
+            writer(name), {"seat": 1, "out": np.zeros(shape, np.float32)}
+        )
+    e[_key(holecard.agents.ChanceHand, "text")] = Entry(
+        lambda: dealt().text, {"seat": 1, "information": True}
+    )
     return e
 
 

@@ -19,12 +19,14 @@ The adapters for the agent frameworks use it: ``holecard.pettingzoo`` and
 
 from collections.abc import Sequence
 
-from holecard._core import Bot, Encoding
+from holecard._core import Bot, ChanceHand, Encoding
+from holecard._table import Table
 from holecard.exceptions import ConfigurationError
+from holecard.games import State, _Game
 
-# episode_stacks and observation_bound serve the adapters (holecard.pettingzoo,
+# Episode, episode_stacks and observation_bound serve the adapters (holecard.pettingzoo,
 # holecard.gymnasium); they are not the module's API.
-__all__ = ["DEFAULT_STACK_BIG_BETS", "Bot", "Encoding"]
+__all__ = ["DEFAULT_STACK_BIG_BETS", "Bot", "ChanceHand", "Encoding"]
 
 #: Chips per seat of an environment's episode unless given, in big bets.
 DEFAULT_STACK_BIG_BETS = 50
@@ -59,3 +61,53 @@ def observation_bound(stacks: Sequence[int]) -> float:
     350.0
     """
     return float(max(1, sum(stacks)))
+
+
+class Episode:
+    """The hands of one environment episode.
+
+    One hand dealt from the table, or up to ``hands`` consecutive hands of a
+    :class:`holecard.Table` (stacks carried, the dealer moving).
+    ``state`` is the hand in play and ``seats`` the table seat of each of its seats.
+
+    >>> from holecard import Razz
+    >>> episode = Episode(Razz.ten_twenty(), [100, 100], hands=1, seed=3)
+    >>> episode.seats, episode.state.actor is not None
+    ((0, 1), True)
+    """
+
+    def __init__(self, table: _Game, stacks: list[int], *, hands: int, seed: int) -> None:
+        self._table, self._stacks, self._seed = table, stacks, seed
+        # A single hand needs no session: it is dealt straight from the table.
+        self._session = Table(table, stacks, seed=seed, max_hands=hands) if hands > 1 else None
+        self.seats: tuple[int, ...] = tuple(range(len(stacks)))
+        self.state: State = self._deal()
+
+    def _deal(self) -> State:
+        if self._session is None:
+            return self._table.start(self._stacks, seed=self._seed)
+        self.seats = self._session.seating()
+        return self._session.next_hand()
+
+    @property
+    def hand_count(self) -> int:
+        """The hands finished so far."""
+        return self._session.hand_count if self._session is not None else int(self.state.is_over)
+
+    @property
+    def stacks(self) -> list[int]:
+        """Chips per table seat (before the hand in play, if it is not over)."""
+        if self._session is not None:
+            return self._session.stacks
+        return self.state.stacks if self.state.is_over else list(self._stacks)
+
+    def next_hand(self) -> bool:
+        """After a finished hand, deals the next one; ``False`` when the episode is over.
+
+        It is over when its hands are played or a seat has no chips (the tensors are sized
+        for every seat).
+        """
+        if self._session is None or self._session.is_over or 0 in self._session.stacks:
+            return False
+        self.state = self._deal()
+        return True

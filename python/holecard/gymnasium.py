@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -32,9 +33,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from holecard._enums import Game
-from holecard._table import Table
-from holecard.agents import Bot, Encoding, episode_stacks, observation_bound
-from holecard.exceptions import ArgumentTypeError, ConfigurationError
+from holecard.agents import Bot, Encoding, Episode, episode_stacks, observation_bound
+from holecard.exceptions import ArgumentTypeError, ConfigurationError, IllegalActionError
 from holecard.games import GAME_CLASSES, Move, State, game_class
 
 __all__ = ["ENV_IDS", "HolecardEnv"]
@@ -46,7 +46,7 @@ Policy = Callable[[State], Move]
 class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     """One seat of a holecard game against built-in bots or any policy.
 
-    ``opponents`` is a bot name (``"random"``, ``"calling_station"``, ``"strength"``), a
+    ``opponents`` is a built-in bot's name (any of ``holecard.simulate``'s, ``BOTS``), a
     callable ``policy(state) -> Move``, or a list of either, one per other seat. An episode
     is one hand, or with ``hands=k`` up to ``k`` hands of a :class:`holecard.Table` (the
     learner's result of each hand is the reward of the step that ends it; the episode ends
@@ -118,9 +118,15 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             0.0, observation_bound(self._stacks), self.encoding.observation_shape, np.float32
         )
         self.action_space = spaces.Discrete(self.encoding.num_actions)
-        self._session: Table | None = None
+        self._no_observation = np.zeros(self.encoding.observation_shape, np.float32)
+        self._no_mask = np.zeros(self.encoding.num_actions, np.int8)
+        self._no_observation.flags.writeable = False
+        self._no_mask.flags.writeable = False
+        self._episode: Episode | None = None
         self._state: State | None = None
         self._seats: tuple[int, ...] = ()
+        # Seeds the random bot's choices (seeded from np_random at every reset).
+        self._bot_rng = random.Random()
 
     @property
     def state(self) -> State | None:
@@ -131,35 +137,31 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """The learner's seat in the hand in play (None if he is out)."""
         return self._seats.index(self._seat) if self._seat in self._seats else None
 
-    def _deal(self) -> None:
-        assert self._session is not None
-        self._seats = self._session.seating()
-        self._state = self._session.next_hand()
+    def _show(self, episode: Episode) -> None:
+        self._state, self._seats = episode.state, episode.seats
 
     def _opponents_act(self) -> None:
         """Plays the other seats until the learner must act or the hand is over."""
         state = self._state
         assert state is not None
-        while state.actor is not None and self._seats[state.actor] != self._seat:
-            who = self._opponents[self._seats[state.actor]]
+        seats, opponents, rng = self._seats, self._opponents, self._bot_rng
+        actor = state.actor
+        while actor is not None and seats[actor] != self._seat:
+            who = opponents[seats[actor]]
             if isinstance(who, Bot):
-                move = who.act(state, int(self.np_random.integers(2**63)))
-                assert move is not None
+                who.play(state, rng.getrandbits(63))
             else:
-                move = who(state)
-            state.apply(move)
+                state.apply(who(state))
+            actor = state.actor
 
     def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         state, me = self._state, self._me()
         assert state is not None
-        if me is None:
-            obs = np.zeros(self.encoding.observation_shape, np.float32)
-        else:
-            obs = self.encoding.observation(state, me)
-        if state.actor is not None and state.actor == me:
+        obs = self._no_observation if me is None else self.encoding.observation(state, me)
+        if me is not None and state.actor == me:
             mask = self.encoding.action_mask(state)
         else:
-            mask = np.zeros(self.encoding.num_actions, np.int8)
+            mask = self._no_mask
         return obs, {"action_mask": mask}
 
     def _result(self) -> float:
@@ -171,17 +173,16 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def _advance(self) -> tuple[float, bool]:
         """Runs the other seats, and the next hands while the learner does not act."""
         reward = 0.0
-        assert self._session is not None
-        assert self._state is not None
+        episode = self._episode
+        assert episode is not None
         while True:
             self._opponents_act()
-            if not self._state.is_over:
+            if not episode.state.is_over:
                 return reward, False
             reward += self._result()
-            # The tensors are sized for every seat: the episode ends when one is out.
-            if self._session.is_over or 0 in self._session.stacks:
+            if not episode.next_hand():
                 return reward, True
-            self._deal()
+            self._show(episode)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -190,14 +191,13 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         super().reset(seed=seed)
         # Deal anew while every hand of the episode ends before the learner acts.
         done = True
+        if seed is not None or self._episode is None:
+            self._bot_rng.seed(int(self.np_random.integers(2**63)))
         while done:
-            self._session = Table(
-                self._table,
-                self._stacks,
-                seed=int(self.np_random.integers(2**63)),
-                max_hands=self._hands,
+            self._episode = Episode(
+                self._table, self._stacks, hands=self._hands, seed=self._bot_rng.getrandbits(63)
             )
-            self._deal()
+            self._show(self._episode)
             _, done = self._advance()
         return self._observe()
 
@@ -207,12 +207,14 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """Plays slot ``action`` for the learner, then the other seats until he acts again."""
         state = self._state
         assert state is not None
-        mask = self.encoding.action_mask(state)
-        illegal = not (0 <= int(action) < len(mask) and mask[int(action)])
+        illegal = not 0 <= int(action) < self.encoding.num_actions
+        if not illegal:
+            try:
+                self.encoding.play(state, int(action))
+            except IllegalActionError:
+                illegal = True
         if illegal:
             state.timeout()
-        else:
-            state.apply(self.encoding.move(state, int(action)))
         reward, terminated = self._advance()
         obs, info = self._observe()
         info["illegal_action"] = illegal

@@ -3,24 +3,32 @@
 Importing this module registers ``python_holecard`` and ``python_repeated_holecard``
 (consecutive hands: :class:`RepeatedHolecardGame`). ``python_holecard`` is one hand of any
 holecard game, as a sequential, imperfect-information, zero-sum game with an explicit
-chance node for every card the dealer takes from the deck (uniform over the undealt cards,
-burns included), so exact search over small decks and sampling algorithms both work.
-Parameters:
+chance node for every card the dealer takes (:class:`holecard.agents.ChanceHand`): each is
+uniform over the cards the dealer could be taking (the undealt cards, burns included;
+after a 2-7 reshuffle or recycled stud burns, the new stub's; never a drawer's own
+discards), so exact search over small decks and sampling algorithms both work, and every
+seat count the table allows can be played: a full stud table gets its community card
+(docs/rules.md T-9), a full 2-7 table its reshuffles (D-10). Parameters:
 
 * ``game``: ``razz`` (default), ``stud``, ``stud8``, ``soko``, ``deuce_seven``;
-* ``players``: 2 (default) up to the most seats whose hand cannot run out of cards (the
-  engine's reshuffles are not chance nodes): 2-7 heads-up only, the seven-card stud games
-  up to 6 (they burn a card before each street), Soko up to 8 (:func:`max_players`);
+* ``players``: 2 (default) up to the table's ``max_players``;
 * ``betting``: ``fixed_limit`` (default), ``pot_limit``, ``no_limit``;
-* ``stack``: chips per seat (default 50 big bets); ``ante``, ``bring_in``,
-  ``small_bet``, ``big_bet``, ``small_blind``, ``big_blind``, ``min_bet``: the stakes
-  (default ten-twenty, -1 keeps the default);
+* ``stack``: chips per seat (default 50 big bets);
+* the stakes ``ante``, ``bring_in``, ``small_bet``, ``big_bet``, ``small_blind``,
+  ``big_blind``, ``min_bet`` (-1, the default, keeps ten-twenty's);
+* ``profile``: a rule profile (``default``, ``wsop``, ``pokerkit`` …);
+* every rule option of docs/rules.md §6 under its name, read from the option catalogue
+  (``holecard.options``): an enum option takes a member name (``""``, the default, keeps
+  the table's value); a number takes a whole number, and ``-2`` where the option allows
+  none (no limit); a bool option takes ``1`` or ``0``; ``-1``, the default, keeps the
+  table's value (OpenSpiel types every parameter by its default, so a bool option cannot
+  also say "unset");
 * ``rewards``: ``chips`` (default) or ``big_bets``.
 
 Player actions are the slots of :class:`holecard.agents.Encoding` (``action_labels``),
 chance outcomes the card indices 0-51. Observation and information-state tensors are
-the encoding's; at a chance node they show the last decision point (the cards being dealt
-are not shown until every one is chosen).
+the encoding's; at a chance node they show the last decision point (zeros while a hand
+is dealt).
 
 >>> import pyspiel
 >>> import holecard.openspiel
@@ -32,6 +40,9 @@ are not shown until every one is chosen).
 ...     state.apply_action(state.chance_outcomes()[0][0])
 >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
 (1, ['post_bring_in', 'complete'])
+>>> game = pyspiel.load_game("python_holecard(game=stud,players=8,max_raises=-2,burn_cards=0)")
+>>> game.table.options["max_raises"], game.table.options["burn_cards"]
+('none', 'false')
 """
 
 from __future__ import annotations
@@ -41,28 +52,37 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from holecard._core import Card
-from holecard.agents import DEFAULT_STACK_BIG_BETS, Encoding
+from holecard._core import Card, option_specs
+from holecard.agents import DEFAULT_STACK_BIG_BETS, ChanceHand, Encoding
 from holecard.exceptions import ConfigurationError
-from holecard.games import Move, State, _Game, game_class
+from holecard.games import State, game_class
 
-__all__ = ["HolecardGame", "HolecardState", "RepeatedHolecardGame", "max_players"]
+__all__ = ["HolecardGame", "HolecardState", "RepeatedHolecardGame"]
 
-_CARDS = [Card.from_index(i) for i in range(52)]
+#: The stakes a table takes (ten-twenty's when not given).
+_STAKES = tuple(game_class("razz").ten_twenty().stakes)
 
-_STAKES = ("ante", "bring_in", "small_bet", "big_bet", "small_blind", "big_blind", "min_bet")
+#: The parameter value that keeps the table's own value of a rule option or stake.
+_KEEP = {"enum": "", "bool": -1, "int": -1, "int_or_none": -1}
+#: The parameter value of ``None`` (no limit) for an ``int_or_none`` option.
+_NONE = -2
 
 _PARAMETERS: dict[str, Any] = {
     "game": "razz",
     "players": 2,
     "betting": "fixed_limit",
+    "profile": "default",
     "stack": 0,
     "rewards": "chips",
     **dict.fromkeys(_STAKES, -1),
+    **{spec.name: _KEEP[spec.kind] for spec in option_specs()},
 }
 
 #: The repeated game's own parameters (the single-hand game plays one hand).
 _REPEATED: dict[str, Any] = {"max_num_hands": 10, "reset_stacks": False, "rotate_dealer": True}
+
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def _game_type(short_name: str, long_name: str, parameters: dict[str, Any]) -> pyspiel.GameType:
@@ -93,23 +113,22 @@ _REPEATED_GAME_TYPE = _game_type(
 )
 
 
-def _worst_case_cards(table: _Game, players: int) -> int:
-    """The most cards a hand of ``players`` seats can take from the deck."""
-    spec = table.game.spec
-    draws = sum(1 for s in spec.streets if s.draw is not None)
-    burns = len(spec.streets) if table.options.get("burn_cards") == "true" else 0
-    return players * spec.hand_cards * (1 + draws) + burns
-
-
-def max_players(table: _Game) -> int:
-    """The most seats of ``table`` whose hand can never run out of cards.
-
-    >>> from holecard import DeuceSevenTripleDraw, SevenCardStud
-    >>> max_players(DeuceSevenTripleDraw.ten_twenty()), max_players(SevenCardStud.ten_twenty())
-    (2, 6)
-    """
-    most = table.game.spec.max_players
-    return max((n for n in range(2, most + 1) if _worst_case_cards(table, n) <= 52), default=1)
+def _rule_options(params: dict[str, Any]) -> dict[str, object]:
+    """The rule options the parameters set, as the game classes take them."""
+    options: dict[str, object] = {}
+    for spec in option_specs():
+        value = params.get(spec.name, _KEEP[spec.kind])
+        if value == _KEEP[spec.kind]:
+            continue
+        if spec.kind == "bool":
+            if value not in (0, 1):
+                raise ConfigurationError(f"{spec.name} must be 1, 0 or -1 (unset), got {value}")
+            options[spec.name] = bool(value)
+        elif spec.kind == "int_or_none" and value == _NONE:
+            options[spec.name] = None
+        else:
+            options[spec.name] = value
+    return options
 
 
 class HolecardGame(pyspiel.Game):  # type: ignore[misc] # pyspiel ships no type information
@@ -122,14 +141,12 @@ class HolecardGame(pyspiel.Game):  # type: ignore[misc] # pyspiel ships no type 
         p = {**_PARAMETERS, **_REPEATED, "max_num_hands": 1, **(params or {})}
         stakes = {k: int(p[k]) for k in _STAKES if int(p[k]) >= 0}
         self.table = game_class(str(p["game"])).ten_twenty(
-            betting=str(p["betting"]).upper(), **stakes
+            betting=str(p["betting"]).upper(),
+            profile=str(p["profile"]),
+            **stakes,
+            **_rule_options(p),
         )
         players = int(p["players"])
-        if not 2 <= players <= max_players(self.table):
-            raise ConfigurationError(
-                f"players must be from 2 to {max_players(self.table)} for "
-                f"{self.table.game.value} in OpenSpiel (the deck must not run out), got {players}"
-            )
         self.encoding = Encoding(self.table, players=players)
         big_bet = self.table.stakes["big_bet"] or 1
         self.stack = int(p["stack"]) or DEFAULT_STACK_BIG_BETS * big_bet
@@ -141,13 +158,23 @@ class HolecardGame(pyspiel.Game):  # type: ignore[misc] # pyspiel ships no type 
             raise ConfigurationError(f"max_num_hands must be at least 1, got {self.hands}")
         self.reset_stacks = bool(p["reset_stacks"])
         self.rotate_dealer = bool(p["rotate_dealer"])
+        #: The player of each hand seat, by the hand's first player.
+        self.players_by_first = tuple(
+            tuple((s + first) % players for s in range(players)) for first in range(players)
+        )
+        #: The first hand before its first card (states start from a copy of it).
+        self.first_hand = ChanceHand(self.encoding, [self.stack] * players)
         total = self.stack * players
         # With stacks reset every hand a seat can lose a stack per hand.
         worst = self.stack * (self.hands if self.reset_stacks else 1)
         spec = self.table.game.spec
         min_unit = max(1, min(v for v in self.table.stakes.values() if v > 0))
         rounds = len(spec.streets)
-        longest = 52 + rounds * players * (2 + total // min_unit) + players * rounds
+        draws = sum(1 for street in spec.streets if street.draw is not None)
+        # Chance nodes: every card dealt or drawn (reshuffles deal discards again), the
+        # burns (one per street, one after a reshuffle) and the community card.
+        cards = players * spec.hand_cards * (1 + draws) + 2 * rounds + 1
+        longest = cards + rounds * players * (2 + total // min_unit) + players * rounds
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_actions,
             max_chance_outcomes=52,
@@ -192,10 +219,7 @@ class RepeatedHolecardGame(HolecardGame):
 
 
 class HolecardState(pyspiel.State):  # type: ignore[misc] # pyspiel ships no type information
-    """The hands in play: cards chosen by chance, moves made, stacks and seating.
-
-    The cards and moves are this hand's; the stacks and seating matter in the repeated
-    game.
+    """The hands in play: the hand dealt by chance, stacks and seating.
 
     Players are OpenSpiel's ids; hand seat 0 (first left of the dealer) is player
     ``first``, which moves one place each hand under ``rotate_dealer``.
@@ -205,66 +229,55 @@ class HolecardState(pyspiel.State):  # type: ignore[misc] # pyspiel ships no typ
         super().__init__(game)
         self._game = game
         n = game.encoding.players
-        self._stacks = [game.stack] * n
-        self._won = [0] * n
+        # OpenSpiel's clone deep-copies every attribute: few, and cheap to copy.
+        self._chips = _Chips([game.stack] * n, [0] * n)
         self._hand_no = 0
-        self._first = 0
-        # The hand at the last decision point and its first player (None before one).
-        self.exact: State | None = None
-        self.exact_first = 0
-        self._player = int(pyspiel.PlayerId.CHANCE)
-        self._deal()
+        self.first = 0
+        self.hand = game.first_hand.copy()
+        self._player = _CHANCE
 
     def _deal(self) -> None:
-        """Starts a hand: nothing chosen yet, the engine's first cards owed."""
-        self._dealt: list[int] = []
-        # The undealt cards, ascending: the chance outcomes, and the rest of the deck.
-        self._left = list(range(52))
-        self._moves: list[Move] = []
-        self._hand = self._replay()
-        # Cards the engine has taken that chance has not chosen yet.
-        self._owed = 52 - len(self._hand._stub)
-        self._refresh()
+        """Starts a hand: chance is to name its first card."""
+        players = self._game.players_by_first[self.first]
+        self.hand = ChanceHand(self._game.encoding, [self._chips.stacks[p] for p in players])
+        self._player = _CHANCE
 
-    def seat_of(self, player: int, first: int | None = None) -> int:
-        """The hand seat of ``player`` (in the hand whose first player is ``first``)."""
-        n = self._game.encoding.players
-        return (player - (self._first if first is None else first)) % n
+    @property
+    def exact(self) -> State | None:
+        """The hand at its last decision point (a copy; ``None`` while it is dealt)."""
+        return self.hand.state
 
-    def _replay(self) -> State:
-        """The hand dealt from the chosen cards (then the rest in card order) and replayed."""
-        n = self._game.encoding.players
-        hand = self._game.table.start(
-            [self._stacks[(s + self._first) % n] for s in range(n)],
-            deck=[_CARDS[i] for i in self._dealt + self._left],
-            seed=0,
-        )
-        for m in self._moves:
-            hand.apply(m)
-        return hand
+    @property
+    def stacks(self) -> list[int]:
+        """Each player's chips before the hand in play (after the last, once terminal)."""
+        return list(self._chips.stacks)
 
-    def _refresh(self) -> None:
-        """Works out who is to act (chance while cards are owed), and ends a hand."""
-        if self._owed:
-            self._player = int(pyspiel.PlayerId.CHANCE)
-            return
-        self.exact, self.exact_first = self._hand, self._first
+    @property
+    def hands_played(self) -> int:
+        """The hands finished so far."""
+        return self._hand_no
+
+    def seat_of(self, player: int) -> int:
+        """The hand seat of ``player``."""
+        return self._game.players_by_first[self.first].index(player)
+
+    def _end_hand(self) -> None:
+        """Books the finished hand and deals the next one, or ends the game."""
         n = self._game.encoding.players
-        actor = self._hand.actor
-        if actor is not None:
-            self._player = (actor + self._first) % n
-            return
-        for s, (won, stack) in enumerate(zip(self._hand.payoffs, self._hand.stacks, strict=True)):
-            self._won[(s + self._first) % n] += won
-            self._stacks[(s + self._first) % n] = stack
+        players = self._game.players_by_first[self.first]
+        chips = self._chips
+        stacks = self.hand.stacks or []
+        for seat, (won, stack) in enumerate(zip(self.hand.payoffs, stacks, strict=True)):
+            chips.won[players[seat]] += won
+            chips.stacks[players[seat]] = stack
         self._hand_no += 1
         if self._game.reset_stacks:
-            self._stacks = [self._game.stack] * n
-        if self._hand_no >= self._game.hands or 0 in self._stacks:
-            self._player = int(pyspiel.PlayerId.TERMINAL)
+            chips.stacks = [self._game.stack] * n
+        if self._hand_no >= self._game.hands or 0 in chips.stacks:
+            self._player = _TERMINAL
             return
         if self._game.rotate_dealer:
-            self._first = (self._first + 1) % n
+            self.first = (self.first + 1) % n
         self._deal()
 
     def current_player(self) -> int:
@@ -272,63 +285,63 @@ class HolecardState(pyspiel.State):  # type: ignore[misc] # pyspiel ships no typ
         return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
-        legal: list[int] = np.flatnonzero(self._game.encoding.action_mask(self._hand)).tolist()
+        legal: list[int] = self.hand.legal_actions()
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Every undealt card, each equally likely."""
-        p = 1.0 / len(self._left)
-        return [(i, p) for i in self._left]
+        """Every card the dealer could be taking, each equally likely."""
+        outcomes: list[tuple[int, float]] = self.hand.chance_outcomes()
+        return outcomes
 
     def _apply_action(self, action: int) -> None:
-        if self._owed:
-            card = int(action)
-            self._left.remove(card)
-            self._dealt.append(card)
-            self._owed -= 1
-            # How many cards a hand takes does not depend on which cards they are, so the
-            # hand is dealt again once, when chance has chosen all of them.
-            if not self._owed:
-                self._hand = self._replay()
+        to_act = self.hand.apply(action)
+        if to_act >= 0:
+            self._player = self._game.players_by_first[self.first][to_act]
+        elif to_act == ChanceHand.CHANCE:
+            self._player = _CHANCE
         else:
-            hand = self._hand
-            street = hand.street
-            move = self._game.encoding.move(hand, int(action))
-            hand.apply(move)
-            self._moves.append(move)
-            # Cards are taken only by a draw or when a street ends.
-            if move.kind == "draw" or hand.street != street or hand.is_over:
-                self._owed = 52 - len(hand._stub) - len(self._dealt)
-        self._refresh()
+            self._end_hand()
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             return f"deal {Card.from_index(int(action))}"
         return str(self._game.encoding.action_labels[int(action)])
 
     def is_terminal(self) -> bool:
-        """The hand is over and every card it used is chosen."""
-        return bool(self._player == pyspiel.PlayerId.TERMINAL)
+        """The last hand is over."""
+        return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
         """Each player's result (0 until the end), in chips or big bets."""
-        if not self.is_terminal():
+        if self._player != _TERMINAL:
             return [0.0] * self._game.encoding.players
-        return [w / self._game.reward_scale for w in self._won]
+        return [w / self._game.reward_scale for w in self._chips.won]
 
     def __str__(self) -> str:
-        cards = " ".join(str(Card.from_index(i)) for i in self._dealt)
+        hand = self.hand.state
+        events = " ".join(repr(e) for e in hand.history) if hand is not None else "dealing"
         return (
-            f"hand {self._hand_no}, stacks {self._stacks}, first player {self._first}\n"
-            f"dealt: {cards}\nmoves: {' '.join(repr(m) for m in self._moves)}"
+            f"hand {self._hand_no}, stacks {self._chips.stacks}, first player {self.first}, "
+            f"{self.hand!r}\n{events}"
         )
+
+
+class _Chips:
+    """Each player's stack and winnings so far (copied by OpenSpiel's clone)."""
+
+    __slots__ = ("stacks", "won")
+
+    def __init__(self, stacks: list[int], won: list[int]) -> None:
+        self.stacks, self.won = stacks, won
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Chips:
+        return _Chips(self.stacks[:], self.won[:])
 
 
 class HolecardObserver:
     """OpenSpiel's observer interface over :class:`holecard.agents.Encoding`."""
 
     def __init__(self, encoding: Encoding, perfect_recall: bool) -> None:
-        self._encoding = encoding
         self._perfect = perfect_recall
         shape = encoding.information_state_shape if perfect_recall else encoding.observation_shape
         self.tensor = np.zeros(shape, np.float32)
@@ -345,22 +358,15 @@ class HolecardObserver:
 
     def set_from(self, state: HolecardState, player: int) -> None:
         """Fills ``tensor`` with what ``player`` knows at ``state``."""
-        if state.exact is None:
-            self.tensor.fill(0.0)
-            return
-        view = self._encoding.information_state if self._perfect else self._encoding.observation
-        self.tensor[:] = view(state.exact, state.seat_of(player, state.exact_first))
+        seat = state.seat_of(player)
+        if self._perfect:
+            state.hand.information_state(seat, self.tensor)
+        else:
+            state.hand.observation(seat, self.tensor)
 
     def string_from(self, state: HolecardState, player: int) -> str:
         """What ``player`` knows at ``state``, as text."""
-        if state.exact is None:
-            return "dealing"
-        view = (
-            self._encoding.information_state_string
-            if self._perfect
-            else self._encoding.observation_string
-        )
-        return str(view(state.exact, state.seat_of(player, state.exact_first)))
+        return str(state.hand.text(state.seat_of(player), information=self._perfect))
 
 
 pyspiel.register_game(_GAME_TYPE, HolecardGame)

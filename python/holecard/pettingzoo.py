@@ -13,7 +13,7 @@ each hand's rewards paid when it ends; the episode ends early when a seat has no
 >>> e.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> e.agent_selection, obs["action_mask"].tolist()
-('player_0', [0, 0, 0, 1, 1, 0, 0])
+('player_1', [0, 0, 0, 1, 1, 0, 0])
 >>> while not all(e.terminations.values()):
 ...     mask = e.observe(e.agent_selection)["action_mask"]
 ...     e.step(int(mask.nonzero()[0][0]))
@@ -34,8 +34,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from holecard._enums import Game
-from holecard._table import Table
-from holecard.agents import Encoding, episode_stacks, observation_bound
+from holecard.agents import Encoding, Episode, episode_stacks, observation_bound
 from holecard.exceptions import ConfigurationError
 from holecard.games import State, game_class
 
@@ -94,7 +93,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._hands = hands
         self._scale = float(big_bet)
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
         n = self.encoding.num_actions
+        # What an agent sees out of the hand or out of turn (read-only: shared).
+        self._no_observation = np.zeros(self.encoding.observation_shape, np.float32)
+        self._no_mask = np.zeros(n, np.int8)
+        self._no_observation.flags.writeable = False
+        self._no_mask.flags.writeable = False
         obs = spaces.Box(
             0.0, observation_bound(self._stacks), self.encoding.observation_shape, np.float32
         )
@@ -104,7 +109,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._rng = random.Random()
-        self._session: Table | None = None
+        self._episode: Episode | None = None
         self.state: State | None = None
         self._seats: tuple[int, ...] = ()
 
@@ -116,17 +121,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """The action space of ``agent``."""
         return self.action_spaces[agent]
 
-    def _deal(self) -> None:
-        assert self._session is not None
-        self._seats = self._session.seating()
-        self.state = self._session.next_hand()
+    def _show(self, episode: Episode) -> None:
+        """Makes the episode's hand in play the one observed and stepped."""
+        self.state, self._seats = episode.state, episode.seats
+        self._select()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Starts an episode (``seed`` makes it repeatable)."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self._session = Table(
-            self._table, self._stacks, seed=self._rng.getrandbits(63), max_hands=self._hands
+        self._episode = Episode(
+            self._table, self._stacks, hands=self._hands, seed=self._rng.getrandbits(63)
         )
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -134,8 +139,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._deal()
-        self._select()
+        self._show(self._episode)
 
     def _select(self) -> None:
         assert self.state is not None
@@ -146,16 +150,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """What ``agent`` sees now; the mask is all zero when it is not his turn."""
         assert self.state is not None
-        seat = self.possible_agents.index(agent)
+        seat = self._agent_seat[agent]
         if seat in self._seats:
-            hand_seat = self._seats.index(seat)
-            obs = self.encoding.observation(self.state, hand_seat)
+            obs = self.encoding.observation(self.state, self._seats.index(seat))
         else:
-            obs = np.zeros(self.encoding.observation_shape, np.float32)
+            obs = self._no_observation
         if agent == self.agent_selection and not self.terminations[agent]:
             mask = self.encoding.action_mask(self.state)
         else:
-            mask = np.zeros(self.encoding.num_actions, np.int8)
+            mask = self._no_mask
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int) -> None:
@@ -168,25 +171,25 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None
-        assert self._session is not None
-        self.state.apply(self.encoding.move(self.state, int(action)))
+        state, episode = self.state, self._episode
+        assert state is not None
+        assert episode is not None
+        self.encoding.play(state, int(action))
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.state.is_over:
-            for hand_seat, seat in enumerate(self._seats):
-                self.rewards[self.possible_agents[seat]] = (
-                    self.state.payoffs[hand_seat] / self._scale
-                )
-            # The tensors are sized for every seat: the episode ends when one is out.
-            if self._session.is_over or 0 in self._session.stacks:
-                self.terminations = dict.fromkeys(self.agents, True)
+        if state.is_over:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            for seat, won in zip(self._seats, state.payoffs, strict=True):
+                self.rewards[self.possible_agents[seat]] = won / self._scale
+            self._accumulate_rewards()
+            if episode.next_hand():
+                self._show(episode)
             else:
-                self._deal()
-                self._select()
-        else:
-            self._select()
-        self._accumulate_rewards()
+                self.terminations = dict.fromkeys(self.agents, True)
+            return
+        if any(self.rewards.values()):
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        # Nothing to accumulate: every reward of this step is zero.
+        self._select()
 
     def render(self) -> str | None:
         """The hand as text (``"ansi"`` returns it, ``"human"`` prints it)."""

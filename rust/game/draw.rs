@@ -113,7 +113,7 @@ impl GameState {
 
     /// The cards `p` may not be dealt in this draw (D-10.2, D-10.5): every card he
     /// discarded in this hand (`WHOLE_HAND`) or in this draw round (`CURRENT_DRAW`).
-    fn own_discards(&self, p: u8) -> CardSet {
+    pub(crate) fn own_discards(&self, p: u8) -> CardSet {
         let me = &self.seats[p as usize];
         match self.cfg.options.own_discards_scope {
             OwnDiscardsScope::WholeHand => me.discards,

@@ -26,6 +26,7 @@
 
 mod betting;
 pub mod catalog;
+pub mod chance;
 mod draw;
 pub mod encoding;
 mod moves;

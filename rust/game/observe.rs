@@ -270,26 +270,34 @@ impl Observer {
     }
 
     /// The observation (`information = false`) or information state of `seat`, written
-    /// into `out` (cleared first).
+    /// into `out`, which must have its length ([`Observer::len`]).
     pub fn write(
         &self,
         state: &GameState,
         seat: usize,
         information: bool,
-        out: &mut Vec<f32>,
+        out: &mut [f32],
     ) -> Result<(), ConfigError> {
         self.check(state, seat)?;
+        if out.len() != self.len(information) {
+            return Err(config_err!(
+                "the buffer must hold {} values, got {}",
+                self.len(information),
+                out.len()
+            ));
+        }
         let past = self.past(state, seat as u8);
-        out.clear();
+        out.fill(0.0);
         let list = if information {
             &self.information
         } else {
             &self.observation
         };
+        let mut start = 0;
         for &s in list {
-            let start = out.len();
-            out.resize(start + self.size(s), 0.0);
-            self.fill(s, state, seat as u8, &past, &mut out[start..]);
+            let end = start + self.size(s);
+            self.fill(s, state, seat as u8, &past, &mut out[start..end]);
+            start = end;
         }
         Ok(())
     }
@@ -301,7 +309,7 @@ impl Observer {
         seat: usize,
         information: bool,
     ) -> Result<Vec<f32>, ConfigError> {
-        let mut out = Vec::with_capacity(self.len(information));
+        let mut out = vec![0.0; self.len(information)];
         self.write(state, seat, information, &mut out)?;
         Ok(out)
     }

@@ -454,6 +454,9 @@ pub struct GameState {
     pub(crate) rake: u64,
     pub(crate) rng_seed: u64,
     pub(crate) reshuffles: u32,
+    /// Cards the next restock puts on top of its stub, top first: the chance dealer of
+    /// `rust/game/chance.rs` chooses them (empty in ordinary play).
+    pub(crate) pinned: Pinned,
     pub(crate) initial_deck: [u8; 52],
     pub(crate) history: Vec<Event>,
     pub(crate) actions: Vec<Action>,
@@ -461,6 +464,29 @@ pub struct GameState {
     /// of the state, so equality and hashing are unaffected): callers usually ask for
     /// them and then act, and the action is checked against the same set.
     pub(crate) legal: LegalActions,
+}
+
+/// Up to eight cards, in order (see [`GameState`]'s `pinned`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Pinned {
+    cards: [u8; 8],
+    len: u8,
+}
+
+impl Pinned {
+    /// The first eight of `cards`.
+    pub(crate) fn of(cards: &[u8]) -> Pinned {
+        let mut p = Pinned::default();
+        for (slot, &c) in p.cards.iter_mut().zip(cards) {
+            *slot = c;
+            p.len += 1;
+        }
+        p
+    }
+
+    pub(crate) fn cards(&self) -> &[u8] {
+        &self.cards[..usize::from(self.len)]
+    }
 }
 
 /// FNV-1a of a deck order: the reshuffle seed of a hand started from a fixed deck.
@@ -609,6 +635,7 @@ impl GameState {
             rake: 0,
             rng_seed,
             reshuffles: 0,
+            pinned: Pinned::default(),
             initial_deck: order,
             history,
             actions,
@@ -830,6 +857,13 @@ impl GameState {
         for c in cards.iter().rev() {
             self.stub[self.stub_len as usize] = c.index();
             self.stub_len += 1;
+        }
+        let pinned = std::mem::take(&mut self.pinned);
+        let len = self.stub_len as usize;
+        for &c in pinned.cards().iter().rev() {
+            if let Some(i) = self.stub[..len].iter().position(|&x| x == c) {
+                self.stub[i..len].rotate_left(1);
+            }
         }
     }
 

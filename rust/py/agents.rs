@@ -1,18 +1,22 @@
 //! `Encoding`: the action space, mask and tensors of one table for learning agents
 //! (`rust/game/encoding.rs` and `rust/game/observe.rs` in Python).
 
-use numpy::PyArray1;
+use numpy::{PyArray1, PyArrayMethods, PyReadwriteArray1};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyDict, PyList, PyTuple};
 
 use super::args::{self, OutOfRange, Position, SEAT};
 use super::error::{ConfigurationError, IllegalActionError, IndexOutOfRangeError};
 use super::game::{PyGameConfig, PyGameState};
 use super::guard::guarded;
+use super::guard::guarded_mut;
 use super::moves::PyMove;
+use crate::card::Card;
+use crate::game::chance::{ChanceHand, ToAct};
 use crate::game::encoding::ActionSpace;
 use crate::game::observe::Observer;
-use crate::game::{GameConfig, GameState};
+use crate::game::{ActionError, GameConfig, GameState};
 use crate::sim::decide::BotPlayer;
 use crate::sim::Bot;
 
@@ -89,7 +93,7 @@ impl PyEncoding {
             .cast::<PyGameState>()
             .map_err(|_| args::wrong_type("state", "a State", state))?
             .try_borrow()
-            .map_err(|_| ConfigurationError::new_err("the state is being changed"))?;
+            .map_err(|_| busy())?;
         let s = &state.state;
         if s.config() != self.observer.config() || s.players() != self.observer.players() {
             return Err(ConfigurationError::new_err(format!(
@@ -214,6 +218,19 @@ impl PyEncoding {
         })
     }
 
+    /// Plays slot ``action`` on ``state`` (``encoding.move`` then ``state.apply`` in one
+    /// call, for environments). ``IllegalActionError`` (the state unchanged) if the slot is
+    /// not legal now, ``IndexOutOfRangeError`` if there is no such slot.
+    fn play(&self, state: &Bound<'_, PyAny>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let m = self.r#move(state, action)?;
+        let mut state = state
+            .cast::<PyGameState>()
+            .map_err(|_| args::wrong_type("state", "a State", state))?
+            .try_borrow_mut()
+            .map_err(|_| busy())?;
+        state.play(m.0)
+    }
+
     /// The slot of ``move`` now; ``IllegalActionError`` if no legal slot plays it (a move
     /// that is not legal, or in pot and no limit a total off the menu).
     fn action(&self, state: &Bound<'_, PyAny>, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
@@ -333,6 +350,29 @@ pub struct PyBot {
     config: GameConfig,
 }
 
+impl PyBot {
+    /// `state` as a hand of this bot's table.
+    fn hand_of<'a, 'py>(
+        &self,
+        state: &'a Bound<'py, PyAny>,
+    ) -> PyResult<&'a Bound<'py, PyGameState>> {
+        let hand = state
+            .cast::<PyGameState>()
+            .map_err(|_| args::wrong_type("state", "a State", state))?;
+        if hand.try_borrow().map_err(|_| busy())?.state.config() != &self.config {
+            return Err(ConfigurationError::new_err(
+                "the state is not a hand of this bot's table",
+            ));
+        }
+        Ok(hand)
+    }
+}
+
+/// The error for a state borrowed elsewhere.
+fn busy() -> PyErr {
+    ConfigurationError::new_err("the state is being changed")
+}
+
 #[pymethods]
 impl PyBot {
     #[new]
@@ -359,21 +399,355 @@ impl PyBot {
     fn act(&self, state: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Option<PyMove>> {
         guarded(|| {
             let seed = args::whole(seed, "seed", 0, u64::MAX, OutOfRange::Configuration)?;
-            let state = state
-                .cast::<PyGameState>()
-                .map_err(|_| args::wrong_type("state", "a State", state))?
-                .try_borrow()
-                .map_err(|_| ConfigurationError::new_err("the state is being changed"))?;
-            if state.state.config() != &self.config {
-                return Err(ConfigurationError::new_err(
-                    "the state is not a hand of this bot's table",
-                ));
-            }
+            let state = self.hand_of(state)?.try_borrow().map_err(|_| busy())?;
             Ok(self.player.act(&state.state, seed).map(PyMove))
         })
+    }
+
+    /// Plays the bot's move on ``state`` (``act`` then ``state.apply``, for environments);
+    /// ``IllegalActionError`` when the hand is over.
+    fn play(&self, state: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seed = args::whole(seed, "seed", 0, u64::MAX, OutOfRange::Configuration)?;
+        let mut state = self.hand_of(state)?.try_borrow_mut().map_err(|_| busy())?;
+        let action = guarded(|| Ok(self.player.act(&state.state, seed)))?;
+        state.play(action.ok_or(ActionError::HandOver)?)
     }
 
     fn __repr__(&self) -> String {
         format!("Bot('{}')", self.player.bot().name())
     }
+}
+
+/// One hand of an ``Encoding``'s table in which chance names every card the dealer takes,
+/// one card at a time (``rust/game/chance.rs``): what the OpenSpiel game
+/// ``python_holecard`` plays. Each card is uniform over the cards the dealer could be
+/// taking: the stub's, after a reshuffle (2-7) or recycled burns (stud) the pool's, never
+/// a drawer's own discards; so every seat count the table allows can be played.
+///
+/// ``to_act`` is the seat to decide, ``CHANCE`` while a card is to be named, or ``OVER``.
+/// ``apply`` takes an action slot of the encoding at a decision and a card index (0-51)
+/// at chance, and returns the new ``to_act``. ``state`` is the hand at the last decision
+/// point (``None`` during the first deal); the tensors show it.
+///
+/// >>> from holecard import Razz
+/// >>> from holecard.agents import ChanceHand, Encoding
+/// >>> hand = ChanceHand(Encoding(Razz.ten_twenty(), players=2), [200, 200])
+/// >>> hand.to_act == ChanceHand.CHANCE, len(hand.chance_outcomes())
+/// (True, 52)
+/// >>> while hand.to_act == ChanceHand.CHANCE:
+/// ...     _ = hand.apply(hand.legal_actions()[0])
+/// >>> hand.to_act, hand.legal_actions()
+/// (1, [3, 4])
+#[pyclass(module = "holecard._core", name = "ChanceHand")]
+pub struct PyChanceHand {
+    encoding: Py<PyEncoding>,
+    hand: ChanceHand,
+    /// The stacks the hand started with and every action applied: what a pickle replays.
+    stacks: Vec<u64>,
+    log: Vec<u64>,
+}
+
+impl PyChanceHand {
+    fn code(&self) -> i64 {
+        match self.hand.to_act() {
+            ToAct::Chance => CHANCE,
+            ToAct::Seat(s) => i64::from(s),
+            ToAct::Over => OVER,
+        }
+    }
+
+    fn write(
+        &self,
+        seat: &Position<SEAT>,
+        out: &Bound<'_, PyAny>,
+        information: bool,
+    ) -> PyResult<()> {
+        guarded(|| {
+            let enc = self.encoding.get();
+            let seat = enc.seat(seat)?;
+            let what = "a writable contiguous float32 vector";
+            let mut out: PyReadwriteArray1<'_, f32> = out
+                .cast::<PyArray1<f32>>()
+                .map_err(|_| args::wrong_type("out", what, out))?
+                .try_readwrite()
+                .map_err(|_| args::wrong_type("out", what, out))?;
+            let out = out
+                .as_slice_mut()
+                .map_err(|_| ConfigurationError::new_err(format!("out must be {what}")))?;
+            match self.hand.state() {
+                Some(s) => enc.observer.write(s, seat, information, out)?,
+                None if out.len() == enc.observer.len(information) => out.fill(0.0),
+                None => {
+                    return Err(ConfigurationError::new_err(format!(
+                        "out must hold {} values, got {}",
+                        enc.observer.len(information),
+                        out.len()
+                    )))
+                }
+            }
+            Ok(())
+        })
+    }
+}
+
+/// The chance outcome `(card, 1/k)` at `[(k - 1) * 52 + card]`.
+static OUTCOMES: PyOnceLock<Vec<Py<PyTuple>>> = PyOnceLock::new();
+
+/// ``ChanceHand.to_act`` while chance names a card.
+const CHANCE: i64 = -1;
+/// ``ChanceHand.to_act`` once the hand is over.
+const OVER: i64 = -2;
+
+#[allow(clippy::needless_pass_by_value)]
+#[pymethods]
+impl PyChanceHand {
+    /// ``to_act`` while chance names a card.
+    #[classattr]
+    const CHANCE: i64 = CHANCE;
+    /// ``to_act`` once the hand is over.
+    #[classattr]
+    const OVER: i64 = OVER;
+
+    #[new]
+    fn new(encoding: &Bound<'_, PyAny>, stacks: &Bound<'_, PyAny>) -> PyResult<Self> {
+        guarded(|| {
+            let encoding = encoding
+                .cast::<PyEncoding>()
+                .map_err(|_| args::wrong_type("encoding", "an Encoding", encoding))?
+                .clone();
+            let stacks = super::game::stack_list(stacks)?;
+            let enc = encoding.get();
+            if stacks.len() != enc.observer.players() {
+                return Err(ConfigurationError::new_err(format!(
+                    "stacks must have {} entries, got {}",
+                    enc.observer.players(),
+                    stacks.len()
+                )));
+            }
+            let hand = ChanceHand::new(&enc.config.cfg, &stacks)?;
+            Ok(PyChanceHand {
+                encoding: encoding.unbind(),
+                hand,
+                stacks,
+                log: Vec::new(),
+            })
+        })
+    }
+
+    /// The seat to decide, ``CHANCE`` or ``OVER``.
+    #[getter]
+    fn to_act(&self) -> i64 {
+        self.code()
+    }
+
+    /// The legal action slots at a decision, the cards (indices) chance may name at
+    /// chance, nothing when the hand is over.
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
+        guarded(|| {
+            Ok(match (self.hand.to_act(), self.hand.state()) {
+                (ToAct::Chance, _) => self
+                    .hand
+                    .outcomes()
+                    .iter()
+                    .map(|c| usize::from(c.index()))
+                    .collect(),
+                (ToAct::Seat(_), Some(s)) => {
+                    let resolved = self.encoding.get().space.resolve(s);
+                    (0..resolved.len())
+                        .filter(|&i| resolved[i].is_some())
+                        .collect()
+                }
+                _ => Vec::new(),
+            })
+        })
+    }
+
+    /// Every card chance may name now with its probability (all equal); empty unless
+    /// chance is to act.
+    fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let cards = self.hand.outcomes();
+        let Some(row) = cards.len().checked_sub(1) else {
+            return Ok(PyList::empty(py));
+        };
+        // Every (card, 1/k) pair is built once: a chance node lists ~40 of them.
+        let all = OUTCOMES.get_or_try_init(py, || -> PyResult<Vec<Py<PyTuple>>> {
+            let mut all = Vec::with_capacity(52 * 52);
+            for k in 1..=52u8 {
+                for card in 0..52u8 {
+                    all.push(
+                        PyTuple::new(
+                            py,
+                            [
+                                card.into_pyobject(py)?.into_any(),
+                                (1.0 / f64::from(k)).into_pyobject(py)?.into_any(),
+                            ],
+                        )?
+                        .unbind(),
+                    );
+                }
+            }
+            Ok(all)
+        })?;
+        PyList::new(
+            py,
+            cards
+                .iter()
+                .map(|c| all[row * 52 + usize::from(c.index())].bind(py)),
+        )
+    }
+
+    /// Plays ``action`` (a card index at chance, else an action slot) and returns the new
+    /// ``to_act``. ``IllegalActionError`` (nothing changes) if it is not legal now.
+    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<i64> {
+        let i = args::whole(action, "action", 0, u64::MAX, OutOfRange::Configuration)?;
+        let named = self.hand.named();
+        let enc = self.encoding.get();
+        let result = guarded_mut(
+            &mut self.hand,
+            |hand| match hand.to_act() {
+                ToAct::Chance => {
+                    let card = Card::from_index(i64::try_from(i).unwrap_or(i64::MAX))
+                        .map_err(|_| IllegalActionError::new_err(format!("{i} is not a card")))?;
+                    hand.deal(card).map_err(PyErr::from)
+                }
+                ToAct::Seat(_) => {
+                    let index = usize::try_from(i).unwrap_or(usize::MAX);
+                    let action = hand.slot(&enc.space, index).ok_or_else(|| {
+                        IllegalActionError::new_err(format!("action {i} is not legal now"))
+                    })?;
+                    hand.act(action).map_err(PyErr::from)
+                }
+                ToAct::Over => Err(PyErr::from(ActionError::HandOver)),
+            },
+            |hand| {
+                hand.rewind(named);
+                Ok(())
+            },
+        )?;
+        result?;
+        self.log.push(i);
+        Ok(self.code())
+    }
+
+    /// The hand at the last decision point (a copy), ``None`` during the first deal.
+    #[getter]
+    fn state(&self) -> Option<PyGameState> {
+        self.hand
+            .state()
+            .map(|s| PyGameState::of(s.clone(), self.encoding.get().config.clone()))
+    }
+
+    /// Each seat's result in chips once the hand is over (zeros before).
+    #[getter]
+    fn payoffs(&self) -> Vec<i64> {
+        match (self.hand.to_act(), self.hand.state()) {
+            (ToAct::Over, Some(s)) => s.payoffs(),
+            _ => vec![0; self.encoding.get().observer.players()],
+        }
+    }
+
+    /// Each seat's chips behind at the last decision point (at the end: after the hand).
+    #[getter]
+    fn stacks(&self) -> Option<Vec<u64>> {
+        self.hand.state().map(GameState::stacks)
+    }
+
+    /// Writes what ``seat`` sees (the encoding's observation) into ``out``, a ``float32``
+    /// vector of ``observation_shape`` (zeros during the first deal).
+    fn observation(&self, seat: Position<SEAT>, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.write(&seat, out, false)
+    }
+
+    /// Writes what ``seat`` knows (the encoding's information state) into ``out``.
+    fn information_state(&self, seat: Position<SEAT>, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.write(&seat, out, true)
+    }
+
+    /// The observation (or with ``information``, the information state) of ``seat`` as
+    /// text; ``"dealing"`` during the first deal.
+    #[pyo3(signature = (seat, *, information = None))]
+    fn text(
+        &self,
+        seat: Position<SEAT>,
+        information: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        guarded(|| {
+            let information = match information {
+                None => false,
+                Some(b) => b
+                    .cast::<PyBool>()
+                    .map_err(|_| args::wrong_type("information", "a bool", b))?
+                    .is_true(),
+            };
+            let enc = self.encoding.get();
+            let seat = enc.seat(&seat)?;
+            match self.hand.state() {
+                Some(s) => Ok(enc.observer.text(s, seat, information)?),
+                None => Ok("dealing".to_string()),
+            }
+        })
+    }
+
+    /// An independent copy.
+    fn copy(&self, py: Python<'_>) -> PyChanceHand {
+        PyChanceHand {
+            encoding: self.encoding.clone_ref(py),
+            hand: self.hand.clone(),
+            stacks: self.stacks.clone(),
+            log: self.log.clone(),
+        }
+    }
+
+    /// Pickles as the encoding, the starting stacks and the actions, replayed on load.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, ChanceHandArgs)> {
+        let restore = py
+            .import("holecard._core")?
+            .getattr("_restore_chance_hand")?;
+        Ok((
+            restore,
+            (
+                self.encoding.clone_ref(py),
+                self.stacks.clone(),
+                self.log.clone(),
+            ),
+        ))
+    }
+
+    fn __copy__(&self, py: Python<'_>) -> PyChanceHand {
+        self.copy(py)
+    }
+
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyChanceHand {
+        self.copy(py)
+    }
+
+    fn __repr__(&self) -> String {
+        let to_act = match self.hand.to_act() {
+            ToAct::Chance => "chance".to_string(),
+            ToAct::Seat(s) => format!("seat {s}"),
+            ToAct::Over => "over".to_string(),
+        };
+        format!("<ChanceHand to_act={to_act}>")
+    }
+}
+
+/// What `_restore_chance_hand` takes: the encoding, the stacks and the actions.
+type ChanceHandArgs = (Py<PyEncoding>, Vec<u64>, Vec<u64>);
+
+/// Rebuilds a pickled `ChanceHand` by replaying its actions.
+#[pyfunction]
+#[pyo3(name = "_restore_chance_hand")]
+#[allow(clippy::needless_pass_by_value)]
+pub fn restore_chance_hand(
+    py: Python<'_>,
+    encoding: Bound<'_, PyEncoding>,
+    stacks: Vec<u64>,
+    log: Vec<u64>,
+) -> PyResult<PyChanceHand> {
+    let stacks = stacks.into_pyobject(py)?;
+    let mut hand = PyChanceHand::new(encoding.as_any(), &stacks)?;
+    for action in log {
+        hand.apply(&action.into_pyobject(py)?.into_any())?;
+    }
+    Ok(hand)
 }

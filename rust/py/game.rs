@@ -278,7 +278,7 @@ impl PartialEq for PyGameConfig {
 
 /// The starting stacks: any iterable of chip amounts but text, each a whole number from 0
 /// to 2**64 - 1.
-fn stack_list(stacks: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+pub(crate) fn stack_list(stacks: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
     let what = "a sequence of chip amounts, one per seat";
     if stacks.is_instance_of::<pyo3::types::PyString>() {
         return Err(args::wrong_type("stacks", what, stacks));
@@ -560,6 +560,16 @@ impl Clone for SeatCache {
 }
 
 impl PyGameState {
+    /// The `State` of a hand of `config`.
+    pub(crate) fn of(state: GameState, config: PyGameConfig) -> PyGameState {
+        PyGameState {
+            state,
+            config,
+            seats: SeatCache::default(),
+            events: EventCache::default(),
+        }
+    }
+
     /// Seat `i`'s `Player` (built now unless read since the last change).
     fn seat_player<'py>(&mut self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyPlayer>> {
         if let Some(all) = &self.seats.all {
@@ -604,6 +614,11 @@ impl PyGameState {
         Ok(guarded_mut(&mut self.state, action, |s| {
             rewind(s, cfg, done)
         })??)
+    }
+
+    /// Applies an action as [`PyGameState::act`] does, without building its event.
+    pub(crate) fn play(&mut self, a: Action) -> PyResult<()> {
+        self.act_with(|s| s.apply(a)).map(drop)
     }
 
     /// The test hook behind `_core._induce_internal_error(state=...)`: a timeout that the

@@ -52,6 +52,8 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::PyMoves>()?;
     m.add_class::<agents::PyEncoding>()?;
     m.add_class::<agents::PyBot>()?;
+    m.add_class::<agents::PyChanceHand>()?;
+    m.add_function(wrap_pyfunction!(agents::restore_chance_hand, m)?)?;
     m.add_class::<player::PyPlayer>()?;
     m.add_class::<options::PyOptionSpec>()?;
     m.add_function(wrap_pyfunction!(options::option_specs, m)?)?;
