@@ -19,6 +19,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use wide::u64x2;
+
 use super::keys::{self, Counts};
 use super::offsets::{ROW_OFFSETS, SLOTS};
 use super::{Category, FourStraight, Ranking};
@@ -59,6 +61,19 @@ const fn card_masks() -> [u64; 256] {
 /// has no bit (which lets the batch path validate a hand with one popcount, see
 /// [`PairSums`]).
 pub(crate) static CARD_MASK: [u64; 256] = card_masks();
+
+/// Per-card rank key and mask bit side by side, indexed by any `u8`, for the Monte Carlo
+/// sampler: it adds both halves of each card it deals with one SIMD add (the batch path
+/// reads two cards at a time from [`PairSums`] instead).
+pub(crate) static CARD_KEY_MASK: [u64x2; 256] = {
+    let mut both = [u64x2::new([0, 0]); 256];
+    let mut c = 0;
+    while c < 52 {
+        both[c] = u64x2::new([CARD_KEY[c], CARD_MASK[c]]);
+        c += 1;
+    }
+    both
+};
 
 /// Rows of [`PairSums`] in use: `a | b << 8` for two cards `a`, `b` below 52, and the row
 /// [`PairSums::LONE`] for one card `a` alone.
@@ -766,6 +781,7 @@ mod tests {
         let statics = size_of_val(&ROW_OFFSETS)
             + size_of_val(&CARD_KEY)
             + size_of_val(&CARD_MASK)
+            + size_of_val(&CARD_KEY_MASK)
             + PairSums::get().bytes();
         let total = rankings + soko + statics;
         // The README's figures: 4.0 MiB, of which the pair sums are 1 MiB and the padding
