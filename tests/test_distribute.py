@@ -112,6 +112,20 @@ def test_chunk_arithmetic() -> None:
     assert work.units_per_chunk(200_000, 1, 0.01) == 4  # outcomes rounded up to whole jobs
 
 
+def test_a_forked_worker_runs_after_the_parent_used_every_pool() -> None:
+    # The workers of a process pool on Linux are forked: they inherit the parent's thread
+    # pools without their threads, and work installed on one would wait forever.
+    import multiprocessing
+
+    args: dict[str, Any] = {"players": 3, "hands": 2000, "seed": 5}
+    expected = [simulate("stud", threads=t, **args) for t in (None, 1, 2)]
+    equity("razz", RAZZ, samples=70_000, seed=3)  # the equity path's pools too
+    with cf.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as ex:
+        futures = [ex.submit(simulate, "stud", threads=t, **args) for t in (None, 1, 2)]
+        got = [f.result(timeout=120) for f in futures]
+    assert got == expected
+
+
 @pytest.mark.parametrize("chunk_size", [None, 777, 6000])
 def test_process_pool_simulate_equals_in_process(
     pool: cf.ProcessPoolExecutor, chunk_size: int | None
