@@ -112,16 +112,19 @@ def test_chunk_arithmetic() -> None:
     assert work.units_per_chunk(200_000, 1, 0.01) == 4  # outcomes rounded up to whole jobs
 
 
+def _simulate_stud(threads: int | None) -> holecard.SimulationResult:
+    return simulate("stud", players=3, hands=2000, seed=5, threads=threads)
+
+
 def test_a_forked_worker_runs_after_the_parent_used_every_pool() -> None:
     # The workers of a process pool on Linux are forked: they inherit the parent's thread
     # pools without their threads, and work installed on one would wait forever.
     import multiprocessing
 
-    args: dict[str, Any] = {"players": 3, "hands": 2000, "seed": 5}
-    expected = [simulate("stud", threads=t, **args) for t in (None, 1, 2)]
+    expected = [_simulate_stud(t) for t in (None, 1, 2)]
     equity("razz", RAZZ, samples=70_000, seed=3)  # the equity path's pools too
     with cf.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as ex:
-        futures = [ex.submit(simulate, "stud", threads=t, **args) for t in (None, 1, 2)]
+        futures = [ex.submit(_simulate_stud, t) for t in (None, 1, 2)]
         got = [f.result(timeout=120) for f in futures]
     assert got == expected
 
