@@ -170,14 +170,11 @@ def _ctrl_c_noted() -> Iterator[Callable[[], bool]]:
 
     A ``KeyboardInterrupt`` raised wherever the main thread happens to be could land
     inside Ray's or the executor's own code, which may swallow it; the flag cannot be
-    lost. Only Python's default handler is replaced (a program's own handler, or a call
-    from another thread, keeps the usual behaviour).
+    lost. Whatever handler was there (Dask's client installs its own) is put back after;
+    a call from another thread keeps the usual behaviour.
     """
     seen: list[int] = []
-    if (
-        threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
-    ):
+    if threading.current_thread() is not threading.main_thread():
         yield lambda: False
         return
     previous = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
