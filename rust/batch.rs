@@ -9,6 +9,7 @@
 //! nothing out of bounds; it only gets a meaningless strength.
 
 use rayon::prelude::*;
+use wide::u64x2;
 
 use crate::error::EvalError;
 
@@ -278,14 +279,15 @@ const BLOCK: usize = 64;
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn sums<const K: usize>(pairs: &PairSums, hand: &[u8], bias: u64) -> (u64, u64) {
-    let (mut key, mut mask) = (bias, 0);
+    let mut sum = u64x2::new([bias, 0]);
     let (twos, last) = hand.as_chunks::<2>();
     for &two in twos {
-        pairs.add(usize::from(u16::from_le_bytes(two)), &mut key, &mut mask);
+        sum += pairs.at(usize::from(u16::from_le_bytes(two)));
     }
     for &c in last {
-        pairs.add(usize::from(c) | PairSums::LONE, &mut key, &mut mask);
+        sum += pairs.at(usize::from(c) | PairSums::LONE);
     }
+    let [key, mask] = sum.to_array();
     (key, mask)
 }
 
