@@ -181,6 +181,21 @@ impl Ranking {
         })
     }
 
+    /// The value of valid, distinct cards (see [`Ranking::validate`]): `None` only for an
+    /// 8-or-better hand without a low. The tables hold only real strengths, so a dense
+    /// ranking's value needs no range check (the single-evaluation fast path).
+    #[must_use]
+    pub fn value_unchecked(self, cards: &[u8]) -> Option<HandValue> {
+        let strength = self.strength_unchecked(cards);
+        match self {
+            Ranking::Showing(_) => HandValue::from_parts(self, strength),
+            _ => (strength != 0).then_some(HandValue {
+                ranking: self,
+                strength,
+            }),
+        }
+    }
+
     /// Number of distinct values (`None` for showing hands, which are not dense).
     #[must_use]
     pub fn distinct_values(self) -> Option<usize> {

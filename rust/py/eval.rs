@@ -25,7 +25,7 @@ use crate::eval::{self, FourStraight, HandValue, Ranking, ShowingGame};
 /// HandValue(FULL_HOUSE, 'Ks Kh Kd 7d 7c')
 /// >>> v > evaluate_high("Ah Ad Ac Qs Jd 9c 8c")
 /// True
-#[pyclass(module = "holecard._core", name = "HandValue", frozen)]
+#[pyclass(module = "holecard._core", name = "HandValue", frozen, freelist = 64)]
 pub struct PyHandValue {
     value: HandValue,
     /// The cards evaluated (at most seven; no heap allocation per value).
@@ -266,8 +266,9 @@ fn evaluate_opt(ranking: Ranking, cards: &Bound<'_, PyAny>) -> PyResult<Option<P
     for (slot, c) in idx.iter_mut().zip(cards) {
         *slot = c.index();
     }
-    let strength = ranking.strength_unchecked(&idx[..cards.len()]);
-    Ok(HandValue::from_parts(ranking, strength).map(|value| PyHandValue::new(value, cards)))
+    Ok(ranking
+        .value_unchecked(&idx[..cards.len()])
+        .map(|value| PyHandValue::new(value, cards)))
 }
 
 fn evaluate(ranking: Ranking, cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
