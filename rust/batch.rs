@@ -273,22 +273,39 @@ impl Lookup for SokoTables {
 /// call for a hand whose suits matter out of both loops.
 const BLOCK: usize = 64;
 
-/// The summed keys (plus `bias`) and summed mask bits of a hand of `K` cards, two cards
-/// per lookup (see [`PairSums`]).
+/// The summed keys (plus `bias`) and, when `VALIDATE`, summed mask bits of a hand of `K`
+/// cards, two cards per lookup (see [`PairSums`]).
 // In the hot loop of `run`, whose tables must stay in registers.
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn sums<const K: usize>(pairs: &PairSums, hand: &[u8], bias: u64) -> (u64, u64) {
-    let mut sum = u64x2::new([bias, 0]);
+fn sums<const K: usize, const VALIDATE: bool>(
+    pairs: &PairSums,
+    hand: &[u8],
+    bias: u64,
+) -> (u64, u64) {
     let (twos, last) = hand.as_chunks::<2>();
-    for &two in twos {
-        sum += pairs.at(usize::from(u16::from_le_bytes(two)));
+    let index = |two: [u8; 2]| usize::from(u16::from_le_bytes(two));
+    let lone = |c: u8| usize::from(c) | PairSums::LONE;
+    if VALIDATE {
+        let mut sum = u64x2::new([bias, 0]);
+        for &two in twos {
+            sum += pairs.both(index(two));
+        }
+        for &c in last {
+            sum += pairs.both(lone(c));
+        }
+        let [key, mask] = sum.to_array();
+        (key, mask)
+    } else {
+        let mut key = bias;
+        for &two in twos {
+            key += pairs.key(index(two));
+        }
+        for &c in last {
+            key += pairs.key(lone(c));
+        }
+        (key, 0)
     }
-    for &c in last {
-        sum += pairs.at(usize::from(c) | PairSums::LONE);
-    }
-    let [key, mask] = sum.to_array();
-    (key, mask)
 }
 
 /// Evaluates rows of `K` cards in blocks: sums every hand of a block, looks them all up
@@ -310,7 +327,7 @@ fn run<const K: usize, const VALIDATE: bool>(
     let mut mask_bits = 0usize;
     for (block, res) in rows.chunks(K * BLOCK).zip(out.chunks_mut(BLOCK)) {
         for (hand, key) in block.chunks_exact(K).zip(keys.iter_mut()) {
-            let (sum, mask) = sums::<K>(pairs, hand, bias);
+            let (sum, mask) = sums::<K, VALIDATE>(pairs, hand, bias);
             if VALIDATE {
                 mask_bits += mask.count_ones() as usize;
             }
@@ -327,7 +344,7 @@ fn run<const K: usize, const VALIDATE: bool>(
         for &i in flagged.iter().take(n_flagged) {
             let i = usize::from(i);
             let hand = block.get(i * K..(i + 1) * K).unwrap_or_default();
-            let (key, mask) = sums::<K>(pairs, hand, 0);
+            let (key, mask) = sums::<K, true>(pairs, hand, 0);
             if let Some(slot) = res.get_mut(i) {
                 *slot = u32::from(lookup.with_suits(key, mask));
             }
