@@ -71,9 +71,9 @@ def paired(title: str, runs: Runs, rounds: int, base: str) -> dict[str, list[flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--hands", type=int, default=2_000_000, help="hands per batch run")
+    parser.add_argument("--hands", type=int, default=1_000_000, help="hands per batch run")
     parser.add_argument("--calls", type=int, default=200_000, help="hands per per-call run")
-    parser.add_argument("--rounds", type=int, default=7, help="paired rounds (at least 5)")
+    parser.add_argument("--rounds", type=int, default=15, help="paired rounds (at least 5)")
     args = parser.parse_args()
     if args.rounds < 5:
         parser.error("--rounds must be at least 5")
