@@ -305,7 +305,8 @@ impl GameState {
         self.actor = if self.live_count() <= 1 {
             None
         } else {
-            self.next_actor_from((p + 1) % self.n)
+            // `next_actor_from` wraps `n` to seat 0 itself, without a division.
+            self.next_actor_from(p + 1)
         };
     }
 
