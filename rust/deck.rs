@@ -18,10 +18,31 @@ pub struct Deck {
     stack: Vec<Card>,
 }
 
+/// The largest accepted draw of [`uniform_below`] for `n`: the u32 range without its top
+/// partial block of `n` values.
+const fn zone(n: u32) -> u32 {
+    u32::MAX - (u32::MAX - n + 1) % n
+}
+
+/// [`zone`] of every `n` a deck shuffle draws for (1 to 52), computed once at build time:
+/// the division is the costliest step of a draw.
+const DECK_ZONES: [u32; 53] = {
+    let mut z = [0u32; 53];
+    let mut n = 1;
+    while n < 53 {
+        z[n] = zone(n as u32);
+        n += 1;
+    }
+    z
+};
+
 /// A uniform integer in `0..n` (`n >= 1`) from the generator, without modulo bias.
 pub fn uniform_below(rng: &mut impl RngCore, n: u32) -> u32 {
     // Reject the top partial block of the u32 range, then reduce.
-    let zone = u32::MAX - (u32::MAX - n + 1) % n;
+    let zone = match DECK_ZONES.get(n as usize) {
+        Some(&z) if n > 0 => z,
+        _ => zone(n),
+    };
     loop {
         let x = rng.next_u32();
         if x <= zone {
@@ -30,8 +51,8 @@ pub fn uniform_below(rng: &mut impl RngCore, n: u32) -> u32 {
     }
 }
 
-/// Shuffles `cards` in place with the documented algorithm.
-pub fn shuffle(cards: &mut [Card], rng: &mut impl RngCore) {
+/// Shuffles `cards` (or their indices) in place with the documented algorithm.
+pub fn shuffle<T>(cards: &mut [T], rng: &mut impl RngCore) {
     for i in (1..cards.len()).rev() {
         let j = uniform_below(rng, i as u32 + 1) as usize;
         cards.swap(i, j);

@@ -3,7 +3,9 @@
 //! open-pair big bet (G-1.6.4).
 
 use super::options::{BettingTimeoutAction, LimitShortAllInRule, UncappedHeadsUp};
-use super::state::{illegal, Action, ActionError, Event, GameState, LegalActions, Resolved};
+use super::state::{
+    illegal, Action, ActionError, Event, GameState, LegalActions, Resolved, TimedOut,
+};
 
 impl GameState {
     /// The cap is reached (fixed limit only, G-1.6.2).
@@ -242,15 +244,15 @@ impl GameState {
             Action::BetRaiseTo(x) => self.resolve_wager(p, x, &la),
             Action::Timeout => {
                 let inner = if pending {
-                    Resolved::BringIn(p)
+                    TimedOut::BringIn
                 } else if la.check
                     && self.cfg.options.betting_timeout_action == BettingTimeoutAction::CheckOrFold
                 {
-                    Resolved::Check(p)
+                    TimedOut::Check
                 } else {
-                    Resolved::Fold(p)
+                    TimedOut::Fold
                 };
-                Ok(Resolved::Timeout(p, Box::new(inner)))
+                Ok(Resolved::Timeout(p, inner))
             }
             Action::Draw(_) | Action::StandPat => {
                 Err(illegal!("seat {p} is in a betting round, not a draw"))
@@ -303,7 +305,8 @@ impl GameState {
         self.actor = if self.live_count() <= 1 {
             None
         } else {
-            self.next_actor_from((p + 1) % self.n)
+            // `next_actor_from` wraps `n` to seat 0 itself, without a division.
+            self.next_actor_from(p + 1)
         };
     }
 

@@ -23,7 +23,7 @@
 //! the rest of his cards from the new stub (the last-card rule applies once per drawer).
 
 use super::options::{DrawTimeoutPenalty, HeadsUpSmallBlind, OwnDiscardsScope, ReshufflePolicy};
-use super::state::{illegal, Action, ActionError, Event, GameState, Phase, Resolved};
+use super::state::{illegal, Action, ActionError, Event, GameState, Phase, Resolved, TimedOut};
 use crate::cardset::CardSet;
 
 impl GameState {
@@ -92,10 +92,7 @@ impl GameState {
                     ))
                 }
             }
-            Action::Timeout => Ok(Resolved::Timeout(
-                p,
-                Box::new(Resolved::Draw(p, CardSet::EMPTY, true)),
-            )),
+            Action::Timeout => Ok(Resolved::Timeout(p, TimedOut::StandPat)),
             _ => Err(illegal!(
                 "seat {p} must draw or stand pat (draw round {})",
                 self.street + 1

@@ -4,7 +4,7 @@
 
 use super::options::{OddChipOrder, ShowdownFirst};
 use super::spec::Showdown;
-use super::state::{Event, GameState, Phase, Share};
+use super::state::{Event, GameState, Phase, Share, MAX_SEATS};
 use super::stud::ace_low_key;
 use crate::card::Card;
 use crate::eval::{best_five, HandValue, Ranking};
@@ -25,30 +25,91 @@ impl Pot {
     }
 }
 
+/// Up to eight pots (one per contribution level), kept without allocating: the
+/// simulator builds them several times in every hand.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PotList {
+    pots: [Pot; MAX_SEATS],
+    len: usize,
+}
+
+impl PotList {
+    const EMPTY: PotList = PotList {
+        pots: [Pot {
+            amount: 0,
+            eligible: 0,
+        }; MAX_SEATS],
+        len: 0,
+    };
+
+    fn push(&mut self, pot: Pot) {
+        if self.len < MAX_SEATS {
+            self.pots[self.len] = pot;
+            self.len += 1;
+        }
+    }
+
+    fn last_mut(&mut self) -> Option<&mut Pot> {
+        self.len.checked_sub(1).map(|i| &mut self.pots[i])
+    }
+
+    /// Drops the empty pots, keeping the order of the others.
+    fn drop_empty(&mut self) {
+        let mut k = 0;
+        for i in 0..self.len {
+            if self.pots[i].amount > 0 {
+                self.pots[k] = self.pots[i];
+                k += 1;
+            }
+        }
+        self.len = k;
+    }
+}
+
+impl std::ops::Deref for PotList {
+    type Target = [Pot];
+    fn deref(&self) -> &[Pot] {
+        &self.pots[..self.len]
+    }
+}
+
 /// Builds the main pot and side pots from contributions (G-1.10.2, G-1.10.3).
 /// `totals[i]` = chips seat `i` put in; `live`/`all_in` are seat bit masks.
 #[must_use]
 pub fn build_pots(totals: &[u64], live: u8, all_in: u8) -> Vec<Pot> {
-    let mut levels: Vec<u64> = Vec::with_capacity(totals.len());
+    pot_list(totals, live, all_in).to_vec()
+}
+
+/// [`build_pots`] for at most eight seats, without allocating.
+pub(crate) fn pot_list(totals: &[u64], live: u8, all_in: u8) -> PotList {
+    let mut levels = [0u64; MAX_SEATS];
+    let mut nlevels = 0;
     let mut top_free = None::<u64>;
-    for (i, &t) in totals.iter().enumerate() {
+    for (i, &t) in totals.iter().enumerate().take(MAX_SEATS) {
         if live >> i & 1 == 0 {
             continue;
         }
         if all_in >> i & 1 == 1 {
-            levels.push(t);
+            levels[nlevels] = t;
+            nlevels += 1;
         } else {
             top_free = Some(top_free.map_or(t, |m: u64| m.max(t)));
         }
     }
     if let Some(t) = top_free {
-        levels.push(t);
+        if nlevels < MAX_SEATS {
+            levels[nlevels] = t;
+            nlevels += 1;
+        }
     }
+    let levels = &mut levels[..nlevels];
     levels.sort_unstable();
-    levels.dedup();
-    let mut pots: Vec<Pot> = Vec::with_capacity(levels.len());
+    let mut pots = PotList::EMPTY;
     let mut prev = 0;
-    for &l in &levels {
+    for (j, &l) in levels.iter().enumerate() {
+        if j > 0 && l == prev {
+            continue; // a level already made
+        }
         let mut amount = 0;
         let mut eligible = 0u8;
         for (i, &t) in totals.iter().enumerate() {
@@ -72,19 +133,19 @@ pub fn build_pots(totals: &[u64], live: u8, all_in: u8) -> Vec<Pot> {
             last.amount += rest;
         }
     }
-    pots.retain(|p| p.amount > 0);
+    pots.drop_empty();
     pots
 }
 
 /// Takes `rake` chips from the pots, the main pot first (G-1.10.7); emptied pots go.
-pub fn take_rake(pots: &mut Vec<Pot>, rake: u64) {
+fn take_rake(pots: &mut PotList, rake: u64) {
     let mut rest = rake;
-    for pot in pots.iter_mut() {
+    for pot in &mut pots.pots[..pots.len] {
         let taken = rest.min(pot.amount);
         pot.amount -= taken;
         rest -= taken;
     }
-    pots.retain(|p| p.amount > 0);
+    pots.drop_empty();
 }
 
 /// Splits `amount` among `winners` (already in odd-chip order) in units of `unit`
@@ -92,26 +153,68 @@ pub fn take_rake(pots: &mut Vec<Pot>, rake: u64) {
 /// to the first winners.
 #[must_use]
 pub fn split(amount: u64, winners: &[u8], unit: u64) -> Vec<(u8, u64)> {
+    shares(amount, winners, unit).collect()
+}
+
+/// [`split`], share by share.
+fn shares(amount: u64, winners: &[u8], unit: u64) -> impl Iterator<Item = (u8, u64)> + '_ {
     let k = winners.len() as u64;
-    if k == 0 {
-        return Vec::new();
-    }
     let unit = unit.max(1);
-    let each = amount / (k * unit) * unit;
+    let each = if k == 0 {
+        0
+    } else {
+        amount / (k * unit) * unit
+    };
     let mut rest = amount - each * k;
-    winners
-        .iter()
-        .map(|&w| {
-            let extra = if rest >= unit {
-                unit
-            } else {
-                // A remainder smaller than a unit goes to the first winner in order.
-                rest
-            };
-            rest -= extra;
-            (w, each + extra)
-        })
-        .collect()
+    winners.iter().map(move |&w| {
+        let extra = if rest >= unit {
+            unit
+        } else {
+            // A remainder smaller than a unit goes to the first winner in order.
+            rest
+        };
+        rest -= extra;
+        (w, each + extra)
+    })
+}
+
+/// Up to eight seats in an order, kept without allocating.
+#[derive(Debug, Clone, Copy, Default)]
+struct SeatList {
+    seats: [u8; MAX_SEATS],
+    len: usize,
+}
+
+impl SeatList {
+    fn push(&mut self, seat: u8) {
+        if self.len < MAX_SEATS {
+            self.seats[self.len] = seat;
+            self.len += 1;
+        }
+    }
+}
+
+impl FromIterator<u8> for SeatList {
+    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> SeatList {
+        let mut list = SeatList::default();
+        for seat in iter {
+            list.push(seat);
+        }
+        list
+    }
+}
+
+impl std::ops::Deref for SeatList {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.seats[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for SeatList {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        &mut self.seats[..self.len]
+    }
 }
 
 /// Per-player showdown data.
@@ -133,6 +236,11 @@ impl GameState {
     /// The pots as they stand (chips of finished rounds; at the end, the pots awarded).
     #[must_use]
     pub fn pots(&self) -> Vec<Pot> {
+        self.pot_list().to_vec()
+    }
+
+    /// [`GameState::pots`] without allocating.
+    pub(crate) fn pot_list(&self) -> PotList {
         let n = self.n as usize;
         let mut totals = [0u64; 8];
         let (mut live, mut all_in) = (0u8, 0u8);
@@ -147,7 +255,7 @@ impl GameState {
                 }
             }
         }
-        let mut pots = build_pots(&totals[..n], live, all_in);
+        let mut pots = pot_list(&totals[..n], live, all_in);
         take_rake(&mut pots, self.rake);
         pots
     }
@@ -157,7 +265,11 @@ impl GameState {
     /// pots without it.
     fn settle_rake(&mut self) {
         let o = &self.cfg.options;
-        let total: u64 = self.pots().iter().map(|p| p.amount).sum();
+        if o.rake_basis_points == 0 {
+            self.rake = 0; // no share of any pot
+            return;
+        }
+        let total: u64 = self.pot_list().iter().map(|p| p.amount).sum();
         let share = u128::from(total) * u128::from(o.rake_basis_points) / 10_000;
         let mut rake = u64::try_from(share).unwrap_or(u64::MAX);
         if let Some(cap) = o.rake_cap {
@@ -172,7 +284,7 @@ impl GameState {
         self.phase = Phase::Over;
         self.actor = None;
         self.settle_rake();
-        let pots = self.pots();
+        let pots = self.pot_list();
         for (k, pot) in pots.iter().enumerate() {
             if let Some(w) = pot.seats().next() {
                 self.pay(w, pot.amount, k as u8, Share::Whole);
@@ -199,7 +311,7 @@ impl GameState {
 
     /// The show order (G-1.12.2): the last aggressor of the final betting round, else the
     /// first to act on it (`BEST_SHOWING`) or the first left of the dealer; then clockwise.
-    fn show_order(&self) -> Vec<u8> {
+    fn show_order(&self) -> SeatList {
         let live = |s: u8| !self.seats[s as usize].folded;
         let first = if let Some(s) = self.final_aggressor.filter(|&s| live(s)) {
             s
@@ -216,12 +328,12 @@ impl GameState {
                     .unwrap_or(0),
             }
         };
-        let mut order: Vec<u8> = (0..self.n)
+        let mut order: SeatList = (0..self.n)
             .map(|i| (first + i) % self.n)
             .filter(|&s| live(s))
             .collect();
         // Players in a side pot show before a player all-in for an earlier pot only.
-        let pots = self.pots();
+        let pots = self.pot_list();
         let top = |s: u8| {
             pots.iter()
                 .rposition(|p| p.eligible >> s & 1 == 1)
@@ -296,11 +408,11 @@ impl GameState {
                 let low_split = low_game || showdown == Showdown::DeuceSeven;
                 let lowest = order == OddChipOrder::LowCardBySuitAll && low_split;
                 winners.sort_by_key(|&w| {
-                    let own: Vec<Card> = self.seats[w as usize].cards().collect();
+                    let own = self.seats[w as usize].cards();
                     if lowest {
-                        i32::from(own.iter().map(|&c| key_hi(c)).min().unwrap_or(0))
+                        i32::from(own.map(key_hi).min().unwrap_or(0))
                     } else {
-                        -i32::from(own.iter().map(|&c| key_hi(c)).max().unwrap_or(0))
+                        -i32::from(own.map(key_hi).max().unwrap_or(0))
                     }
                 });
             }
@@ -312,7 +424,7 @@ impl GameState {
         self.phase = Phase::Over;
         self.actor = None;
         self.settle_rake();
-        for s in self.show_order() {
+        for &s in self.show_order().iter() {
             self.history.push(Event::Show { seat: s });
         }
         let mut hands = [Hand::default(); 8];
@@ -323,10 +435,10 @@ impl GameState {
         }
         let unit = self.cfg.options.chip_unit;
         let hilo = self.cfg.spec().showdown.is_hilo();
-        let pots = self.pots();
+        let pots = self.pot_list();
         for (k, pot) in pots.iter().enumerate() {
             let k = k as u8;
-            let contestants: Vec<u8> = pot.seats().collect();
+            let contestants: SeatList = pot.seats().collect();
             if contestants.len() <= 1 {
                 if let Some(&w) = contestants.first() {
                     self.pay(w, pot.amount, k, Share::Whole);
@@ -338,7 +450,7 @@ impl GameState {
                 .map(|&s| hands[s as usize].high)
                 .max()
                 .unwrap_or(0);
-            let mut high: Vec<u8> = contestants
+            let mut high: SeatList = contestants
                 .iter()
                 .copied()
                 .filter(|&s| hands[s as usize].high == best_high)
@@ -352,26 +464,25 @@ impl GameState {
             } else {
                 0
             };
-            let mut low: Vec<u8> = if best_low > 0 {
+            let mut low: SeatList = if best_low > 0 {
                 contestants
                     .iter()
                     .copied()
                     .filter(|&s| hands[s as usize].low == best_low)
                     .collect()
             } else {
-                Vec::new()
+                SeatList::default()
             };
             self.odd_chip_sorted(&mut high, &hands, false);
             if low.is_empty()
                 || (self.cfg.options.scoop_identical_split && {
-                    let mut a = high.clone();
-                    let mut b = low.clone();
+                    let (mut a, mut b) = (high, low);
                     a.sort_unstable();
                     b.sort_unstable();
-                    a == b
+                    *a == *b
                 })
             {
-                for (w, amt) in split(pot.amount, &high, unit) {
+                for (w, amt) in shares(pot.amount, &high, unit) {
                     self.pay(w, amt, k, Share::Whole);
                 }
                 continue;
@@ -379,10 +490,10 @@ impl GameState {
             self.odd_chip_sorted(&mut low, &hands, true);
             let low_half = pot.amount / (2 * unit) * unit;
             let high_half = pot.amount - low_half;
-            for (w, amt) in split(high_half, &high, unit) {
+            for (w, amt) in shares(high_half, &high, unit) {
                 self.pay(w, amt, k, Share::High);
             }
-            for (w, amt) in split(low_half, &low, unit) {
+            for (w, amt) in shares(low_half, &low, unit) {
                 self.pay(w, amt, k, Share::Low);
             }
         }

@@ -503,15 +503,33 @@ impl GameState {
     /// Starts a hand: posts antes and blinds and deals, then stops at the first decision.
     pub fn new(cfg: &GameConfig, stacks: &[u64], start: &Start) -> Result<GameState, ConfigError> {
         let (order, rng_seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
-        Ok(GameState::from_parts(
-            cfg,
-            stacks,
-            order,
-            rng_seed,
-            dealer,
-            Vec::with_capacity(96),
-            Vec::with_capacity(32),
-        ))
+        let mut st = GameState {
+            cfg: *cfg,
+            n: 0,
+            dealer: 0,
+            seats: [Seat::default(); MAX_SEATS],
+            stub: [0; 52],
+            stub_len: 0,
+            burns: CardSet::EMPTY,
+            muck: CardSet::EMPTY,
+            board: None,
+            phase: Phase::Betting,
+            street: 0,
+            actor: None,
+            round: Round::default(),
+            final_aggressor: None,
+            final_opener: None,
+            rake: 0,
+            rng_seed: 0,
+            reshuffles: 0,
+            pinned: Pinned::default(),
+            initial_deck: [0; 52],
+            history: Vec::with_capacity(96),
+            actions: Vec::with_capacity(32),
+            legal: LegalActions::default(),
+        };
+        st.deal(cfg, stacks, order, rng_seed, dealer);
+        Ok(st)
     }
 
     /// Starts a new hand in place of this one, exactly as [`GameState::new`] would, but
@@ -524,11 +542,7 @@ impl GameState {
         start: &Start,
     ) -> Result<(), ConfigError> {
         let (order, rng_seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
-        let mut history = std::mem::take(&mut self.history);
-        let mut actions = std::mem::take(&mut self.actions);
-        history.clear();
-        actions.clear();
-        *self = GameState::from_parts(cfg, stacks, order, rng_seed, dealer, history, actions);
+        self.deal(cfg, stacks, order, rng_seed, dealer);
         Ok(())
     }
 
@@ -581,69 +595,85 @@ impl GameState {
             }
             rng_seed = start.seed.unwrap_or_else(|| deck_hash(&order));
         } else {
-            // The order of `Deck::shuffled(seed)`, shuffled in place without allocating.
+            // The order of `Deck::shuffled(seed)` (which shuffles `Card::all()`, the cards
+            // in index order), shuffled as indices in place without allocating.
             let seed = start.seed.unwrap_or(0);
-            let mut cards = [Card::new(crate::Rank::Two, crate::Suit::Clubs); 52];
-            for (c, all) in cards.iter_mut().zip(Card::all()) {
-                *c = all;
+            for (o, all) in order.iter_mut().zip(Card::all()) {
+                *o = all.index();
             }
-            crate::deck::shuffle(&mut cards, &mut crate::deck::rng_for_seed(seed));
-            for (o, c) in order.iter_mut().zip(cards) {
-                *o = c.index();
-            }
+            crate::deck::shuffle(&mut order, &mut crate::deck::rng_for_seed(seed));
             rng_seed = seed;
         }
         Ok((order, rng_seed, dealer))
     }
 
-    /// Starts a hand from a resolved deck order and reshuffle seed (no validation), with
-    /// empty history buffers to fill.
-    fn from_parts(
-        cfg: &GameConfig,
+    /// Starts a hand from a resolved deck order and reshuffle seed (no validation) in
+    /// this state, field by field (no copy of the whole state), keeping the history
+    /// buffers' memory. Every field is set: the destructuring names them all.
+    fn deal(
+        &mut self,
+        config: &GameConfig,
         stacks: &[u64],
         order: [u8; 52],
-        rng_seed: u64,
-        dealer: u8,
-        history: Vec<Event>,
-        actions: Vec<Action>,
-    ) -> GameState {
-        let mut stub = [0u8; 52];
-        for (i, &c) in order.iter().enumerate() {
-            stub[51 - i] = c;
-        }
-        let mut seats = [Seat::default(); MAX_SEATS];
+        seed: u64,
+        dealer_seat: u8,
+    ) {
+        let GameState {
+            cfg,
+            n,
+            dealer,
+            seats,
+            stub,
+            stub_len,
+            burns,
+            muck,
+            board,
+            phase,
+            street,
+            actor,
+            round,
+            final_aggressor,
+            final_opener,
+            rake,
+            rng_seed,
+            reshuffles,
+            pinned,
+            initial_deck,
+            history,
+            actions,
+            legal,
+        } = self;
+        *cfg = *config;
+        *n = stacks.len() as u8;
+        *dealer = dealer_seat;
+        *seats = [Seat::default(); MAX_SEATS];
         for (seat, &s) in seats.iter_mut().zip(stacks) {
             seat.stack = s;
             seat.start_stack = s;
         }
-        let mut st = GameState {
-            cfg: *cfg,
-            n: stacks.len() as u8,
-            dealer,
-            seats,
-            stub,
-            stub_len: 52,
-            burns: CardSet::EMPTY,
-            muck: CardSet::EMPTY,
-            board: None,
-            phase: Phase::Betting,
-            street: 0,
-            actor: None,
-            round: Round::default(),
-            final_aggressor: None,
-            final_opener: None,
-            rake: 0,
-            rng_seed,
-            reshuffles: 0,
-            pinned: Pinned::default(),
-            initial_deck: order,
-            history,
-            actions,
-            legal: LegalActions::default(),
-        };
-        st.begin();
-        st.refresh_legal();
-        st
+        for (i, &c) in order.iter().enumerate() {
+            stub[51 - i] = c;
+        }
+        *stub_len = 52;
+        *burns = CardSet::EMPTY;
+        *muck = CardSet::EMPTY;
+        *board = None;
+        *phase = Phase::Betting;
+        *street = 0;
+        *actor = None;
+        *round = Round::default();
+        *final_aggressor = None;
+        *final_opener = None;
+        *rake = 0;
+        *rng_seed = seed;
+        *reshuffles = 0;
+        *pinned = Pinned::default();
+        *initial_deck = order;
+        history.clear();
+        actions.clear();
+        *legal = LegalActions::default();
+        self.begin();
+        self.refresh_legal();
     }
 
     // ----- accessors -------------------------------------------------------------------
@@ -791,12 +821,24 @@ impl GameState {
     /// Position order: 0 = first seat left of the dealer (G-1.2.2).
     #[must_use]
     pub fn ord(&self, seat: u8) -> u8 {
-        (seat + 2 * self.n - self.dealer - 1) % self.n
+        // `seat + n - dealer - 1` is below 2n for a seat at the table: no division.
+        Self::wrap(seat + self.n - self.dealer - 1, self.n)
+    }
+
+    /// `x % n` for the small sums of seat arithmetic, without a division when `x < 2n`.
+    fn wrap(x: u8, n: u8) -> u8 {
+        if x < n {
+            x
+        } else if x - n < n {
+            x - n
+        } else {
+            x % n
+        }
     }
 
     /// The seat with position `ord`.
     pub(crate) fn seat_at(&self, ord: u8) -> u8 {
-        (self.dealer + 1 + ord) % self.n
+        Self::wrap(self.dealer + 1 + ord, self.n)
     }
 
     pub(crate) fn live_count(&self) -> usize {
@@ -982,9 +1024,13 @@ impl GameState {
         let c = self.round.c;
         let n = self.n;
         let mut p = if from >= n { from - n } else { from };
+        let mut active = None;
         for _ in 0..n {
             let s = &self.seats[p as usize];
-            if s.active() && (s.bet < c || (!s.acted && self.active_count() != 1)) {
+            if s.active()
+                && (s.bet < c
+                    || (!s.acted && *active.get_or_insert_with(|| self.active_count()) != 1))
+            {
                 return Some(p);
             }
             p = if p + 1 == n { 0 } else { p + 1 };
@@ -1121,15 +1167,13 @@ impl GameState {
         match r {
             Resolved::Timeout(p, inner) => {
                 self.history.push(Event::Timeout { seat: p });
-                let inner = *inner;
-                let _ = self.perform_inner(inner);
+                let _ = self.perform_inner(inner.resolved(p));
                 Event::Timeout { seat: p }
             }
             other => self.perform_inner(other),
         }
     }
 
-    #[allow(clippy::needless_pass_by_value)]
     fn perform_inner(&mut self, r: Resolved) -> Event {
         let e = match r {
             Resolved::Fold(p) => self.do_fold(p),
@@ -1185,7 +1229,7 @@ impl GameState {
 }
 
 /// A validated action, ready to perform.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Resolved {
     Fold(u8),
     Check(u8),
@@ -1195,5 +1239,27 @@ pub(crate) enum Resolved {
     Wager(u8, u64, bool),
     /// Discards; `true` = forced by a time-out.
     Draw(u8, CardSet, bool),
-    Timeout(u8, Box<Resolved>),
+    Timeout(u8, TimedOut),
+}
+
+/// What a time-out does (G-1.5.6 in betting, D-7 in a draw).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TimedOut {
+    Fold,
+    Check,
+    BringIn,
+    /// Stand pat in a draw.
+    StandPat,
+}
+
+impl TimedOut {
+    /// The action the time-out takes for seat `p`.
+    fn resolved(self, p: u8) -> Resolved {
+        match self {
+            TimedOut::Fold => Resolved::Fold(p),
+            TimedOut::Check => Resolved::Check(p),
+            TimedOut::BringIn => Resolved::BringIn(p),
+            TimedOut::StandPat => Resolved::Draw(p, CardSet::EMPTY, true),
+        }
+    }
 }

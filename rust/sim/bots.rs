@@ -608,7 +608,12 @@ fn bet(state: &GameState, seat: u8, la: &LegalActions, tier: Tier) -> Action {
     }
     let fl = state.config().is_fixed_limit();
     let s = &state.seats()[seat as usize];
-    let pot: u64 = state.seats().iter().map(|q| q.total).sum();
+    // The pot matters only in pot and no limit (fixed limit sizes and calls without it).
+    let pot: u64 = if fl {
+        0
+    } else {
+        state.seats().iter().map(|q| q.total).sum()
+    };
     let call = la.call.unwrap_or(0);
     let sized = |min: u64, max: u64| {
         if fl {

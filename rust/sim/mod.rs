@@ -399,3 +399,6 @@ mod tests;
 
 #[cfg(test)]
 mod soak;
+
+#[cfg(test)]
+mod pinned;

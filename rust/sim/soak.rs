@@ -23,7 +23,11 @@ fn soak_values(spec: &OptionSpec, game: GameKind) -> Vec<&'static str> {
 }
 
 /// A random valid table: a profile, then a random value for every option that applies.
-fn random_table(game: GameKind, structure: BettingStructure, rng: &mut impl RngCore) -> Table {
+pub(super) fn random_table(
+    game: GameKind,
+    structure: BettingStructure,
+    rng: &mut impl RngCore,
+) -> Table {
     let mut options = match uniform_below(rng, 3) {
         0 => Options::defaults(game),
         1 => Options::wsop(game),
