@@ -5,8 +5,9 @@
 //! opponent's up cards (stud games: the opponents' down cards and every card still to
 //! come are dealt at random from the cards it has not seen; folded players' up cards are
 //! dead), or in 2-7 against opponents whose cards it cannot see (its own discards are
-//! dead). Its *strength* is that share times the number of live players (1 = a fair
-//! share):
+//! dead; once they have drawn, each is given as many low cards as he kept, see
+//! [`kept_low`]). Its *strength* is that share times the number of live players (1 = a
+//! fair share):
 //!
 //! * **bring-in**: completes from strength [`RAISE`], else posts the bring-in;
 //! * **checked to**: bets from strength [`BET`], else checks;
@@ -34,7 +35,7 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deck::{rng_for_seed, uniform_below};
 use crate::equity::equity;
-use crate::game::{Action, GameState, LegalActions, VariantSpec};
+use crate::game::{Action, Event, GameState, LegalActions, VariantSpec, MAX_SEATS};
 
 /// Monte Carlo samples per estimate.
 pub const SAMPLES: u64 = 160;
@@ -52,6 +53,10 @@ pub const RESPECT: f64 = 0.8;
 /// third street): each round deals their missing cards anew and runs a share of the
 /// samples, so the estimate stays unbiased.
 const FILL_ROUNDS: u64 = 4;
+
+/// Rounds of random kept cards for 2-7 opponents who have drawn (see [`kept_low`]): more
+/// than [`FILL_ROUNDS`], since a pat hand's kept cards are all of it.
+const RANGE_ROUNDS: u64 = 16;
 
 /// The equity bot's action for `seat` (the player to act).
 pub(crate) fn act(state: &GameState, seat: u8, la: &LegalActions, ctx: &mut Context<'_>) -> Action {
@@ -77,6 +82,9 @@ struct View {
     live: usize,
     /// Per live opponent, the cards he shows.
     opponents: Vec<Vec<Card>>,
+    /// Per live opponent in 2-7, how many cards he kept in the last draw round that is
+    /// over (public: five less the cards he drew; see [`last_kept`]).
+    kept: Vec<Option<usize>>,
     /// Cards out of play that the bot saw (folded up cards, its own discards).
     dead: Vec<Card>,
     /// The seed of this round's estimates.
@@ -87,6 +95,8 @@ impl View {
     fn of(state: &GameState, seat: u8, hand_seed: u64) -> View {
         let mut live_mask = 0u8;
         let mut opponents = Vec::new();
+        let mut kept = Vec::new();
+        let last_kept = last_kept(state);
         let mut dead: Vec<Card> = state.seats()[seat as usize].discards.iter().collect();
         for (i, s) in state.seats().iter().enumerate() {
             if i == seat as usize {
@@ -97,6 +107,7 @@ impl View {
             } else {
                 live_mask |= 1 << i;
                 opponents.push(s.up_cards().collect());
+                kept.push(last_kept[i]);
             }
         }
         // A draw round follows the betting round of the same index on the same cards: one
@@ -111,10 +122,37 @@ impl View {
             live: opponents.len() + 1,
             live_mask,
             opponents,
+            kept,
             dead,
             seed,
         }
     }
+}
+
+/// Per seat, how many cards he kept in the last draw round that is over (2-7; `None`
+/// before the first draw ends). The betting round and the draw round that follow a draw
+/// see the same counts, so the estimate they share is the same whichever one makes it.
+fn last_kept(state: &GameState) -> [Option<usize>; MAX_SEATS] {
+    let hand_cards = usize::from(VariantSpec::of(state.game()).hand_cards);
+    let (mut over, mut current) = ([None; MAX_SEATS], [None; MAX_SEATS]);
+    for event in state.history() {
+        match *event {
+            Event::Street { .. } => {
+                for (done, now) in over.iter_mut().zip(&mut current) {
+                    if let Some(k) = now.take() {
+                        *done = Some(k);
+                    }
+                }
+            }
+            Event::Draw { seat, discards, .. } => {
+                if let Some(now) = current.get_mut(usize::from(seat)) {
+                    *now = Some(hand_cards.saturating_sub(discards.len()));
+                }
+            }
+            _ => {}
+        }
+    }
+    over
 }
 
 /// SplitMix64's output function.
@@ -139,15 +177,29 @@ fn share_of(state: &GameState, mine: &[Card], view: &View, samples: u64) -> Opti
     let spec = VariantSpec::of(state.game());
     let least = spec.held_range().0;
     let short = view.opponents.iter().any(|o| o.len() < least);
+    let ranged = view.kept.iter().any(Option::is_some);
     let mut rng = rng_for_seed(view.seed);
-    let rounds = if short { FILL_ROUNDS } else { 1 };
+    let rounds = if ranged {
+        RANGE_ROUNDS
+    } else if short {
+        FILL_ROUNDS
+    } else {
+        1
+    };
     let mut total = 0.0;
     for _ in 0..rounds {
         let mut hands = Vec::with_capacity(view.opponents.len() + 1);
         hands.push(mine.to_vec());
         hands.extend(view.opponents.iter().cloned());
-        if short {
-            fill(&mut hands[1..], mine, &view.dead, least, &mut rng);
+        if short || ranged {
+            fill(
+                &mut hands[1..],
+                &view.kept,
+                mine,
+                &view.dead,
+                least,
+                &mut rng,
+            );
         }
         let four_straight = state.config().options.four_straight_mode;
         let samples = samples / rounds;
@@ -166,10 +218,12 @@ fn share_of(state: &GameState, mine: &[Card], view: &View, samples: u64) -> Opti
     Some(total / rounds as f64)
 }
 
-/// Deals every hand in `hands` shorter than `least` cards up to it from the cards nobody
-/// shows (uniformly, without repeats).
+/// Deals every hand in `hands` shorter than `least` cards up to it, and every 2-7 hand
+/// whose entry in `kept` gives a count that many cards as [`kept_low`] says, from the
+/// cards nobody shows (uniformly, without repeats).
 fn fill(
     hands: &mut [Vec<Card>],
+    kept: &[Option<usize>],
     mine: &[Card],
     dead: &[Card],
     least: usize,
@@ -180,11 +234,51 @@ fn fill(
         seen |= 1 << c.index();
     }
     let mut unseen: Vec<Card> = Card::all().filter(|c| seen >> c.index() & 1 == 0).collect();
-    for hand in hands.iter_mut() {
+    for (hand, &k) in hands.iter_mut().zip(kept) {
+        if let Some(k) = k {
+            kept_low(hand, k, &mut unseen, rng);
+        }
         while hand.len() < least && !unseen.is_empty() {
             let i = uniform_below(rng, unseen.len() as u32) as usize;
             hand.push(unseen.swap_remove(i));
         }
+    }
+}
+
+/// Highest rank (2 = deuce … 14 = ace) of the cards a 2-7 player who kept `k` cards is
+/// taken to hold: a drawing hand keeps an eight or better, a pat hand a jack or better
+/// (what the strength bot keeps and stands on).
+fn kept_top(k: usize) -> u8 {
+    if k >= 5 {
+        11
+    } else {
+        8
+    }
+}
+
+/// Gives a 2-7 opponent who kept `k` cards his kept cards: distinct ranks up to
+/// [`kept_top`]`(k)`, uniformly among such cards nobody shows (fewer when too few are
+/// left). Against random five-card hands every drawn-to low looks good; against what a
+/// player who kept cards holds, it does not.
+fn kept_low(hand: &mut Vec<Card>, k: usize, unseen: &mut Vec<Card>, rng: &mut impl RngCore) {
+    let top = kept_top(k);
+    let mut ranks = 0u16;
+    for _ in 0..k {
+        let low = |c: &Card| {
+            let r = c.index() >> 2;
+            r + 2 <= top && ranks >> r & 1 == 0
+        };
+        let n = unseen.iter().filter(|c| low(c)).count();
+        if n == 0 {
+            return;
+        }
+        let pick = uniform_below(rng, n as u32) as usize;
+        let Some(i) = (0..unseen.len()).filter(|&i| low(&unseen[i])).nth(pick) else {
+            return;
+        };
+        let card = unseen.swap_remove(i);
+        ranks |= 1 << (card.index() >> 2);
+        hand.push(card);
     }
 }
 
@@ -306,5 +400,117 @@ fn bet(state: &GameState, seat: u8, la: &LegalActions, share: f64, live: usize) 
         Action::Call
     } else {
         Action::Fold
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ranks_of(hand: &[Card]) -> Vec<u8> {
+        hand.iter().map(|c| c.index() >> 2).collect()
+    }
+
+    #[test]
+    fn kept_cards_are_distinct_low_ranks_taken_from_the_unseen() {
+        let mut rng = rng_for_seed(3);
+        let mut seen_ranks = [0u32; 13];
+        for k in 1..=5 {
+            for _ in 0..300 {
+                let mut unseen: Vec<Card> = Card::all().collect();
+                let mut hand = Vec::new();
+                kept_low(&mut hand, k, &mut unseen, &mut rng);
+                assert_eq!(hand.len(), k);
+                assert_eq!(unseen.len(), 52 - k);
+                let ranks = ranks_of(&hand);
+                for (i, &r) in ranks.iter().enumerate() {
+                    assert!(r + 2 <= kept_top(k), "{hand:?}");
+                    assert!(!ranks[..i].contains(&r), "a pair in {hand:?}");
+                    seen_ranks[usize::from(r)] += 1;
+                }
+                assert!(hand.iter().all(|c| !unseen.contains(c)));
+            }
+        }
+        // Every allowed rank turns up: deuce to eight always, nine to jack for pat hands.
+        assert!(seen_ranks[..10].iter().all(|&n| n > 0), "{seen_ranks:?}");
+        assert!(seen_ranks[10..].iter().all(|&n| n == 0), "{seen_ranks:?}");
+    }
+
+    #[test]
+    fn too_few_low_cards_leave_the_kept_hand_short() {
+        // Only deuces and treys unseen among the low ranks: a one-card draw gets two.
+        let mut unseen: Vec<Card> = Card::all()
+            .filter(|c| c.index() < 8 || c.index() >= 28)
+            .collect();
+        let mut hand = Vec::new();
+        kept_low(&mut hand, 4, &mut unseen, &mut rng_for_seed(1));
+        let mut ranks = ranks_of(&hand);
+        ranks.sort_unstable();
+        assert_eq!(ranks, [0, 1]);
+    }
+
+    #[test]
+    fn last_kept_counts_only_draw_rounds_that_are_over() {
+        use crate::game::options::{BettingStructure, GameKind};
+        use crate::game::{GameConfig, Phase, Start};
+        use crate::sim::decide::BotPlayer;
+        use crate::sim::Bot;
+        let cfg = GameConfig::ten_twenty(GameKind::DeuceSeven, BettingStructure::FixedLimit);
+        let players: Vec<BotPlayer> = [Bot::Strength, Bot::CallingStation, Bot::Random]
+            .iter()
+            .map(|&b| BotPlayer::new(b, &cfg))
+            .collect();
+        let mut draws_seen = 0;
+        for seed in 0..30 {
+            let start = Start {
+                seed: Some(seed),
+                deck: None,
+                dealer: Some(0),
+            };
+            let mut state = GameState::new(&cfg, &[400; 3], &start).unwrap();
+            let mut at_last_bet = [None; MAX_SEATS];
+            while let Some(seat) = state.actor() {
+                let now = last_kept(&state);
+                if state.phase() == Phase::Drawing {
+                    // Draws made in this round do not count yet.
+                    assert_eq!(now, at_last_bet, "seed {seed}");
+                    draws_seen += 1;
+                } else {
+                    // (A folded seat keeps its count from before it folded.)
+                    for (i, s) in state.seats().iter().enumerate().filter(|(_, s)| !s.folded) {
+                        let want = s.drew.then(|| 5 - s.round_discards.len());
+                        assert_eq!(now[i], want, "seed {seed} seat {i}");
+                    }
+                    at_last_bet = now;
+                }
+                let action = players[usize::from(seat)].act(&state, seed).unwrap();
+                state.apply(action).unwrap();
+            }
+        }
+        assert!(draws_seen > 30, "{draws_seen}");
+    }
+
+    #[test]
+    fn fill_gives_drawn_opponents_their_kept_cards_and_others_nothing() {
+        let mine: Vec<Card> = Card::all().take(5).collect();
+        let mut hands = vec![Vec::new(), Vec::new(), Vec::new()];
+        fill(
+            &mut hands,
+            &[Some(5), None, Some(3)],
+            &mine,
+            &[],
+            0,
+            &mut rng_for_seed(2),
+        );
+        assert_eq!(hands.iter().map(Vec::len).collect::<Vec<_>>(), [5, 0, 3]);
+        let mut all: Vec<u8> = hands
+            .iter()
+            .flatten()
+            .chain(&mine)
+            .map(|c| c.index())
+            .collect();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), 13, "no card twice");
     }
 }
