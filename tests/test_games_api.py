@@ -385,6 +385,41 @@ def test_legal_moves_are_values_that_apply_plays() -> None:
     assert len(state.legal_moves()) == 0
 
 
+def test_moves_pickle_as_the_same_moves_in_every_phase() -> None:
+    rng = random.Random(5)
+    kinds: set[str] = set()
+    for cls, table, _ in GAMES:
+        for betting in Betting:
+            state = cls(**table, betting=betting).start([200, 90, 300], seed=rng.randrange(99))
+            while True:
+                moves = state.legal_moves()
+                again = pickle.loads(pickle.dumps(moves))
+                assert again == moves
+                assert list(again[:40]) == list(moves[:40])
+                assert len(again) == len(moves)
+                kinds.update(m.kind for m in moves[:40])
+                if state.is_over:
+                    break
+                random_step(state, rng)
+    assert {"fold", "check", "call", "post_bring_in", "complete", "draw", "stand_pat"} <= kinds
+
+
+def test_moves_from_parts_refuses_what_no_position_produces() -> None:
+    from holecard._core import moves_from_parts
+
+    assert len(moves_from_parts(["check"], (4, 8), True, None)) == 3
+    for head, bets, hand, match in [
+        (["call", "fold"], None, None, "out of order"),
+        (["bet_or_raise_to"], None, None, "not a move listed before the bets"),
+        ([], (9, 8), None, "above the highest"),
+        (["fold"], None, bytes([1, 2]), "a draw has no other moves"),
+        ([], None, bytes([1, 52]), "card index 52"),
+        ([], None, bytes([3, 3]), "card index 3"),
+    ]:
+        with pytest.raises(ConfigurationError, match=match):
+            moves_from_parts(head, bets, False, hand)
+
+
 def test_move_construction_and_errors() -> None:
     assert Move("draw") == Move("stand_pat") == Move("draw", discards=())
     assert Move("draw", discards="Kd 2c").discards == (Card("2c"), Card("Kd"))

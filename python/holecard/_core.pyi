@@ -64,6 +64,7 @@ __all__ = [
     "evaluate_soko",
     "hand_seed",
     "hand_value_from_parts",
+    "moves_from_parts",
     "option_profiles",
     "option_specs",
     "parse_cards",
@@ -152,6 +153,9 @@ def evaluate_showing(
     four_straight: str = "CONSECUTIVE",
 ) -> HandValue: ...
 def hand_value_from_parts(ranking: str, strength: int, cards: list[int]) -> HandValue: ...
+def moves_from_parts(
+    head: Sequence[str], bets: tuple[int, int] | None, fixed: bool, hand: bytes | None
+) -> Moves: ...
 def distinct_values(ranking: str) -> int | None: ...
 def batch_evaluate(
     ranking: str,
@@ -329,6 +333,9 @@ class Moves(Sequence[Move]):
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __reduce__(
+        self,
+    ) -> tuple[Any, tuple[list[str], tuple[int, int] | None, bool, bytes | None]]: ...
 
 class _Table(Protocol):
     @property

@@ -25,7 +25,8 @@ that :mod:`holecard.games` exposes, from the forced bets to the award of the pot
   a third of the pot to the whole pot with its share. In 2-7 it draws to the best of
   standing pat and keeping its lowest cards up to a seven … a ten, by the same estimate,
   and once an opponent has drawn it gives him as many distinct low cards as he kept (up to
-  an eight, or a jack when he stood pat) instead of a random hand. Its estimates depend on the hand's seed, so it is as reproducible as the others.
+  an eight, or a jack when he stood pat) instead of a random hand. Its estimates depend on
+  the hand's seed, so it is as reproducible as the others.
 
 **Table.** Unless keywords say otherwise a stud game (``soko``, ``stud``, ``stud8``,
 ``razz``) is played with ante 1, bring-in 3 and bets 10/20, and ``deuce_seven`` with blinds

@@ -37,7 +37,7 @@ pub mod spec;
 mod state;
 mod stud;
 
-pub use moves::LegalMoves;
+pub use moves::{LegalMoves, MovesParts};
 pub use options::{ConfigError, GameKind, Options};
 pub use pot::Pot;
 pub use spec::{GameConfig, Stakes, StakesInput, VariantSpec};

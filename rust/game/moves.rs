@@ -49,14 +49,14 @@ impl LegalMoves {
             }
             return moves;
         }
-        let head = [
-            (la.fold, Action::Fold),
-            (la.check, Action::Check),
-            (la.call.is_some(), Action::Call),
-            (la.bring_in.is_some(), Action::PostBringIn),
-            (la.complete.is_some(), Action::Complete),
+        let legal = [
+            la.fold,
+            la.check,
+            la.call.is_some(),
+            la.bring_in.is_some(),
+            la.complete.is_some(),
         ];
-        for (_, a) in head.into_iter().filter(|&(ok, _)| ok) {
+        for (_, a) in legal.into_iter().zip(HEAD_ORDER).filter(|&(ok, _)| ok) {
             if let Some(slot) = moves.head.get_mut(moves.nhead as usize) {
                 *slot = a;
                 moves.nhead += 1;
@@ -165,6 +165,97 @@ impl LegalMoves {
     pub fn iter(&self) -> impl Iterator<Item = Action> + '_ {
         (0..self.len()).map_while(|i| self.get(i))
     }
+
+    /// What the moves are made of ([`LegalMoves::from_parts`] rebuilds them).
+    #[must_use]
+    pub fn parts(&self) -> MovesParts {
+        MovesParts {
+            head: self.head[..usize::from(self.nhead)].to_vec(),
+            bets: self.bets,
+            fixed: self.fixed,
+            hand: self
+                .draw
+                .then(|| self.hand[..usize::from(self.ncards)].to_vec()),
+        }
+    }
+
+    /// The moves `parts` describe, as [`LegalMoves::parts`] gave them; an error names
+    /// what no position of a hand could produce.
+    pub fn from_parts(parts: &MovesParts) -> Result<LegalMoves, String> {
+        let order = |a: &Action| HEAD_ORDER.iter().position(|h| h == a);
+        let mut last = None;
+        for a in &parts.head {
+            let at =
+                order(a).ok_or_else(|| format!("{a:?} is not a move listed before the bets"))?;
+            if last.is_some_and(|l| l >= at) {
+                return Err("the moves before the bets repeat or are out of order".into());
+            }
+            last = Some(at);
+        }
+        if let Some((lo, hi)) = parts.bets {
+            if lo > hi {
+                return Err(format!(
+                    "the lowest bet total {lo} is above the highest {hi}"
+                ));
+            }
+        }
+        let mut moves = LegalMoves {
+            head: [Action::Fold; 4],
+            nhead: parts.head.len() as u8,
+            bets: parts.bets,
+            fixed: parts.fixed,
+            hand: [0; 7],
+            ncards: 0,
+            draw: false,
+        };
+        moves
+            .head
+            .get_mut(..parts.head.len())
+            .ok_or("more than four moves before the bets")?
+            .copy_from_slice(&parts.head);
+        if let Some(hand) = &parts.hand {
+            if !parts.head.is_empty() || parts.bets.is_some() {
+                return Err("a draw has no other moves".into());
+            }
+            if hand.len() > 7 {
+                return Err(format!("a draw from {} cards", hand.len()));
+            }
+            let mut seen = CardSet::EMPTY;
+            for &c in hand {
+                if c >= 52 || !seen.insert(GameState::card(c)) {
+                    return Err(format!("card index {c} is not a card or is held twice"));
+                }
+            }
+            moves.hand[..hand.len()].copy_from_slice(hand);
+            moves.ncards = hand.len() as u8;
+            moves.draw = true;
+        }
+        Ok(moves)
+    }
+}
+
+/// The moves listed before the bets, in their order.
+const HEAD_ORDER: [Action; 5] = [
+    Action::Fold,
+    Action::Check,
+    Action::Call,
+    Action::PostBringIn,
+    Action::Complete,
+];
+
+/// What a [`LegalMoves`] is made of: the moves before the bets, the lowest and highest
+/// bet total and whether only those two ends are legal (fixed limit), and in a draw the
+/// hand in dealing order. Pickling a `Moves` stores these.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MovesParts {
+    /// Fold, check, call, post the bring-in, complete: those that are legal, in order.
+    pub head: Vec<Action>,
+    /// The lowest and highest bet/raise total, if betting is open.
+    pub bets: Option<(u64, u64)>,
+    /// Fixed limit: the bets are the two ends only.
+    pub fixed: bool,
+    /// A draw: the hand the discards are chosen from, in dealing order.
+    pub hand: Option<Vec<u8>>,
 }
 
 impl GameState {
@@ -203,7 +294,8 @@ mod tests {
     }
 
     /// Every listed move is accepted at its position, and every other action of the same
-    /// kinds (amounts around the legal ones, other discards) is refused.
+    /// kinds (amounts around the legal ones, other discards) is refused; the moves rebuilt
+    /// from their parts are the same moves.
     #[test]
     fn moves_are_exactly_the_accepted_actions() {
         for game in [GameKind::Stud, GameKind::Soko, GameKind::DeuceSeven] {
@@ -218,6 +310,7 @@ mod tests {
                     while !state.is_over() {
                         let moves = state.legal_moves();
                         assert!(!moves.is_empty());
+                        assert_eq!(LegalMoves::from_parts(&moves.parts()), Ok(moves));
                         for (i, m) in moves.iter().enumerate() {
                             assert_eq!(moves.position(&m), Some(i as u64));
                             assert!(state.check(&m).is_ok(), "{m:?} refused");
@@ -239,5 +332,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn parts_no_position_produces_are_refused() {
+        let parts = |head: &[Action], bets, hand: Option<&[u8]>| MovesParts {
+            head: head.to_vec(),
+            bets,
+            fixed: false,
+            hand: hand.map(<[u8]>::to_vec),
+        };
+        let refused = [
+            parts(&[Action::Call, Action::Fold], None, None),
+            parts(&[Action::Fold, Action::Fold], None, None),
+            parts(&[Action::BetRaiseTo(4)], None, None),
+            parts(&[Action::StandPat], None, None),
+            parts(&[], Some((9, 8)), None),
+            parts(&[Action::Fold], None, Some(&[1, 2])),
+            parts(&[], Some((1, 2)), Some(&[1, 2])),
+            parts(&[], None, Some(&[1, 52])),
+            parts(&[], None, Some(&[3, 3])),
+            parts(&[], None, Some(&[0, 1, 2, 3, 4, 5, 6, 7])),
+        ];
+        for p in refused {
+            assert!(LegalMoves::from_parts(&p).is_err(), "{p:?}");
+        }
+        let all = [
+            Action::Fold,
+            Action::Check,
+            Action::Call,
+            Action::PostBringIn,
+            Action::Complete,
+        ];
+        assert!(LegalMoves::from_parts(&parts(&all, None, None)).is_err());
+        let ok = LegalMoves::from_parts(&parts(&all[1..], Some((3, 5)), None)).unwrap();
+        assert_eq!(ok.len(), 4 + 3);
     }
 }

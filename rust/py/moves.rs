@@ -10,7 +10,7 @@ use super::cards::{card_tuple, extract_cards};
 use super::error::{ConfigurationError, IllegalActionError, IndexOutOfRangeError};
 use super::guard::guarded;
 use crate::cardset::CardSet;
-use crate::game::{Action, LegalMoves};
+use crate::game::{Action, LegalMoves, MovesParts};
 
 /// The kind of every move, as the name of the `State` method it calls.
 fn kind_of(a: Action) -> &'static str {
@@ -24,6 +24,19 @@ fn kind_of(a: Action) -> &'static str {
         Action::Draw(_) => "draw",
         Action::StandPat => "stand_pat",
         Action::Timeout => "timeout",
+    }
+}
+
+/// The move of a kind that takes no amount and no cards (the moves listed before the
+/// bets), by its kind name.
+fn plain_move(kind: &str) -> Option<Action> {
+    match kind {
+        "fold" => Some(Action::Fold),
+        "check" => Some(Action::Check),
+        "call" => Some(Action::Call),
+        "post_bring_in" => Some(Action::PostBringIn),
+        "complete" => Some(Action::Complete),
+        _ => None,
     }
 }
 
@@ -84,20 +97,16 @@ impl PyMove {
                     "a {kind} move takes no discards"
                 )));
             }
-            let action = match kind {
-                "fold" => Action::Fold,
-                "check" => Action::Check,
-                "call" => Action::Call,
-                "post_bring_in" => Action::PostBringIn,
-                "complete" => Action::Complete,
-                "bet_or_raise_to" => Action::BetRaiseTo(amount.ok_or_else(|| {
+            let action = match (plain_move(kind), kind) {
+                (Some(plain), _) => plain,
+                (None, "bet_or_raise_to") => Action::BetRaiseTo(amount.ok_or_else(|| {
                     ConfigurationError::new_err("a bet_or_raise_to move needs an amount")
                 })?),
-                "draw" | "stand_pat" => match cards {
+                (None, "draw" | "stand_pat") => match cards {
                     Some(c) if !c.is_empty() => Action::Draw(c),
                     _ => Action::StandPat,
                 },
-                other => {
+                (None, other) => {
                     return Err(ConfigurationError::new_err(format!(
                         "unknown move kind {other:?} (expected fold, check, call, post_bring_in, \
                          complete, bet_or_raise_to, draw or stand_pat)"
@@ -168,7 +177,8 @@ impl PyMove {
 /// ``min_raise_to`` to ``max_raise_to``); in a 2-7 draw all 32 subsets of the hand, move
 /// ``m`` discarding the cards whose bits are set in ``m`` over ``hole_cards`` in dealing
 /// order (move 0 stands pat, move 31 discards all five). The moves are computed when read,
-/// so a no-limit range of any size costs nothing to return.
+/// so a no-limit range of any size costs nothing to return. ``Moves`` compare, hash and
+/// pickle by value (a pickle stores what they are made of, not the moves).
 #[pyclass(module = "holecard._core", name = "Moves", frozen, sequence)]
 pub struct PyMoves(pub(crate) LegalMoves);
 
@@ -255,6 +265,15 @@ impl PyMoves {
         }
     }
 
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, MovesArgs)> {
+        guarded(|| {
+            let rebuild = py.import("holecard._core")?.getattr("moves_from_parts")?;
+            let p = self.0.parts();
+            let head = p.head.iter().map(|&a| kind_of(a)).collect();
+            Ok((rebuild.unbind(), (head, p.bets, p.fixed, p.hand)))
+        })
+    }
+
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -274,4 +293,40 @@ impl PyMoves {
             Ok(format!("Moves({})", items.join(", ")))
         })
     }
+}
+
+/// What `Moves.__reduce__` passes to [`moves_from_parts`]: the kinds of the moves before
+/// the bets, the lowest and highest bet total, whether only those two ends are legal, and
+/// in a draw the hand's card indices in dealing order.
+type MovesArgs = (Vec<&'static str>, Option<(u64, u64)>, bool, Option<Vec<u8>>);
+
+/// Rebuilds a `Moves` (used by pickle); an error names parts no position could produce.
+#[pyfunction]
+pub fn moves_from_parts(
+    head: Vec<String>,
+    bets: Option<(u64, u64)>,
+    fixed: bool,
+    hand: Option<Vec<u8>>,
+) -> PyResult<PyMoves> {
+    guarded(|| {
+        let head = head
+            .into_iter()
+            .map(|kind| {
+                plain_move(&kind).ok_or_else(|| {
+                    ConfigurationError::new_err(format!(
+                        "{kind:?} is not a move listed before the bets"
+                    ))
+                })
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let parts = MovesParts {
+            head,
+            bets,
+            fixed,
+            hand,
+        };
+        LegalMoves::from_parts(&parts)
+            .map(PyMoves)
+            .map_err(ConfigurationError::new_err)
+    })
 }
