@@ -35,13 +35,20 @@ pub struct PyHandValue {
 
 impl PyHandValue {
     fn new(value: HandValue, cards: &[Card]) -> Self {
-        let mut held = [Card::new(crate::Rank::Two, crate::Suit::Clubs); 7];
-        held[..cards.len()].copy_from_slice(cards);
+        let (held, len) = Self::held_of(cards);
         Self {
             value,
             held,
-            len: cards.len() as u8,
+            len: len as u8,
         }
+    }
+
+    /// At most seven cards in the fixed array a value keeps, and how many there are.
+    fn held_of(cards: &[Card]) -> ([Card; 7], usize) {
+        let mut held = [Card::new(crate::Rank::Two, crate::Suit::Clubs); 7];
+        let n = cards.len().min(7);
+        held[..n].copy_from_slice(&cards[..n]);
+        (held, n)
     }
 
     fn held_cards(&self) -> &[Card] {
@@ -227,13 +234,20 @@ pub fn hand_value_from_parts(
     })
 }
 
+/// The card a `Card` object holds.
+// Seven times in each single evaluation.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn card(item: &Bound<'_, PyAny>) -> Option<Card> {
+    item.cast::<PyCard>().ok().map(|c| c.get().0)
+}
+
 /// Up to seven `Card`s read from a list or tuple of `Card` objects without allocating, or
 /// `None` for anything else (left to the general conversion, which names what is wrong).
 /// The fast path of single evaluation: a tuple lends its items without reference counts;
 /// a list is read item by item, without an iterator re-reading its length.
 fn held_cards(cards: &Bound<'_, PyAny>) -> Option<([Card; 7], usize)> {
     let mut held = [Card::new(crate::Rank::Two, crate::Suit::Clubs); 7];
-    let card = |item: &Bound<'_, PyAny>| item.cast::<PyCard>().ok().map(|c| c.get().0);
     if let Ok(list) = cards.cast::<PyList>() {
         let n = list.len();
         for (i, slot) in held.iter_mut().enumerate().take(n) {
@@ -253,22 +267,21 @@ fn held_cards(cards: &Bound<'_, PyAny>) -> Option<([Card; 7], usize)> {
 
 /// Validates and evaluates; `None` only for an 8-or-better hand without a low.
 fn evaluate_opt(ranking: Ranking, cards: &Bound<'_, PyAny>) -> PyResult<Option<PyHandValue>> {
-    let (held, owned);
-    let cards: &[Card] = if let Some((cards, n)) = held_cards(cards) {
-        held = cards;
-        &held[..n]
+    let (held, n) = if let Some(read) = held_cards(cards) {
+        read
     } else {
-        owned = extract_cards(cards)?;
-        &owned
+        let owned = extract_cards(cards)?;
+        // Names a wrong count (more than seven included) before the copy below.
+        ranking.validate(&owned)?;
+        PyHandValue::held_of(&owned)
     };
-    ranking.validate(cards)?;
-    let mut idx = [0u8; 7];
-    for (slot, c) in idx.iter_mut().zip(cards) {
-        *slot = c.index();
-    }
-    Ok(ranking
-        .value_unchecked(&idx[..cards.len()])
-        .map(|value| PyHandValue::new(value, cards)))
+    ranking.validate(&held[..n])?;
+    let idx = held.map(Card::index);
+    Ok(ranking.value_unchecked(&idx[..n]).map(|value| PyHandValue {
+        value,
+        held,
+        len: n as u8,
+    }))
 }
 
 fn evaluate(ranking: Ranking, cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
