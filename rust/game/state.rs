@@ -503,32 +503,10 @@ impl GameState {
     /// Starts a hand: posts antes and blinds and deals, then stops at the first decision.
     pub fn new(cfg: &GameConfig, stacks: &[u64], start: &Start) -> Result<GameState, ConfigError> {
         let (order, rng_seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
-        let mut st = GameState {
-            cfg: *cfg,
-            n: 0,
-            dealer: 0,
-            seats: [Seat::default(); MAX_SEATS],
-            stub: [0; 52],
-            stub_len: 0,
-            burns: CardSet::EMPTY,
-            muck: CardSet::EMPTY,
-            board: None,
-            phase: Phase::Betting,
-            street: 0,
-            actor: None,
-            round: Round::default(),
-            final_aggressor: None,
-            final_opener: None,
-            rake: 0,
-            rng_seed: 0,
-            reshuffles: 0,
-            pinned: Pinned::default(),
-            initial_deck: [0; 52],
-            history: Vec::with_capacity(96),
-            actions: Vec::with_capacity(32),
-            legal: LegalActions::default(),
-        };
-        st.deal(cfg, stacks, order, rng_seed, dealer);
+        let history = Vec::with_capacity(96);
+        let actions = Vec::with_capacity(32);
+        let mut st = Self::fresh(cfg, stacks, order, rng_seed, dealer, history, actions);
+        st.begin();
         Ok(st)
     }
 
@@ -608,72 +586,59 @@ impl GameState {
     }
 
     /// Starts a hand from a resolved deck order and reshuffle seed (no validation) in
-    /// this state, field by field (no copy of the whole state), keeping the history
-    /// buffers' memory. Every field is set: the destructuring names them all.
-    fn deal(
-        &mut self,
-        config: &GameConfig,
+    /// this state, keeping the history buffers' memory.
+    fn deal(&mut self, cfg: &GameConfig, stacks: &[u64], order: [u8; 52], seed: u64, dealer: u8) {
+        let mut history = std::mem::take(&mut self.history);
+        let mut actions = std::mem::take(&mut self.actions);
+        history.clear();
+        actions.clear();
+        *self = Self::fresh(cfg, stacks, order, seed, dealer, history, actions);
+        self.begin();
+    }
+
+    /// A hand before its first forced bet: the one place that says what every field of a
+    /// new hand holds (for [`GameState::new`] and the in-place [`GameState::deal`]).
+    fn fresh(
+        cfg: &GameConfig,
         stacks: &[u64],
         order: [u8; 52],
         seed: u64,
-        dealer_seat: u8,
-    ) {
-        let GameState {
-            cfg,
-            n,
-            dealer,
-            seats,
-            stub,
-            stub_len,
-            burns,
-            muck,
-            board,
-            phase,
-            street,
-            actor,
-            round,
-            final_aggressor,
-            final_opener,
-            rake,
-            rng_seed,
-            reshuffles,
-            pinned,
-            initial_deck,
-            history,
-            actions,
-            legal,
-        } = self;
-        *cfg = *config;
-        *n = stacks.len() as u8;
-        *dealer = dealer_seat;
-        *seats = [Seat::default(); MAX_SEATS];
+        dealer: u8,
+        history: Vec<Event>,
+        actions: Vec<Action>,
+    ) -> GameState {
+        let mut seats = [Seat::default(); MAX_SEATS];
         for (seat, &s) in seats.iter_mut().zip(stacks) {
             seat.stack = s;
             seat.start_stack = s;
         }
-        for (i, &c) in order.iter().enumerate() {
-            stub[51 - i] = c;
+        let mut stub = order;
+        stub.reverse();
+        GameState {
+            cfg: *cfg,
+            n: stacks.len() as u8,
+            dealer,
+            seats,
+            stub,
+            stub_len: 52,
+            burns: CardSet::EMPTY,
+            muck: CardSet::EMPTY,
+            board: None,
+            phase: Phase::Betting,
+            street: 0,
+            actor: None,
+            round: Round::default(),
+            final_aggressor: None,
+            final_opener: None,
+            rake: 0,
+            rng_seed: seed,
+            reshuffles: 0,
+            pinned: Pinned::default(),
+            initial_deck: order,
+            history,
+            actions,
+            legal: LegalActions::default(),
         }
-        *stub_len = 52;
-        *burns = CardSet::EMPTY;
-        *muck = CardSet::EMPTY;
-        *board = None;
-        *phase = Phase::Betting;
-        *street = 0;
-        *actor = None;
-        *round = Round::default();
-        *final_aggressor = None;
-        *final_opener = None;
-        *rake = 0;
-        *rng_seed = seed;
-        *reshuffles = 0;
-        *pinned = Pinned::default();
-        *initial_deck = order;
-        history.clear();
-        actions.clear();
-        *legal = LegalActions::default();
-        self.begin();
-        self.refresh_legal();
     }
 
     // ----- accessors -------------------------------------------------------------------
@@ -921,6 +886,7 @@ impl GameState {
         a
     }
 
+    /// Posts the antes and blinds and deals, then plays on to the first decision.
     fn begin(&mut self) {
         let ante = self.cfg.stakes.ante;
         for o in 0..self.n {
@@ -947,6 +913,7 @@ impl GameState {
         }
         self.start_round();
         self.advance();
+        self.refresh_legal();
     }
 
     /// Starts betting round `self.street`.
