@@ -109,19 +109,18 @@ fn pairing(m: u64) -> Category {
 /// Four nibbles of grouped rank positions (larger groups first, then higher positions,
 /// each rank repeated as often as held), mapped by `f`; missing entries are 0.
 fn grouped_key(m: u64, f: impl Fn(u32) -> u32) -> u32 {
+    // `REPEAT[k]`: a nibble repeated `k` times.
+    const REPEAT: [u32; 5] = [0, 0x1, 0x11, 0x111, 0x1111];
     let mut key = 0;
     let mut k = 0;
     for n in (0..4).rev() {
         let mut mask = lane(m, n);
-        while mask != 0 {
+        while mask != 0 && k < 4 {
             let r = mask.ilog2();
             mask &= !(1 << r);
-            for _ in 0..=n {
-                if k < 4 {
-                    key = key << 4 | f(r);
-                    k += 1;
-                }
-            }
+            let times = (n + 1).min(4 - k);
+            key = (key << (4 * times)) | (f(r) * REPEAT[times as usize]);
+            k += times;
         }
     }
     key << (4 * (4 - k))

@@ -130,11 +130,7 @@ impl GameState {
             return false;
         }
         // G-1.9.5: nobody raises when every other live player is all-in.
-        let others = self
-            .seats()
-            .iter()
-            .enumerate()
-            .any(|(i, q)| i != p as usize && q.active());
+        let others = self.active & !(1 << p) != 0;
         others && self.reopened_for(p)
     }
 
@@ -317,6 +313,7 @@ impl GameState {
         let cards = s.card_set();
         s.ncards = 0;
         s.up_mask = 0;
+        self.sync_masks(p);
         self.muck = self.muck.union(cards);
         self.after_bet_action(p);
         Event::Fold { seat: p }

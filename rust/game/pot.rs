@@ -301,6 +301,7 @@ impl GameState {
         let s = &mut self.seats[seat as usize];
         s.stack += amount;
         s.won += amount;
+        self.sync_masks(seat);
         self.history.push(Event::Award {
             seat,
             amount,

@@ -6,6 +6,7 @@ use thiserror::Error;
 
 use super::options::{config_err, BettingStructure, ConfigError, GameKind};
 use super::spec::{BetUnit, GameConfig};
+use super::stud::ShowingCache;
 use crate::card::Card;
 use crate::cardset::CardSet;
 
@@ -433,6 +434,11 @@ pub struct GameState {
     pub(crate) n: u8,
     pub(crate) dealer: u8,
     pub(crate) seats: [Seat; MAX_SEATS],
+    /// Bit `i` set: seat `i` has not folded. Kept with `seats` (see
+    /// [`GameState::sync_masks`]) so that counting and finding players are bit operations.
+    pub(crate) live: u8,
+    /// Bit `i` set: seat `i` is [`Seat::active`] (not folded, chips behind).
+    pub(crate) active: u8,
     /// Undealt cards; the top card is `stub[stub_len - 1]`.
     pub(crate) stub: [u8; 52],
     pub(crate) stub_len: u8,
@@ -464,6 +470,8 @@ pub struct GameState {
     /// of the state, so equality and hashing are unaffected): callers usually ask for
     /// them and then act, and the action is checked against the same set.
     pub(crate) legal: LegalActions,
+    /// Each seat's showing hand, kept across streets (stud; derived data).
+    pub(crate) showing: ShowingCache,
 }
 
 /// Up to eight cards, in order (see [`GameState`]'s `pinned`).
@@ -487,6 +495,23 @@ impl Pinned {
     pub(crate) fn cards(&self) -> &[u8] {
         &self.cards[..usize::from(self.len)]
     }
+}
+
+/// The seats of a bit mask (bit `i` = seat `i`), ascending.
+pub(crate) fn seats_of(mask: u8) -> impl Iterator<Item = u8> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        let p = rest.trailing_zeros() as u8;
+        rest &= rest.wrapping_sub(1);
+        (p < 8).then_some(p)
+    })
+}
+
+/// The seats of a bit mask clockwise from seat `from` (inclusive, below 8): the seats
+/// from `from` up, then those below it.
+pub(crate) fn clockwise(mask: u8, from: u8) -> impl Iterator<Item = u8> {
+    let up = u8::MAX << from;
+    seats_of(mask & up).chain(seats_of(mask & !up))
 }
 
 /// FNV-1a of a deck order: the reshuffle seed of a hand started from a fixed deck.
@@ -608,9 +633,11 @@ impl GameState {
         actions: Vec<Action>,
     ) -> GameState {
         let mut seats = [Seat::default(); MAX_SEATS];
-        for (seat, &s) in seats.iter_mut().zip(stacks) {
+        let mut active = 0;
+        for (i, (seat, &s)) in seats.iter_mut().zip(stacks).enumerate() {
             seat.stack = s;
             seat.start_stack = s;
+            active |= u8::from(s > 0) << i;
         }
         let mut stub = order;
         stub.reverse();
@@ -619,6 +646,8 @@ impl GameState {
             n: stacks.len() as u8,
             dealer,
             seats,
+            live: ((1u16 << stacks.len()) - 1) as u8,
+            active,
             stub,
             stub_len: 52,
             burns: CardSet::EMPTY,
@@ -638,6 +667,7 @@ impl GameState {
             history,
             actions,
             legal: LegalActions::default(),
+            showing: ShowingCache::default(),
         }
     }
 
@@ -807,11 +837,38 @@ impl GameState {
     }
 
     pub(crate) fn live_count(&self) -> usize {
-        self.seats().iter().filter(|s| !s.folded).count()
+        self.live.count_ones() as usize
     }
 
     pub(crate) fn active_count(&self) -> usize {
-        self.seats().iter().filter(|s| s.active()).count()
+        self.active.count_ones() as usize
+    }
+
+    /// Brings seat `p`'s bits in `live` and `active` up to date after its stack or its
+    /// folding changed.
+    pub(crate) fn sync_masks(&mut self, p: u8) {
+        let s = &self.seats[p as usize];
+        let bit = 1u8 << p;
+        self.live = if s.folded {
+            self.live & !bit
+        } else {
+            self.live | bit
+        };
+        self.active = if s.active() {
+            self.active | bit
+        } else {
+            self.active & !bit
+        };
+    }
+
+    /// Whether `live` and `active` agree with the seats (checked in debug builds).
+    fn masks_agree(&self) -> bool {
+        let (mut live, mut active) = (0u8, 0u8);
+        for (i, s) in self.seats().iter().enumerate() {
+            live |= u8::from(!s.folded) << i;
+            active |= u8::from(s.active()) << i;
+        }
+        (live, active) == (self.live, self.active)
     }
 
     // ----- dealing ---------------------------------------------------------------------
@@ -883,6 +940,7 @@ impl GameState {
         s.stack -= a;
         s.bet += a;
         s.total += a;
+        self.sync_masks(seat);
         a
     }
 
@@ -896,6 +954,7 @@ impl GameState {
                 let a = ante.min(s.stack);
                 s.stack -= a;
                 s.total += a;
+                self.sync_masks(seat);
                 self.history.push(Event::Ante { seat, amount: a });
             }
         }
@@ -968,7 +1027,7 @@ impl GameState {
         self.refresh_cap();
         // G-1.5.4: no betting when at most one player can act and nobody owes chips.
         let c = self.round.c;
-        let owing = self.seats().iter().any(|s| s.active() && s.bet < c);
+        let owing = seats_of(self.active).any(|p| self.seats[p as usize].bet < c);
         if self.active_count() < 2 && !owing {
             self.actor = None;
             self.round.bring_in_pending = false;
@@ -977,32 +1036,23 @@ impl GameState {
         self.final_opener = Some(opener);
         if self.round.bring_in_pending {
             // G-1.4.2: selection is by cards; a player without chips passes it clockwise.
-            self.actor = (0..self.n)
-                .map(|i| (opener + i) % self.n)
-                .find(|&s| self.seats[s as usize].active());
+            self.actor = clockwise(self.active, opener).next();
         } else {
             self.actor = self.next_actor_from(opener);
         }
     }
 
-    /// The first seat from `from` (inclusive, clockwise) that must act in this round.
+    /// The first seat from `from` (inclusive, clockwise; `from` may be `n`, for seat 0)
+    /// that must act in this round.
     pub(crate) fn next_actor_from(&self, from: u8) -> Option<u8> {
-        // Runs after every action: no division, and the active count only when needed.
         let c = self.round.c;
-        let n = self.n;
-        let mut p = if from >= n { from - n } else { from };
-        let mut active = None;
-        for _ in 0..n {
+        let from = if from >= self.n { from - self.n } else { from };
+        // A lone active player who has not acted need not: nobody is left to bet against.
+        let alone = self.active.is_power_of_two();
+        clockwise(self.active, from).find(|&p| {
             let s = &self.seats[p as usize];
-            if s.active()
-                && (s.bet < c
-                    || (!s.acted && *active.get_or_insert_with(|| self.active_count()) != 1))
-            {
-                return Some(p);
-            }
-            p = if p + 1 == n { 0 } else { p + 1 };
-        }
-        None
+            s.bet < c || (!s.acted && !alone)
+        })
     }
 
     /// Runs automatic steps (closing rounds, dealing, draws start, showdown) until a
@@ -1070,6 +1120,7 @@ impl GameState {
             s.bet -= excess;
             s.total -= excess;
             s.stack += excess;
+            self.sync_masks(top_seat as u8);
             self.history.push(Event::Uncalled {
                 seat: top_seat as u8,
                 amount: excess,
@@ -1115,6 +1166,7 @@ impl GameState {
         self.actions.push(action);
         self.advance();
         self.refresh_legal();
+        debug_assert!(self.masks_agree(), "live/active masks out of step");
         Ok(event)
     }
 

@@ -2,8 +2,32 @@
 //! streets (E-2.5) and deck exhaustion before seventh street (T-9).
 
 use super::options::ShowingTieBreak;
-use super::state::{Event, GameState};
+use super::state::{Event, GameState, MAX_SEATS};
 use crate::card::Card;
+
+/// Every seat's showing hand (E-2.5) with the up-cards it was worked out for: a seat's
+/// showing hand changes only when it gets an up-card, so later streets reuse it. Derived
+/// data, filled on demand: it takes no part in comparing states (every cache is equal).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct ShowingCache([Showing; MAX_SEATS]);
+
+impl PartialEq for ShowingCache {
+    fn eq(&self, _: &ShowingCache) -> bool {
+        true
+    }
+}
+
+impl Eq for ShowingCache {}
+
+/// One seat's entry of the [`ShowingCache`] (no up-cards: strength and tie key 0).
+#[derive(Debug, Clone, Copy, Default)]
+struct Showing {
+    /// The seat's `up_mask` when it was worked out.
+    up_mask: u8,
+    strength: u32,
+    /// The suit tie key (E-2.5, `showing_tie_break = SUIT`), else 0.
+    tie: u8,
+}
 
 /// Card order with the ace low (razz): rank 1..13, then suit.
 pub(crate) fn ace_low_key(c: Card) -> u8 {
@@ -77,40 +101,14 @@ impl GameState {
     }
 
     /// The live player with the best showing hand (E-2.5), ties by `showing_tie_break`.
-    pub(crate) fn best_showing_seat(&self) -> u8 {
-        let game = self.cfg.showing_game();
-        let razz = self.cfg.spec().showdown.ace_low();
-        let by_suit = self.cfg.options.showing_tie_break == ShowingTieBreak::Suit;
+    pub(crate) fn best_showing_seat(&mut self) -> u8 {
         let mut best: Option<(u32, u8, u8)> = None; // (strength, tie key, seat)
         for o in 0..self.n {
             let seat = self.seat_at(o);
-            let s = &self.seats[seat as usize];
-            if s.folded {
+            if self.seats[seat as usize].folded {
                 continue;
             }
-            // Dealt cards are distinct and at most four are up: no validation needed.
-            let mut up = [0u8; 7];
-            let mut k = 0;
-            let mut mask = s.up_mask;
-            while mask != 0 {
-                up[k] = s.cards[mask.trailing_zeros() as usize];
-                mask &= mask - 1;
-                k += 1;
-            }
-            let strength = if k == 0 {
-                0
-            } else {
-                crate::eval::showing_strength(game, &up[..k.min(4)])
-            };
-            let tie = if by_suit {
-                up[..k]
-                    .iter()
-                    .map(|&c| if razz { ace_low_key(Self::card(c)) } else { c })
-                    .max()
-                    .unwrap_or(0)
-            } else {
-                0
-            };
+            let (strength, tie) = self.showing_of(seat);
             let better = match best {
                 None => true,
                 Some((bs, bt, _)) => strength > bs || (strength == bs && tie > bt),
@@ -120,6 +118,47 @@ impl GameState {
             }
         }
         best.map_or(self.seat_at(0), |(_, _, s)| s)
+    }
+
+    /// `seat`'s showing strength and suit tie key (0 unless ties go by suit), from the
+    /// cache while its up-cards are the ones they were worked out for.
+    fn showing_of(&mut self, seat: u8) -> (u32, u8) {
+        let s = &self.seats[seat as usize];
+        let cached = self.showing.0[seat as usize];
+        if cached.up_mask == s.up_mask {
+            return (cached.strength, cached.tie);
+        }
+        let razz = self.cfg.spec().showdown.ace_low();
+        let by_suit = self.cfg.options.showing_tie_break == ShowingTieBreak::Suit;
+        // Dealt cards are distinct and at most four are up: no validation needed.
+        let mut up = [0u8; 7];
+        let mut k = 0;
+        let mut mask = s.up_mask;
+        while mask != 0 {
+            up[k] = s.cards[mask.trailing_zeros() as usize];
+            mask &= mask - 1;
+            k += 1;
+        }
+        let strength = if k == 0 {
+            0
+        } else {
+            crate::eval::showing_strength(self.cfg.showing_game(), &up[..k.min(4)])
+        };
+        let tie = if by_suit {
+            up[..k]
+                .iter()
+                .map(|&c| if razz { ace_low_key(Self::card(c)) } else { c })
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        self.showing.0[seat as usize] = Showing {
+            up_mask: s.up_mask,
+            strength,
+            tie,
+        };
+        (strength, tie)
     }
 
     /// Burns and deals the street `self.street` (1-based after the first round). Returns
