@@ -312,42 +312,50 @@ impl Thresholds {
     }
 }
 
-/// Rank and suit counts of a few cards (rank 0 = deuce … 12 = ace).
+/// Rank and suit counts of a few cards (rank 0 = deuce … 12 = ace), as bit masks and
+/// packed counters: the bot rates a hand with a handful of bit operations.
 #[derive(Default)]
 struct Shape {
-    counts: [u8; 13],
-    suits: [u8; 4],
     /// Bit `r` set: rank `r` present.
     ranks: u16,
+    /// Bit `r` set: rank `r` held at least twice.
+    paired: u16,
+    /// Bit `r` set: rank `r` held at least three times.
+    tripled: u16,
+    /// Byte `s`: the number of cards of suit `s`.
+    suits: u32,
 }
 
 impl Shape {
     fn of(cards: &[u8]) -> Shape {
         let mut s = Shape::default();
         for &c in cards {
-            let r = (c >> 2) as usize;
-            s.counts[r] += 1;
-            s.suits[(c & 3) as usize] += 1;
-            s.ranks |= 1 << r;
+            let bit = 1u16 << (c >> 2);
+            s.tripled |= s.paired & bit;
+            s.paired |= s.ranks & bit;
+            s.ranks |= bit;
+            s.suits += 1 << (8 * (c & 3));
         }
         s
     }
 
-    fn max_count(&self) -> u8 {
-        self.counts.iter().copied().max().unwrap_or(0)
+    /// Some rank is held three or more times.
+    fn has_trips(&self) -> bool {
+        self.tripled != 0
     }
 
-    fn pairs(&self) -> u32 {
-        self.counts.iter().filter(|&&n| n >= 2).count() as u32
+    /// Two or more ranks are paired.
+    fn two_pairs(&self) -> bool {
+        self.paired & self.paired.wrapping_sub(1) != 0
     }
 
     /// The highest rank held at least twice.
     fn top_pair(&self) -> Option<usize> {
-        (0..13).rev().find(|&r| self.counts[r] >= 2)
+        self.paired.checked_ilog2().map(|r| r as usize)
     }
 
     fn max_suit(&self) -> u8 {
-        self.suits.iter().copied().max().unwrap_or(0)
+        self.suits.to_le_bytes().into_iter().max().unwrap_or(0)
     }
 
     /// Most distinct ranks inside any five-rank window (ace high or low): straight draws.
@@ -355,7 +363,7 @@ impl Shape {
         // Bit 0 = ace low, bits 1..=13 = deuce .. ace.
         let m = u32::from(self.ranks) << 1 | u32::from(self.ranks >> 12 & 1);
         (0..=9)
-            .map(|lo| (m >> lo & 0x1f).count_ones())
+            .map(|lo| u32::from(BITS_IN_FIVE[(m >> lo & 0x1f) as usize]))
             .max()
             .unwrap_or(0)
     }
@@ -369,11 +377,23 @@ impl Shape {
     }
 }
 
+/// `BITS_IN_FIVE[m]`: the bits set in a five-bit `m` (a table: the portable x86-64
+/// target has no population-count instruction).
+const BITS_IN_FIVE: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut m = 0;
+    while m < 32 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
 const TEN: usize = 8;
 
 /// High hands (stud, the high half of stud/8, Soko) before five cards: pairs and draws.
 fn high_partial(sh: &Shape, k: usize) -> Tier {
-    if sh.max_count() >= 3 || sh.pairs() >= 2 {
+    if sh.has_trips() || sh.two_pairs() {
         return Tier::Strong;
     }
     if let Some(r) = sh.top_pair() {
@@ -394,9 +414,8 @@ fn high_partial(sh: &Shape, k: usize) -> Tier {
 
 /// Stud high hands: `cards` are the player's (with the community card, if any).
 fn stud_high(th: &Thresholds, cards: &[u8], to_come: usize) -> Tier {
-    let sh = Shape::of(cards);
     if cards.len() < 5 {
-        return high_partial(&sh, cards.len());
+        return high_partial(&Shape::of(cards), cards.len());
     }
     let s = Ranking::High.strength_unchecked(cards);
     if s >= th.two_pair {
@@ -409,7 +428,11 @@ fn stud_high(th: &Thresholds, cards: &[u8], to_come: usize) -> Tier {
         } else {
             Tier::Weak
         }
-    } else if to_come > 0 && (sh.max_suit() >= 4 || sh.straight_window() >= 4) {
+    } else if to_come > 0 && {
+        // Draws matter only without a pair and with cards to come.
+        let sh = Shape::of(cards);
+        sh.max_suit() >= 4 || sh.straight_window() >= 4
+    } {
         Tier::Medium
     } else {
         Tier::Weak
