@@ -82,6 +82,9 @@ pub fn build_pots(totals: &[u64], live: u8, all_in: u8) -> Vec<Pot> {
 
 /// [`build_pots`] for at most eight seats, without allocating.
 pub(crate) fn pot_list(totals: &[u64], live: u8, all_in: u8) -> PotList {
+    if all_in & live == 0 && live != 0 {
+        return single_pot(totals, live);
+    }
     let mut levels = [0u64; MAX_SEATS];
     let mut nlevels = 0;
     let mut top_free = None::<u64>;
@@ -134,6 +137,30 @@ pub(crate) fn pot_list(totals: &[u64], live: u8, all_in: u8) -> PotList {
         }
     }
     pots.drop_empty();
+    pots
+}
+
+/// [`pot_list`] when no live seat is all-in: one contribution level, the live seats'
+/// highest total, and one pot of every chip (chips above that level join it too).
+fn single_pot(totals: &[u64], live: u8) -> PotList {
+    let mut top = 0;
+    let mut amount = 0;
+    for (i, &t) in totals.iter().enumerate() {
+        amount += t;
+        if live >> i & 1 == 1 {
+            top = top.max(t);
+        }
+    }
+    let mut eligible = 0u8;
+    for (i, &t) in totals.iter().enumerate() {
+        if live >> i & 1 == 1 && t >= top {
+            eligible |= 1 << i;
+        }
+    }
+    let mut pots = PotList::EMPTY;
+    if amount > 0 {
+        pots.push(Pot { amount, eligible });
+    }
     pots
 }
 
@@ -312,7 +339,7 @@ impl GameState {
 
     /// The show order (G-1.12.2): the last aggressor of the final betting round, else the
     /// first to act on it (`BEST_SHOWING`) or the first left of the dealer; then clockwise.
-    fn show_order(&self) -> SeatList {
+    fn show_order(&self, pots: &PotList) -> SeatList {
         let live = |s: u8| !self.seats[s as usize].folded;
         let first = if let Some(s) = self.final_aggressor.filter(|&s| live(s)) {
             s
@@ -334,7 +361,6 @@ impl GameState {
             .filter(|&s| live(s))
             .collect();
         // Players in a side pot show before a player all-in for an earlier pot only.
-        let pots = self.pot_list();
         let top = |s: u8| {
             pots.iter()
                 .rposition(|p| p.eligible >> s & 1 == 1)
@@ -425,7 +451,8 @@ impl GameState {
         self.phase = Phase::Over;
         self.actor = None;
         self.settle_rake();
-        for &s in self.show_order().iter() {
+        let pots = self.pot_list();
+        for &s in self.show_order(&pots).iter() {
             self.history.push(Event::Show { seat: s });
         }
         let mut hands = [Hand::default(); 8];
@@ -436,7 +463,6 @@ impl GameState {
         }
         let unit = self.cfg.options.chip_unit;
         let hilo = self.cfg.spec().showdown.is_hilo();
-        let pots = self.pot_list();
         for (k, pot) in pots.iter().enumerate() {
             let k = k as u8;
             let contestants: SeatList = pot.seats().collect();

@@ -1057,7 +1057,17 @@ impl GameState {
 
     /// Runs automatic steps (closing rounds, dealing, draws start, showdown) until a
     /// player must act or the hand is over.
+    #[inline]
     pub(crate) fn advance(&mut self) {
+        // Most actions leave a player to act: that check stays inline in `apply`.
+        if self.phase != Phase::Over && self.actor.is_none() {
+            self.run_automatic_steps();
+        }
+    }
+
+    /// [`GameState::advance`] once nobody is to act.
+    #[inline(never)]
+    fn run_automatic_steps(&mut self) {
         for _ in 0..64 {
             if self.phase == Phase::Over || self.actor.is_some() {
                 return;
