@@ -193,7 +193,7 @@ impl GameState {
 
     /// Validates a betting action.
     pub(crate) fn resolve_bet(&self, p: u8, action: Action) -> Result<Resolved, ActionError> {
-        let la = self.legal;
+        let la = &self.legal;
         let pending = self.round.bring_in_pending;
         match action {
             Action::Fold => {
@@ -237,7 +237,7 @@ impl GameState {
                     "seat {p} may not complete now (completion is the first fixed-limit bet over the bring-in)"
                 )),
             },
-            Action::BetRaiseTo(x) => self.resolve_wager(p, x, &la),
+            Action::BetRaiseTo(x) => self.resolve_wager(p, x, la),
             Action::Timeout => {
                 let inner = if pending {
                     TimedOut::BringIn

@@ -836,6 +836,16 @@ impl GameState {
         Self::wrap(self.dealer + 1 + ord, self.n)
     }
 
+    /// The seats of `mask` in position order (from the first seat left of the dealer).
+    pub(crate) fn by_position(&self, mask: u8) -> impl Iterator<Item = u8> {
+        clockwise(mask, self.seat_at(0))
+    }
+
+    /// Every seat at the table, as a mask.
+    pub(crate) fn everyone(&self) -> u8 {
+        ((1u16 << self.n) - 1) as u8
+    }
+
     pub(crate) fn live_count(&self) -> usize {
         self.live.count_ones() as usize
     }
@@ -947,8 +957,7 @@ impl GameState {
     /// Posts the antes and blinds and deals, then plays on to the first decision.
     fn begin(&mut self) {
         let ante = self.cfg.stakes.ante;
-        for o in 0..self.n {
-            let seat = self.seat_at(o);
+        for seat in self.by_position(self.everyone()) {
             if ante > 0 {
                 let s = &mut self.seats[seat as usize];
                 let a = ante.min(s.stack);

@@ -2,7 +2,7 @@
 //! streets (E-2.5) and deck exhaustion before seventh street (T-9).
 
 use super::options::ShowingTieBreak;
-use super::state::{Event, GameState, MAX_SEATS};
+use super::state::{seats_of, Event, GameState, MAX_SEATS};
 use crate::card::Card;
 
 /// Every seat's showing hand (E-2.5) with the up-cards it was worked out for: a seat's
@@ -42,14 +42,12 @@ impl GameState {
     pub(crate) fn deal_stud_initial(&mut self) {
         let first = self.cfg.spec().street(0);
         for _ in 0..first.down {
-            for o in 0..self.n {
-                let seat = self.seat_at(o);
+            for seat in self.by_position(self.everyone()) {
                 self.deal_to(seat, false);
             }
         }
         for _ in 0..first.up {
-            for o in 0..self.n {
-                let seat = self.seat_at(o);
+            for seat in self.by_position(self.everyone()) {
                 self.deal_to(seat, true);
             }
         }
@@ -62,8 +60,7 @@ impl GameState {
         let razz = spec.showdown.ace_low();
         let door = usize::from(spec.street(0).down);
         let mut best: Option<(u8, u8)> = None;
-        for o in 0..self.n {
-            let seat = self.seat_at(o);
+        for seat in self.by_position(self.everyone()) {
             let s = &self.seats[seat as usize];
             if s.ncards as usize <= door {
                 continue;
@@ -89,25 +86,26 @@ impl GameState {
 
     /// Whether any live player's up-cards contain a pair (G-1.6.4).
     pub(crate) fn any_open_pair(&self) -> bool {
-        self.seats().iter().filter(|s| !s.folded).any(|s| {
+        seats_of(self.live).any(|p| {
+            let s = &self.seats[p as usize];
             let mut ranks = 0u16;
-            s.up_cards().any(|c| {
-                let bit = 1u16 << (c.rank() as u8);
-                let dup = ranks & bit != 0;
+            let mut up = s.up_mask;
+            while up != 0 {
+                let bit = 1u16 << (s.cards[up.trailing_zeros() as usize] >> 2);
+                if ranks & bit != 0 {
+                    return true;
+                }
                 ranks |= bit;
-                dup
-            })
+                up &= up - 1;
+            }
+            false
         })
     }
 
     /// The live player with the best showing hand (E-2.5), ties by `showing_tie_break`.
     pub(crate) fn best_showing_seat(&mut self) -> u8 {
         let mut best: Option<(u32, u8, u8)> = None; // (strength, tie key, seat)
-        for o in 0..self.n {
-            let seat = self.seat_at(o);
-            if self.seats[seat as usize].folded {
-                continue;
-            }
+        for seat in self.by_position(self.live) {
             let (strength, tie) = self.showing_of(seat);
             let better = match best {
                 None => true,
@@ -206,11 +204,8 @@ impl GameState {
             }
         }
         self.burn();
-        for ord in 0..self.n {
-            let seat = self.seat_at(ord);
-            if !self.seats[seat as usize].folded {
-                self.deal_to(seat, up);
-            }
+        for seat in self.by_position(self.live) {
+            self.deal_to(seat, up);
         }
         true
     }

@@ -61,12 +61,13 @@ impl Bot {
 
     /// The action of `seat` (the player to act) in `state`.
     pub(crate) fn act(self, state: &GameState, seat: u8, ctx: &mut Context<'_>) -> Action {
-        let la = state.legal_actions();
+        // By reference, not the copy `legal_actions` returns: a few fields are read.
+        let la = &state.legal;
         match self {
-            Bot::Random => random(state, seat, &la, ctx.rng()),
-            Bot::CallingStation => calling_station(&la),
-            Bot::Strength => strength(state, seat, &la, ctx),
-            Bot::Equity => super::equity_bot::act(state, seat, &la, ctx),
+            Bot::Random => random(state, seat, la, ctx.rng()),
+            Bot::CallingStation => calling_station(la),
+            Bot::Strength => strength(state, seat, la, ctx),
+            Bot::Equity => super::equity_bot::act(state, seat, la, ctx),
         }
     }
 }
