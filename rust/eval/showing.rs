@@ -97,8 +97,10 @@ fn pairing(m: u64) -> Category {
         Category::FourOfAKind
     } else if lane(m, 2) != 0 {
         Category::ThreeOfAKind
-    } else if lane(m, 1).count_ones() == 2 {
-        Category::TwoPair // two pairs of at most four cards: nothing else held
+    } else if lane(m, 1) & lane(m, 1).wrapping_sub(1) != 0 {
+        // Two pairs (of at most four cards: nothing else held). A bit test, not a
+        // population count: the portable x86-64 target has no instruction for one.
+        Category::TwoPair
     } else if lane(m, 1) != 0 {
         Category::OnePair
     } else {
@@ -146,7 +148,7 @@ pub(crate) fn strength(game: ShowingGame, cards: &[Card]) -> u32 {
 
 /// [`strength`] of 1-4 distinct card indices (the engine's own representation).
 pub(crate) fn strength_of_indices(game: ShowingGame, cards: &[u8]) -> u32 {
-    if game == ShowingGame::Razz {
+    if matches!(game, ShowingGame::Razz) {
         let m = multiplicity_masks(cards, true);
         let cat = pairing(m);
         let order = match cat {

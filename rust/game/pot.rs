@@ -247,7 +247,8 @@ impl std::ops::DerefMut for SeatList {
 /// Per-player showdown data.
 #[derive(Clone, Copy, Default)]
 struct Hand {
-    cards: [Option<Card>; 8],
+    /// Card indices: the player's, then the community card, if any.
+    cards: [u8; 8],
     len: usize,
     high: u32,
     low: u32,
@@ -255,7 +256,10 @@ struct Hand {
 
 impl Hand {
     fn cards(&self) -> Vec<Card> {
-        self.cards[..self.len].iter().flatten().copied().collect()
+        self.cards[..self.len]
+            .iter()
+            .map(|&c| GameState::card(c))
+            .collect()
     }
 }
 
@@ -373,23 +377,14 @@ impl GameState {
     fn hand_of(&self, seat: u8) -> Hand {
         let s = &self.seats[seat as usize];
         let mut h = Hand::default();
-        for c in s.cards() {
-            h.cards[h.len] = Some(c);
+        let held = usize::from(s.ncards);
+        h.cards[..held].copy_from_slice(&s.cards[..held]);
+        h.len = held;
+        if let Some(b) = self.board {
+            h.cards[h.len] = b.index();
             h.len += 1;
         }
-        if let Some(b) = self.board {
-            if h.len < 8 {
-                h.cards[h.len] = Some(b);
-                h.len += 1;
-            }
-        }
-        let mut idx = [0u8; 8];
-        let mut k = 0;
-        for c in h.cards[..h.len].iter().flatten() {
-            idx[k] = c.index();
-            k += 1;
-        }
-        let cards = &idx[..k.min(7)];
+        let cards = &h.cards[..h.len.min(7)];
         let (main, low) = self.cfg.rankings();
         let ok = match main {
             Ranking::Soko(_) | Ranking::DeuceSeven => cards.len() == 5,
