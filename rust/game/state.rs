@@ -498,20 +498,43 @@ impl Pinned {
 }
 
 /// The seats of a bit mask (bit `i` = seat `i`), ascending.
-pub(crate) fn seats_of(mask: u8) -> impl Iterator<Item = u8> {
-    let mut rest = mask;
-    std::iter::from_fn(move || {
-        let p = rest.trailing_zeros() as u8;
-        rest &= rest.wrapping_sub(1);
-        (p < 8).then_some(p)
-    })
+pub(crate) fn seats_of(mask: u8) -> SeatBits {
+    SeatBits {
+        rest: mask,
+        offset: 0,
+    }
 }
 
 /// The seats of a bit mask clockwise from seat `from` (inclusive, below 8): the seats
 /// from `from` up, then those below it.
-pub(crate) fn clockwise(mask: u8, from: u8) -> impl Iterator<Item = u8> {
-    let up = u8::MAX << from;
-    seats_of(mask & up).chain(seats_of(mask & !up))
+pub(crate) fn clockwise(mask: u8, from: u8) -> SeatBits {
+    // The mask rotated right by `from` over eight seats: bit `i` is seat `from + i`
+    // (mod 8). Seats past the table's last are empty, so this is the table's order.
+    let twice = u16::from(mask) | u16::from(mask) << 8;
+    SeatBits {
+        rest: (twice >> (from & 7)) as u8,
+        offset: from,
+    }
+}
+
+/// The seats of [`seats_of`] and [`clockwise`]: bit `i` of `rest` is seat
+/// `(offset + i) mod 8`.
+pub(crate) struct SeatBits {
+    rest: u8,
+    offset: u8,
+}
+
+impl Iterator for SeatBits {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.rest == 0 {
+            return None;
+        }
+        let i = self.rest.trailing_zeros() as u8;
+        self.rest &= self.rest - 1;
+        Some((self.offset + i) & 7)
+    }
 }
 
 /// FNV-1a of a deck order: the reshuffle seed of a hand started from a fixed deck.
@@ -837,7 +860,7 @@ impl GameState {
     }
 
     /// The seats of `mask` in position order (from the first seat left of the dealer).
-    pub(crate) fn by_position(&self, mask: u8) -> impl Iterator<Item = u8> {
+    pub(crate) fn by_position(&self, mask: u8) -> SeatBits {
         clockwise(mask, self.seat_at(0))
     }
 
