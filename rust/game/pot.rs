@@ -377,9 +377,9 @@ impl GameState {
     fn hand_of(&self, seat: u8) -> Hand {
         let s = &self.seats[seat as usize];
         let mut h = Hand::default();
-        let held = usize::from(s.ncards);
-        h.cards[..held].copy_from_slice(&s.cards[..held]);
-        h.len = held;
+        // All seven slots, a fixed-size copy (a copy of `ncards` bytes calls memcpy).
+        h.cards[..7].copy_from_slice(&s.cards);
+        h.len = usize::from(s.ncards);
         if let Some(b) = self.board {
             h.cards[h.len] = b.index();
             h.len += 1;

@@ -590,7 +590,8 @@ fn with_cards<R>(state: &GameState, seat: u8, f: impl FnOnce(&[u8]) -> R) -> R {
     let s = &state.seats()[seat as usize];
     let mut cards = [0u8; 8];
     let mut k = s.ncards as usize;
-    cards[..k].copy_from_slice(&s.cards[..k]);
+    // All seven slots, a fixed-size copy (a copy of `k` bytes calls memcpy).
+    cards[..7].copy_from_slice(&s.cards);
     if let Some(b) = state.board() {
         cards[k] = b.index();
         k += 1;
