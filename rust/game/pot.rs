@@ -333,7 +333,7 @@ impl GameState {
         s.stack += amount;
         s.won += amount;
         self.sync_masks(seat);
-        self.history.push(Event::Award {
+        self.log(Event::Award {
             seat,
             amount,
             pot,
@@ -447,8 +447,11 @@ impl GameState {
         self.actor = None;
         self.settle_rake();
         let pots = self.pot_list();
-        for &s in self.show_order(&pots).iter() {
-            self.history.push(Event::Show { seat: s });
+        // The show order only orders the Show events.
+        if self.record {
+            for &s in self.show_order(&pots).iter() {
+                self.log(Event::Show { seat: s });
+            }
         }
         let mut hands = [Hand::default(); 8];
         for seat in 0..self.n {

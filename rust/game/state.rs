@@ -466,6 +466,9 @@ pub struct GameState {
     pub(crate) initial_deck: [u8; 52],
     pub(crate) history: Vec<Event>,
     pub(crate) actions: Vec<Action>,
+    /// Whether events and actions are kept in `history` and `actions`: always, except in
+    /// the simulator's own hands, which nobody reads (the rules never look back at them).
+    pub(crate) record: bool,
     /// The legal actions now, computed once after every change (a function of the rest
     /// of the state, so equality and hashing are unaffected): callers usually ask for
     /// them and then act, and the action is checked against the same set.
@@ -551,11 +554,33 @@ impl GameState {
     /// Starts a hand: posts antes and blinds and deals, then stops at the first decision.
     pub fn new(cfg: &GameConfig, stacks: &[u64], start: &Start) -> Result<GameState, ConfigError> {
         let (order, rng_seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
-        let history = Vec::with_capacity(96);
-        let actions = Vec::with_capacity(32);
-        let mut st = Self::fresh(cfg, stacks, order, rng_seed, dealer, history, actions);
+        Ok(Self::started(cfg, stacks, order, rng_seed, dealer, true))
+    }
+
+    /// [`GameState::new`], recording the hand's events and actions or not (see `record`).
+    pub(crate) fn new_recording(
+        cfg: &GameConfig,
+        stacks: &[u64],
+        start: &Start,
+        record: bool,
+    ) -> Result<GameState, ConfigError> {
+        let (order, rng_seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
+        Ok(Self::started(cfg, stacks, order, rng_seed, dealer, record))
+    }
+
+    /// A new state with fresh history buffers, dealt up to the first decision.
+    fn started(
+        cfg: &GameConfig,
+        stacks: &[u64],
+        order: [u8; 52],
+        seed: u64,
+        dealer: u8,
+        record: bool,
+    ) -> GameState {
+        let buffers = (Vec::with_capacity(96), Vec::with_capacity(32));
+        let mut st = Self::fresh(cfg, stacks, order, seed, dealer, buffers, record);
         st.begin();
-        Ok(st)
+        st
     }
 
     /// Starts a new hand in place of this one, exactly as [`GameState::new`] would, but
@@ -640,7 +665,8 @@ impl GameState {
         let mut actions = std::mem::take(&mut self.actions);
         history.clear();
         actions.clear();
-        *self = Self::fresh(cfg, stacks, order, seed, dealer, history, actions);
+        let record = self.record;
+        *self = Self::fresh(cfg, stacks, order, seed, dealer, (history, actions), record);
         self.begin();
     }
 
@@ -652,8 +678,8 @@ impl GameState {
         order: [u8; 52],
         seed: u64,
         dealer: u8,
-        history: Vec<Event>,
-        actions: Vec<Action>,
+        (history, actions): (Vec<Event>, Vec<Action>),
+        record: bool,
     ) -> GameState {
         let mut seats = [Seat::default(); MAX_SEATS];
         let mut active = 0;
@@ -689,6 +715,7 @@ impl GameState {
             initial_deck: order,
             history,
             actions,
+            record,
             legal: LegalActions::default(),
             showing: ShowingCache::default(),
         }
@@ -904,6 +931,14 @@ impl GameState {
         (live, active) == (self.live, self.active)
     }
 
+    /// Adds an event to the history (when recording).
+    #[inline]
+    pub(crate) fn log(&mut self, event: Event) {
+        if self.record {
+            self.history.push(event);
+        }
+    }
+
     // ----- dealing ---------------------------------------------------------------------
 
     /// Takes the top card of the stub.
@@ -922,7 +957,7 @@ impl GameState {
     pub(crate) fn deal_to(&mut self, seat: u8, up: bool) {
         if let Some(c) = self.take() {
             self.seats[seat as usize].push_card(c, up);
-            self.history.push(Event::Deal {
+            self.log(Event::Deal {
                 seat,
                 card: Self::card(c),
                 up,
@@ -934,7 +969,7 @@ impl GameState {
         if self.cfg.options.burn_cards {
             if let Some(c) = self.take() {
                 self.burns.insert(Self::card(c));
-                self.history.push(Event::Burn {
+                self.log(Event::Burn {
                     card: Self::card(c),
                 });
             }
@@ -987,7 +1022,7 @@ impl GameState {
                 s.stack -= a;
                 s.total += a;
                 self.sync_masks(seat);
-                self.history.push(Event::Ante { seat, amount: a });
+                self.log(Event::Ante { seat, amount: a });
             }
         }
         if self.cfg.game.is_stud() {
@@ -1010,7 +1045,7 @@ impl GameState {
     /// Starts betting round `self.street`.
     pub(crate) fn start_round(&mut self) {
         self.phase = Phase::Betting;
-        self.history.push(Event::Street {
+        self.log(Event::Street {
             street: self.street,
             draw: false,
         });
@@ -1163,7 +1198,7 @@ impl GameState {
             s.total -= excess;
             s.stack += excess;
             self.sync_masks(top_seat as u8);
-            self.history.push(Event::Uncalled {
+            self.log(Event::Uncalled {
                 seat: top_seat as u8,
                 amount: excess,
             });
@@ -1205,7 +1240,9 @@ impl GameState {
     pub fn apply(&mut self, action: Action) -> Result<Event, ActionError> {
         let resolved = self.resolve(action)?;
         let event = self.perform(resolved);
-        self.actions.push(action);
+        if self.record {
+            self.actions.push(action);
+        }
         self.advance();
         self.refresh_legal();
         debug_assert!(self.masks_agree(), "live/active masks out of step");
@@ -1227,7 +1264,7 @@ impl GameState {
     fn perform(&mut self, r: Resolved) -> Event {
         match r {
             Resolved::Timeout(p, inner) => {
-                self.history.push(Event::Timeout { seat: p });
+                self.log(Event::Timeout { seat: p });
                 let _ = self.perform_inner(inner.resolved(p));
                 Event::Timeout { seat: p }
             }
@@ -1245,7 +1282,7 @@ impl GameState {
             Resolved::Draw(p, discards, timed_out) => self.do_draw(p, discards, timed_out),
             Resolved::Timeout(p, _) => Event::Timeout { seat: p },
         };
-        self.history.push(e);
+        self.log(e);
         e
     }
 

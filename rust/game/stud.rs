@@ -188,7 +188,7 @@ impl GameState {
                 let recycled = self.burns;
                 self.burns = crate::cardset::CardSet::EMPTY;
                 self.restock(pool);
-                self.history.push(Event::Recycle { cards: recycled });
+                self.log(Event::Recycle { cards: recycled });
             }
             if (self.stub_len as usize) < need {
                 // T-9.3: one community card.
@@ -198,7 +198,7 @@ impl GameState {
                 if let Some(c) = self.take() {
                     let card = Self::card(c);
                     self.board = Some(card);
-                    self.history.push(Event::Board { card });
+                    self.log(Event::Board { card });
                 }
                 return o.community_card_betting;
             }
