@@ -4,6 +4,7 @@
 use super::options::ShowingTieBreak;
 use super::state::{seats_of, Event, GameState, MAX_SEATS};
 use crate::card::Card;
+use crate::eval::UpCards;
 
 /// Every seat's showing hand (E-2.5) with the up-cards it was worked out for: a seat's
 /// showing hand changes only when it gets an up-card, so later streets reuse it. Derived
@@ -24,6 +25,8 @@ impl Eq for ShowingCache {}
 struct Showing {
     /// The seat's `up_mask` when it was worked out.
     up_mask: u8,
+    /// Those up-cards.
+    up: UpCards,
     strength: u32,
     /// The suit tie key (E-2.5, `showing_tie_break = SUIT`), else 0.
     tie: u8,
@@ -119,44 +122,36 @@ impl GameState {
     }
 
     /// `seat`'s showing strength and suit tie key (0 unless ties go by suit), from the
-    /// cache while its up-cards are the ones they were worked out for.
+    /// cache, which takes in the up-cards dealt since it was last brought up to date.
     fn showing_of(&mut self, seat: u8) -> (u32, u8) {
         let s = &self.seats[seat as usize];
-        let cached = self.showing.0[seat as usize];
-        if cached.up_mask == s.up_mask {
-            return (cached.strength, cached.tie);
+        let mut entry = self.showing.0[seat as usize];
+        if entry.up_mask == s.up_mask {
+            return (entry.strength, entry.tie);
         }
+        if s.up_mask & entry.up_mask != entry.up_mask {
+            entry = Showing::default(); // not a later state of the same up-cards
+        }
+        let game = self.cfg.showing_game();
         let razz = self.cfg.spec().showdown.ace_low();
         let by_suit = self.cfg.options.showing_tie_break == ShowingTieBreak::Suit;
-        // Dealt cards are distinct and at most four are up: no validation needed.
-        let mut up = [0u8; 7];
-        let mut k = 0;
-        let mut mask = s.up_mask;
-        while mask != 0 {
-            up[k] = s.cards[mask.trailing_zeros() as usize];
-            mask &= mask - 1;
-            k += 1;
+        // Cards are only ever added after the ones held: the new bits are the new cards,
+        // in the order received.
+        let mut new = s.up_mask & !entry.up_mask;
+        while new != 0 {
+            let c = s.cards[new.trailing_zeros() as usize];
+            new &= new - 1;
+            entry.up.push(game, c);
+            if by_suit {
+                entry.tie = entry
+                    .tie
+                    .max(if razz { ace_low_key(Self::card(c)) } else { c });
+            }
         }
-        let strength = if k == 0 {
-            0
-        } else {
-            crate::eval::showing_strength(self.cfg.showing_game(), &up[..k.min(4)])
-        };
-        let tie = if by_suit {
-            up[..k]
-                .iter()
-                .map(|&c| if razz { ace_low_key(Self::card(c)) } else { c })
-                .max()
-                .unwrap_or(0)
-        } else {
-            0
-        };
-        self.showing.0[seat as usize] = Showing {
-            up_mask: s.up_mask,
-            strength,
-            tie,
-        };
-        (strength, tie)
+        entry.up_mask = s.up_mask;
+        entry.strength = entry.up.strength(game);
+        self.showing.0[seat as usize] = entry;
+        (entry.strength, entry.tie)
     }
 
     /// Burns and deals the street `self.street` (1-based after the first round). Returns
