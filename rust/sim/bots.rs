@@ -359,14 +359,12 @@ impl Shape {
         self.suits.to_le_bytes().into_iter().max().unwrap_or(0)
     }
 
-    /// Most distinct ranks inside any five-rank window (ace high or low): straight draws.
-    fn straight_window(&self) -> u32 {
+    /// Whether some five-rank window (ace high or low) holds at least `n` distinct ranks:
+    /// straight draws. (The rules ask only for thresholds, so the scan can stop early.)
+    fn straight_window(&self, n: u8) -> bool {
         // Bit 0 = ace low, bits 1..=13 = deuce .. ace.
         let m = u32::from(self.ranks) << 1 | u32::from(self.ranks >> 12 & 1);
-        (0..=9)
-            .map(|lo| u32::from(BITS_IN_FIVE[(m >> lo & 0x1f) as usize]))
-            .max()
-            .unwrap_or(0)
+        (0..=9).any(|lo| BITS_IN_FIVE[(m >> lo & 0x1f) as usize] >= n)
     }
 
     /// Distinct ranks at most `top` with the ace low (`top` in 1..=13, ace = 1).
@@ -400,9 +398,9 @@ fn high_partial(sh: &Shape, k: usize) -> Tier {
     if let Some(r) = sh.top_pair() {
         return if r >= TEN { Tier::Strong } else { Tier::Medium };
     }
-    let suited = usize::from(sh.max_suit());
-    let window = sh.straight_window() as usize;
-    if suited + 1 >= k.max(3) || window + 1 >= k.max(3) {
+    // All the cards but one (and at least two) suited, or inside one straight window.
+    let draw = k.max(3) - 1;
+    if usize::from(sh.max_suit()) >= draw || sh.straight_window(draw as u8) {
         return Tier::Medium;
     }
     // A strong starting card: an ace, or two big cards.
@@ -432,7 +430,7 @@ fn stud_high(th: &Thresholds, cards: &[u8], to_come: usize) -> Tier {
     } else if to_come > 0 && {
         // Draws matter only without a pair and with cards to come.
         let sh = Shape::of(cards);
-        sh.max_suit() >= 4 || sh.straight_window() >= 4
+        sh.max_suit() >= 4 || sh.straight_window(4)
     } {
         Tier::Medium
     } else {
@@ -454,7 +452,7 @@ fn soko(th: &Thresholds, cards: &[u8]) -> Tier {
             }
         }
         4 => {
-            if sh.max_suit() == 4 || sh.straight_window() >= 4 {
+            if sh.max_suit() == 4 || sh.straight_window(4) {
                 Tier::Strong
             } else {
                 high_partial(&sh, 4)
