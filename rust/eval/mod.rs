@@ -19,7 +19,7 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::error::EvalError;
 
-pub(crate) use showing::strength_of_indices as showing_strength;
+pub(crate) use showing::UpCards;
 pub use showing::{evaluate_showing, ShowingGame};
 use tables::tables;
 

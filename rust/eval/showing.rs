@@ -71,20 +71,52 @@ fn four_run_top(ranks: [u32; 4], mode: FourStraight) -> Option<u32> {
 /// or with `ace_low` 0 = ace, 1 = deuce … 12 = king. (One register rather than an array:
 /// narrow stores followed by wide loads stall store forwarding in this hot path.)
 fn multiplicity_masks(cards: &[u8], ace_low: bool) -> u64 {
+    cards.iter().fold(0, |m, &c| with_card(m, c, ace_low))
+}
+
+/// Multiplicity masks (see [`multiplicity_masks`]) with one more card.
+fn with_card(m: u64, card: u8, ace_low: bool) -> u64 {
     const LANES: u64 = 1 | 1 << 16 | 1 << 32 | 1 << 48;
-    let mut m = 0u64;
-    for &c in cards {
-        let r = u32::from(c >> 2);
-        let bit = 1u64 << if ace_low { (r + 1) % 13 } else { r };
-        // The rank's bit in the lane of its current multiplicity (at most one lane).
-        let held = m & (bit * LANES);
-        if held == 0 {
-            m |= bit;
-        } else if held < bit << 48 {
-            m ^= held | held << 16; // one lane up
+    let r = u32::from(card >> 2);
+    let bit = 1u64 << if ace_low { (r + 1) % 13 } else { r };
+    // The rank's bit in the lane of its current multiplicity (at most one lane).
+    let held = m & (bit * LANES);
+    if held == 0 {
+        m | bit
+    } else if held < bit << 48 {
+        m ^ (held | held << 16) // one lane up
+    } else {
+        m
+    }
+}
+
+/// A player's up-cards taken one at a time, as they are dealt: the engine keeps one per
+/// seat across streets, so a new up-card costs one step rather than a fresh evaluation.
+/// Only the first four count (a showing hand has at most four cards).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct UpCards {
+    masks: u64,
+    cards: [u8; 4],
+    len: u8,
+}
+
+impl UpCards {
+    /// Adds the next up-card (card index); past the fourth it is ignored.
+    pub(crate) fn push(&mut self, game: ShowingGame, card: u8) {
+        if let Some(slot) = self.cards.get_mut(usize::from(self.len)) {
+            *slot = card;
+            self.masks = with_card(self.masks, card, matches!(game, ShowingGame::Razz));
+            self.len += 1;
         }
     }
-    m
+
+    /// The showing strength of the cards so far (0 for none), as [`strength_of_indices`].
+    pub(crate) fn strength(&self, game: ShowingGame) -> u32 {
+        match self.len {
+            0 => 0,
+            k => strength_of_masks(game, self.masks, &self.cards[..usize::from(k)]),
+        }
+    }
 }
 
 /// Lane `n` (multiplicity `n + 1`) of packed masks.
@@ -97,8 +129,10 @@ fn pairing(m: u64) -> Category {
         Category::FourOfAKind
     } else if lane(m, 2) != 0 {
         Category::ThreeOfAKind
-    } else if lane(m, 1).count_ones() == 2 {
-        Category::TwoPair // two pairs of at most four cards: nothing else held
+    } else if lane(m, 1) & lane(m, 1).wrapping_sub(1) != 0 {
+        // Two pairs (of at most four cards: nothing else held). A bit test, not a
+        // population count: the portable x86-64 target has no instruction for one.
+        Category::TwoPair
     } else if lane(m, 1) != 0 {
         Category::OnePair
     } else {
@@ -109,19 +143,18 @@ fn pairing(m: u64) -> Category {
 /// Four nibbles of grouped rank positions (larger groups first, then higher positions,
 /// each rank repeated as often as held), mapped by `f`; missing entries are 0.
 fn grouped_key(m: u64, f: impl Fn(u32) -> u32) -> u32 {
+    // `REPEAT[k]`: a nibble repeated `k` times.
+    const REPEAT: [u32; 5] = [0, 0x1, 0x11, 0x111, 0x1111];
     let mut key = 0;
     let mut k = 0;
     for n in (0..4).rev() {
         let mut mask = lane(m, n);
-        while mask != 0 {
+        while mask != 0 && k < 4 {
             let r = mask.ilog2();
             mask &= !(1 << r);
-            for _ in 0..=n {
-                if k < 4 {
-                    key = key << 4 | f(r);
-                    k += 1;
-                }
-            }
+            let times = (n + 1).min(4 - k);
+            key = (key << (4 * times)) | (f(r) * REPEAT[times as usize]);
+            k += times;
         }
     }
     key << (4 * (4 - k))
@@ -147,8 +180,13 @@ pub(crate) fn strength(game: ShowingGame, cards: &[Card]) -> u32 {
 
 /// [`strength`] of 1-4 distinct card indices (the engine's own representation).
 pub(crate) fn strength_of_indices(game: ShowingGame, cards: &[u8]) -> u32 {
-    if game == ShowingGame::Razz {
-        let m = multiplicity_masks(cards, true);
+    let razz = matches!(game, ShowingGame::Razz);
+    strength_of_masks(game, multiplicity_masks(cards, razz), cards)
+}
+
+/// [`strength_of_indices`] of `cards` whose multiplicity masks (ace low in razz) are `m`.
+fn strength_of_masks(game: ShowingGame, m: u64, cards: &[u8]) -> u32 {
+    if matches!(game, ShowingGame::Razz) {
         let cat = pairing(m);
         let order = match cat {
             Category::HighCard => 5,
@@ -160,7 +198,6 @@ pub(crate) fn strength_of_indices(game: ShowingGame, cards: &[u8]) -> u32 {
         // Worse (higher) ranks first, mapped so that a lower card gives a greater nibble.
         return order << 20 | (cat as u32) << 16 | grouped_key(m, |r| 14 - r);
     }
-    let m = multiplicity_masks(cards, false);
     let cat = pairing(m);
     if let (
         ShowingGame::Soko {

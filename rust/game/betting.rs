@@ -130,11 +130,7 @@ impl GameState {
             return false;
         }
         // G-1.9.5: nobody raises when every other live player is all-in.
-        let others = self
-            .seats()
-            .iter()
-            .enumerate()
-            .any(|(i, q)| i != p as usize && q.active());
+        let others = self.active & !(1 << p) != 0;
         others && self.reopened_for(p)
     }
 
@@ -197,7 +193,7 @@ impl GameState {
 
     /// Validates a betting action.
     pub(crate) fn resolve_bet(&self, p: u8, action: Action) -> Result<Resolved, ActionError> {
-        let la = self.legal;
+        let la = &self.legal;
         let pending = self.round.bring_in_pending;
         match action {
             Action::Fold => {
@@ -241,7 +237,7 @@ impl GameState {
                     "seat {p} may not complete now (completion is the first fixed-limit bet over the bring-in)"
                 )),
             },
-            Action::BetRaiseTo(x) => self.resolve_wager(p, x, &la),
+            Action::BetRaiseTo(x) => self.resolve_wager(p, x, la),
             Action::Timeout => {
                 let inner = if pending {
                     TimedOut::BringIn
@@ -317,6 +313,7 @@ impl GameState {
         let cards = s.card_set();
         s.ncards = 0;
         s.up_mask = 0;
+        self.sync_masks(p);
         self.muck = self.muck.union(cards);
         self.after_bet_action(p);
         Event::Fold { seat: p }

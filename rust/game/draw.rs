@@ -44,7 +44,7 @@ impl GameState {
         for (seat, amount, big) in [(sb, st.small_blind, false), (bb, st.big_blind, true)] {
             if amount > 0 {
                 let a = self.put(seat, amount);
-                self.history.push(Event::Blind {
+                self.log(Event::Blind {
                     seat,
                     amount: a,
                     big,
@@ -56,7 +56,7 @@ impl GameState {
     /// Starts draw round `self.street + 1`: the burn, then the first drawer.
     pub(crate) fn start_draw(&mut self) {
         self.phase = Phase::Drawing;
-        self.history.push(Event::Street {
+        self.log(Event::Street {
             street: self.street + 1,
             draw: true,
         });
@@ -168,7 +168,7 @@ impl GameState {
         self.burns = self.burns.difference(pool);
         self.muck = self.muck.union(rest).difference(pool);
         self.restock(pool);
-        self.history.push(Event::Reshuffle {
+        self.log(Event::Reshuffle {
             seat: p,
             cards: pool,
         });

@@ -82,6 +82,9 @@ pub fn build_pots(totals: &[u64], live: u8, all_in: u8) -> Vec<Pot> {
 
 /// [`build_pots`] for at most eight seats, without allocating.
 pub(crate) fn pot_list(totals: &[u64], live: u8, all_in: u8) -> PotList {
+    if all_in & live == 0 && live != 0 {
+        return single_pot(totals, live);
+    }
     let mut levels = [0u64; MAX_SEATS];
     let mut nlevels = 0;
     let mut top_free = None::<u64>;
@@ -134,6 +137,30 @@ pub(crate) fn pot_list(totals: &[u64], live: u8, all_in: u8) -> PotList {
         }
     }
     pots.drop_empty();
+    pots
+}
+
+/// [`pot_list`] when no live seat is all-in: one contribution level, the live seats'
+/// highest total, and one pot of every chip (chips above that level join it too).
+fn single_pot(totals: &[u64], live: u8) -> PotList {
+    let mut top = 0;
+    let mut amount = 0;
+    for (i, &t) in totals.iter().enumerate() {
+        amount += t;
+        if live >> i & 1 == 1 {
+            top = top.max(t);
+        }
+    }
+    let mut eligible = 0u8;
+    for (i, &t) in totals.iter().enumerate() {
+        if live >> i & 1 == 1 && t >= top {
+            eligible |= 1 << i;
+        }
+    }
+    let mut pots = PotList::EMPTY;
+    if amount > 0 {
+        pots.push(Pot { amount, eligible });
+    }
     pots
 }
 
@@ -220,7 +247,8 @@ impl std::ops::DerefMut for SeatList {
 /// Per-player showdown data.
 #[derive(Clone, Copy, Default)]
 struct Hand {
-    cards: [Option<Card>; 8],
+    /// Card indices: the player's, then the community card, if any.
+    cards: [u8; 8],
     len: usize,
     high: u32,
     low: u32,
@@ -228,7 +256,10 @@ struct Hand {
 
 impl Hand {
     fn cards(&self) -> Vec<Card> {
-        self.cards[..self.len].iter().flatten().copied().collect()
+        self.cards[..self.len]
+            .iter()
+            .map(|&c| GameState::card(c))
+            .collect()
     }
 }
 
@@ -301,7 +332,8 @@ impl GameState {
         let s = &mut self.seats[seat as usize];
         s.stack += amount;
         s.won += amount;
-        self.history.push(Event::Award {
+        self.sync_masks(seat);
+        self.log(Event::Award {
             seat,
             amount,
             pot,
@@ -311,7 +343,7 @@ impl GameState {
 
     /// The show order (G-1.12.2): the last aggressor of the final betting round, else the
     /// first to act on it (`BEST_SHOWING`) or the first left of the dealer; then clockwise.
-    fn show_order(&self) -> SeatList {
+    fn show_order(&self, pots: &PotList) -> SeatList {
         let live = |s: u8| !self.seats[s as usize].folded;
         let first = if let Some(s) = self.final_aggressor.filter(|&s| live(s)) {
             s
@@ -333,7 +365,6 @@ impl GameState {
             .filter(|&s| live(s))
             .collect();
         // Players in a side pot show before a player all-in for an earlier pot only.
-        let pots = self.pot_list();
         let top = |s: u8| {
             pots.iter()
                 .rposition(|p| p.eligible >> s & 1 == 1)
@@ -346,23 +377,14 @@ impl GameState {
     fn hand_of(&self, seat: u8) -> Hand {
         let s = &self.seats[seat as usize];
         let mut h = Hand::default();
-        for c in s.cards() {
-            h.cards[h.len] = Some(c);
+        // All seven slots, a fixed-size copy (a copy of `ncards` bytes calls memcpy).
+        h.cards[..7].copy_from_slice(&s.cards);
+        h.len = usize::from(s.ncards);
+        if let Some(b) = self.board {
+            h.cards[h.len] = b.index();
             h.len += 1;
         }
-        if let Some(b) = self.board {
-            if h.len < 8 {
-                h.cards[h.len] = Some(b);
-                h.len += 1;
-            }
-        }
-        let mut idx = [0u8; 8];
-        let mut k = 0;
-        for c in h.cards[..h.len].iter().flatten() {
-            idx[k] = c.index();
-            k += 1;
-        }
-        let cards = &idx[..k.min(7)];
+        let cards = &h.cards[..h.len.min(7)];
         let (main, low) = self.cfg.rankings();
         let ok = match main {
             Ranking::Soko(_) | Ranking::DeuceSeven => cards.len() == 5,
@@ -424,8 +446,12 @@ impl GameState {
         self.phase = Phase::Over;
         self.actor = None;
         self.settle_rake();
-        for &s in self.show_order().iter() {
-            self.history.push(Event::Show { seat: s });
+        let pots = self.pot_list();
+        // The show order only orders the Show events.
+        if self.record {
+            for &s in self.show_order(&pots).iter() {
+                self.log(Event::Show { seat: s });
+            }
         }
         let mut hands = [Hand::default(); 8];
         for seat in 0..self.n {
@@ -435,7 +461,6 @@ impl GameState {
         }
         let unit = self.cfg.options.chip_unit;
         let hilo = self.cfg.spec().showdown.is_hilo();
-        let pots = self.pot_list();
         for (k, pot) in pots.iter().enumerate() {
             let k = k as u8;
             let contestants: SeatList = pot.seats().collect();

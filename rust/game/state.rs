@@ -6,6 +6,7 @@ use thiserror::Error;
 
 use super::options::{config_err, BettingStructure, ConfigError, GameKind};
 use super::spec::{BetUnit, GameConfig};
+use super::stud::ShowingCache;
 use crate::card::Card;
 use crate::cardset::CardSet;
 
@@ -433,6 +434,11 @@ pub struct GameState {
     pub(crate) n: u8,
     pub(crate) dealer: u8,
     pub(crate) seats: [Seat; MAX_SEATS],
+    /// Bit `i` set: seat `i` has not folded. Kept with `seats` (see
+    /// [`GameState::sync_masks`]) so that counting and finding players are bit operations.
+    pub(crate) live: u8,
+    /// Bit `i` set: seat `i` is [`Seat::active`] (not folded, chips behind).
+    pub(crate) active: u8,
     /// Undealt cards; the top card is `stub[stub_len - 1]`.
     pub(crate) stub: [u8; 52],
     pub(crate) stub_len: u8,
@@ -460,10 +466,15 @@ pub struct GameState {
     pub(crate) initial_deck: [u8; 52],
     pub(crate) history: Vec<Event>,
     pub(crate) actions: Vec<Action>,
+    /// Whether events and actions are kept in `history` and `actions`: always, except in
+    /// the simulator's own hands, which nobody reads (the rules never look back at them).
+    pub(crate) record: bool,
     /// The legal actions now, computed once after every change (a function of the rest
     /// of the state, so equality and hashing are unaffected): callers usually ask for
     /// them and then act, and the action is checked against the same set.
     pub(crate) legal: LegalActions,
+    /// Each seat's showing hand, kept across streets (stud; derived data).
+    pub(crate) showing: ShowingCache,
 }
 
 /// Up to eight cards, in order (see [`GameState`]'s `pinned`).
@@ -489,6 +500,46 @@ impl Pinned {
     }
 }
 
+/// The seats of a bit mask (bit `i` = seat `i`), ascending.
+pub(crate) fn seats_of(mask: u8) -> SeatBits {
+    SeatBits {
+        rest: mask,
+        offset: 0,
+    }
+}
+
+/// The seats of a bit mask clockwise from seat `from` (inclusive, below 8): the seats
+/// from `from` up, then those below it.
+pub(crate) fn clockwise(mask: u8, from: u8) -> SeatBits {
+    // The mask rotated right by `from` over eight seats: bit `i` is seat `from + i`
+    // (mod 8). Seats past the table's last are empty, so this is the table's order.
+    let twice = u16::from(mask) | u16::from(mask) << 8;
+    SeatBits {
+        rest: (twice >> (from & 7)) as u8,
+        offset: from,
+    }
+}
+
+/// The seats of [`seats_of`] and [`clockwise`]: bit `i` of `rest` is seat
+/// `(offset + i) mod 8`.
+pub(crate) struct SeatBits {
+    rest: u8,
+    offset: u8,
+}
+
+impl Iterator for SeatBits {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.rest == 0 {
+            return None;
+        }
+        let i = self.rest.trailing_zeros() as u8;
+        self.rest &= self.rest - 1;
+        Some((self.offset + i) & 7)
+    }
+}
+
 /// FNV-1a of a deck order: the reshuffle seed of a hand started from a fixed deck.
 fn deck_hash(order: &[u8; 52]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -503,33 +554,33 @@ impl GameState {
     /// Starts a hand: posts antes and blinds and deals, then stops at the first decision.
     pub fn new(cfg: &GameConfig, stacks: &[u64], start: &Start) -> Result<GameState, ConfigError> {
         let (order, rng_seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
-        let mut st = GameState {
-            cfg: *cfg,
-            n: 0,
-            dealer: 0,
-            seats: [Seat::default(); MAX_SEATS],
-            stub: [0; 52],
-            stub_len: 0,
-            burns: CardSet::EMPTY,
-            muck: CardSet::EMPTY,
-            board: None,
-            phase: Phase::Betting,
-            street: 0,
-            actor: None,
-            round: Round::default(),
-            final_aggressor: None,
-            final_opener: None,
-            rake: 0,
-            rng_seed: 0,
-            reshuffles: 0,
-            pinned: Pinned::default(),
-            initial_deck: [0; 52],
-            history: Vec::with_capacity(96),
-            actions: Vec::with_capacity(32),
-            legal: LegalActions::default(),
-        };
-        st.deal(cfg, stacks, order, rng_seed, dealer);
-        Ok(st)
+        Ok(Self::started(cfg, stacks, order, rng_seed, dealer, true))
+    }
+
+    /// [`GameState::new`], recording the hand's events and actions or not (see `record`).
+    pub(crate) fn new_recording(
+        cfg: &GameConfig,
+        stacks: &[u64],
+        start: &Start,
+        record: bool,
+    ) -> Result<GameState, ConfigError> {
+        let (order, rng_seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
+        Ok(Self::started(cfg, stacks, order, rng_seed, dealer, record))
+    }
+
+    /// A new state with fresh history buffers, dealt up to the first decision.
+    fn started(
+        cfg: &GameConfig,
+        stacks: &[u64],
+        order: [u8; 52],
+        seed: u64,
+        dealer: u8,
+        record: bool,
+    ) -> GameState {
+        let buffers = (Vec::with_capacity(96), Vec::with_capacity(32));
+        let mut st = Self::fresh(cfg, stacks, order, seed, dealer, buffers, record);
+        st.begin();
+        st
     }
 
     /// Starts a new hand in place of this one, exactly as [`GameState::new`] would, but
@@ -608,72 +659,66 @@ impl GameState {
     }
 
     /// Starts a hand from a resolved deck order and reshuffle seed (no validation) in
-    /// this state, field by field (no copy of the whole state), keeping the history
-    /// buffers' memory. Every field is set: the destructuring names them all.
-    fn deal(
-        &mut self,
-        config: &GameConfig,
+    /// this state, keeping the history buffers' memory.
+    fn deal(&mut self, cfg: &GameConfig, stacks: &[u64], order: [u8; 52], seed: u64, dealer: u8) {
+        let mut history = std::mem::take(&mut self.history);
+        let mut actions = std::mem::take(&mut self.actions);
+        history.clear();
+        actions.clear();
+        let record = self.record;
+        *self = Self::fresh(cfg, stacks, order, seed, dealer, (history, actions), record);
+        self.begin();
+    }
+
+    /// A hand before its first forced bet: the one place that says what every field of a
+    /// new hand holds (for [`GameState::new`] and the in-place [`GameState::deal`]).
+    fn fresh(
+        cfg: &GameConfig,
         stacks: &[u64],
         order: [u8; 52],
         seed: u64,
-        dealer_seat: u8,
-    ) {
-        let GameState {
-            cfg,
-            n,
-            dealer,
-            seats,
-            stub,
-            stub_len,
-            burns,
-            muck,
-            board,
-            phase,
-            street,
-            actor,
-            round,
-            final_aggressor,
-            final_opener,
-            rake,
-            rng_seed,
-            reshuffles,
-            pinned,
-            initial_deck,
-            history,
-            actions,
-            legal,
-        } = self;
-        *cfg = *config;
-        *n = stacks.len() as u8;
-        *dealer = dealer_seat;
-        *seats = [Seat::default(); MAX_SEATS];
-        for (seat, &s) in seats.iter_mut().zip(stacks) {
+        dealer: u8,
+        (history, actions): (Vec<Event>, Vec<Action>),
+        record: bool,
+    ) -> GameState {
+        let mut seats = [Seat::default(); MAX_SEATS];
+        let mut active = 0;
+        for (i, (seat, &s)) in seats.iter_mut().zip(stacks).enumerate() {
             seat.stack = s;
             seat.start_stack = s;
+            active |= u8::from(s > 0) << i;
         }
-        for (i, &c) in order.iter().enumerate() {
-            stub[51 - i] = c;
+        let mut stub = order;
+        stub.reverse();
+        GameState {
+            cfg: *cfg,
+            n: stacks.len() as u8,
+            dealer,
+            seats,
+            live: ((1u16 << stacks.len()) - 1) as u8,
+            active,
+            stub,
+            stub_len: 52,
+            burns: CardSet::EMPTY,
+            muck: CardSet::EMPTY,
+            board: None,
+            phase: Phase::Betting,
+            street: 0,
+            actor: None,
+            round: Round::default(),
+            final_aggressor: None,
+            final_opener: None,
+            rake: 0,
+            rng_seed: seed,
+            reshuffles: 0,
+            pinned: Pinned::default(),
+            initial_deck: order,
+            history,
+            actions,
+            record,
+            legal: LegalActions::default(),
+            showing: ShowingCache::default(),
         }
-        *stub_len = 52;
-        *burns = CardSet::EMPTY;
-        *muck = CardSet::EMPTY;
-        *board = None;
-        *phase = Phase::Betting;
-        *street = 0;
-        *actor = None;
-        *round = Round::default();
-        *final_aggressor = None;
-        *final_opener = None;
-        *rake = 0;
-        *rng_seed = seed;
-        *reshuffles = 0;
-        *pinned = Pinned::default();
-        *initial_deck = order;
-        history.clear();
-        actions.clear();
-        *legal = LegalActions::default();
-        self.begin();
-        self.refresh_legal();
     }
 
     // ----- accessors -------------------------------------------------------------------
@@ -841,12 +886,57 @@ impl GameState {
         Self::wrap(self.dealer + 1 + ord, self.n)
     }
 
+    /// The seats of `mask` in position order (from the first seat left of the dealer).
+    pub(crate) fn by_position(&self, mask: u8) -> SeatBits {
+        clockwise(mask, self.seat_at(0))
+    }
+
+    /// Every seat at the table, as a mask.
+    pub(crate) fn everyone(&self) -> u8 {
+        ((1u16 << self.n) - 1) as u8
+    }
+
     pub(crate) fn live_count(&self) -> usize {
-        self.seats().iter().filter(|s| !s.folded).count()
+        self.live.count_ones() as usize
     }
 
     pub(crate) fn active_count(&self) -> usize {
-        self.seats().iter().filter(|s| s.active()).count()
+        self.active.count_ones() as usize
+    }
+
+    /// Brings seat `p`'s bits in `live` and `active` up to date after its stack or its
+    /// folding changed.
+    pub(crate) fn sync_masks(&mut self, p: u8) {
+        let s = &self.seats[p as usize];
+        let bit = 1u8 << p;
+        self.live = if s.folded {
+            self.live & !bit
+        } else {
+            self.live | bit
+        };
+        self.active = if s.active() {
+            self.active | bit
+        } else {
+            self.active & !bit
+        };
+    }
+
+    /// Whether `live` and `active` agree with the seats (checked in debug builds).
+    fn masks_agree(&self) -> bool {
+        let (mut live, mut active) = (0u8, 0u8);
+        for (i, s) in self.seats().iter().enumerate() {
+            live |= u8::from(!s.folded) << i;
+            active |= u8::from(s.active()) << i;
+        }
+        (live, active) == (self.live, self.active)
+    }
+
+    /// Adds an event to the history (when recording).
+    #[inline]
+    pub(crate) fn log(&mut self, event: Event) {
+        if self.record {
+            self.history.push(event);
+        }
     }
 
     // ----- dealing ---------------------------------------------------------------------
@@ -867,7 +957,7 @@ impl GameState {
     pub(crate) fn deal_to(&mut self, seat: u8, up: bool) {
         if let Some(c) = self.take() {
             self.seats[seat as usize].push_card(c, up);
-            self.history.push(Event::Deal {
+            self.log(Event::Deal {
                 seat,
                 card: Self::card(c),
                 up,
@@ -879,7 +969,7 @@ impl GameState {
         if self.cfg.options.burn_cards {
             if let Some(c) = self.take() {
                 self.burns.insert(Self::card(c));
-                self.history.push(Event::Burn {
+                self.log(Event::Burn {
                     card: Self::card(c),
                 });
             }
@@ -918,19 +1008,21 @@ impl GameState {
         s.stack -= a;
         s.bet += a;
         s.total += a;
+        self.sync_masks(seat);
         a
     }
 
+    /// Posts the antes and blinds and deals, then plays on to the first decision.
     fn begin(&mut self) {
         let ante = self.cfg.stakes.ante;
-        for o in 0..self.n {
-            let seat = self.seat_at(o);
+        for seat in self.by_position(self.everyone()) {
             if ante > 0 {
                 let s = &mut self.seats[seat as usize];
                 let a = ante.min(s.stack);
                 s.stack -= a;
                 s.total += a;
-                self.history.push(Event::Ante { seat, amount: a });
+                self.sync_masks(seat);
+                self.log(Event::Ante { seat, amount: a });
             }
         }
         if self.cfg.game.is_stud() {
@@ -947,12 +1039,13 @@ impl GameState {
         }
         self.start_round();
         self.advance();
+        self.refresh_legal();
     }
 
     /// Starts betting round `self.street`.
     pub(crate) fn start_round(&mut self) {
         self.phase = Phase::Betting;
-        self.history.push(Event::Street {
+        self.log(Event::Street {
             street: self.street,
             draw: false,
         });
@@ -1001,7 +1094,7 @@ impl GameState {
         self.refresh_cap();
         // G-1.5.4: no betting when at most one player can act and nobody owes chips.
         let c = self.round.c;
-        let owing = self.seats().iter().any(|s| s.active() && s.bet < c);
+        let owing = seats_of(self.active).any(|p| self.seats[p as usize].bet < c);
         if self.active_count() < 2 && !owing {
             self.actor = None;
             self.round.bring_in_pending = false;
@@ -1010,37 +1103,38 @@ impl GameState {
         self.final_opener = Some(opener);
         if self.round.bring_in_pending {
             // G-1.4.2: selection is by cards; a player without chips passes it clockwise.
-            self.actor = (0..self.n)
-                .map(|i| (opener + i) % self.n)
-                .find(|&s| self.seats[s as usize].active());
+            self.actor = clockwise(self.active, opener).next();
         } else {
             self.actor = self.next_actor_from(opener);
         }
     }
 
-    /// The first seat from `from` (inclusive, clockwise) that must act in this round.
+    /// The first seat from `from` (inclusive, clockwise; `from` may be `n`, for seat 0)
+    /// that must act in this round.
     pub(crate) fn next_actor_from(&self, from: u8) -> Option<u8> {
-        // Runs after every action: no division, and the active count only when needed.
         let c = self.round.c;
-        let n = self.n;
-        let mut p = if from >= n { from - n } else { from };
-        let mut active = None;
-        for _ in 0..n {
+        let from = if from >= self.n { from - self.n } else { from };
+        // A lone active player who has not acted need not: nobody is left to bet against.
+        let alone = self.active.is_power_of_two();
+        clockwise(self.active, from).find(|&p| {
             let s = &self.seats[p as usize];
-            if s.active()
-                && (s.bet < c
-                    || (!s.acted && *active.get_or_insert_with(|| self.active_count()) != 1))
-            {
-                return Some(p);
-            }
-            p = if p + 1 == n { 0 } else { p + 1 };
-        }
-        None
+            s.bet < c || (!s.acted && !alone)
+        })
     }
 
     /// Runs automatic steps (closing rounds, dealing, draws start, showdown) until a
     /// player must act or the hand is over.
+    #[inline]
     pub(crate) fn advance(&mut self) {
+        // Most actions leave a player to act: that check stays inline in `apply`.
+        if self.phase != Phase::Over && self.actor.is_none() {
+            self.run_automatic_steps();
+        }
+    }
+
+    /// [`GameState::advance`] once nobody is to act.
+    #[inline(never)]
+    fn run_automatic_steps(&mut self) {
         for _ in 0..64 {
             if self.phase == Phase::Over || self.actor.is_some() {
                 return;
@@ -1103,7 +1197,8 @@ impl GameState {
             s.bet -= excess;
             s.total -= excess;
             s.stack += excess;
-            self.history.push(Event::Uncalled {
+            self.sync_masks(top_seat as u8);
+            self.log(Event::Uncalled {
                 seat: top_seat as u8,
                 amount: excess,
             });
@@ -1145,9 +1240,12 @@ impl GameState {
     pub fn apply(&mut self, action: Action) -> Result<Event, ActionError> {
         let resolved = self.resolve(action)?;
         let event = self.perform(resolved);
-        self.actions.push(action);
+        if self.record {
+            self.actions.push(action);
+        }
         self.advance();
         self.refresh_legal();
+        debug_assert!(self.masks_agree(), "live/active masks out of step");
         Ok(event)
     }
 
@@ -1166,7 +1264,7 @@ impl GameState {
     fn perform(&mut self, r: Resolved) -> Event {
         match r {
             Resolved::Timeout(p, inner) => {
-                self.history.push(Event::Timeout { seat: p });
+                self.log(Event::Timeout { seat: p });
                 let _ = self.perform_inner(inner.resolved(p));
                 Event::Timeout { seat: p }
             }
@@ -1184,7 +1282,7 @@ impl GameState {
             Resolved::Draw(p, discards, timed_out) => self.do_draw(p, discards, timed_out),
             Resolved::Timeout(p, _) => Event::Timeout { seat: p },
         };
-        self.history.push(e);
+        self.log(e);
         e
     }
 

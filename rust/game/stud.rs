@@ -2,8 +2,35 @@
 //! streets (E-2.5) and deck exhaustion before seventh street (T-9).
 
 use super::options::ShowingTieBreak;
-use super::state::{Event, GameState};
+use super::state::{seats_of, Event, GameState, MAX_SEATS};
 use crate::card::Card;
+use crate::eval::UpCards;
+
+/// Every seat's showing hand (E-2.5) with the up-cards it was worked out for: a seat's
+/// showing hand changes only when it gets an up-card, so later streets reuse it. Derived
+/// data, filled on demand: it takes no part in comparing states (every cache is equal).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct ShowingCache([Showing; MAX_SEATS]);
+
+impl PartialEq for ShowingCache {
+    fn eq(&self, _: &ShowingCache) -> bool {
+        true
+    }
+}
+
+impl Eq for ShowingCache {}
+
+/// One seat's entry of the [`ShowingCache`] (no up-cards: strength and tie key 0).
+#[derive(Debug, Clone, Copy, Default)]
+struct Showing {
+    /// The seat's `up_mask` when it was worked out.
+    up_mask: u8,
+    /// Those up-cards.
+    up: UpCards,
+    strength: u32,
+    /// The suit tie key (E-2.5, `showing_tie_break = SUIT`), else 0.
+    tie: u8,
+}
 
 /// Card order with the ace low (razz): rank 1..13, then suit.
 pub(crate) fn ace_low_key(c: Card) -> u8 {
@@ -18,14 +45,12 @@ impl GameState {
     pub(crate) fn deal_stud_initial(&mut self) {
         let first = self.cfg.spec().street(0);
         for _ in 0..first.down {
-            for o in 0..self.n {
-                let seat = self.seat_at(o);
+            for seat in self.by_position(self.everyone()) {
                 self.deal_to(seat, false);
             }
         }
         for _ in 0..first.up {
-            for o in 0..self.n {
-                let seat = self.seat_at(o);
+            for seat in self.by_position(self.everyone()) {
                 self.deal_to(seat, true);
             }
         }
@@ -38,8 +63,7 @@ impl GameState {
         let razz = spec.showdown.ace_low();
         let door = usize::from(spec.street(0).down);
         let mut best: Option<(u8, u8)> = None;
-        for o in 0..self.n {
-            let seat = self.seat_at(o);
+        for seat in self.by_position(self.everyone()) {
             let s = &self.seats[seat as usize];
             if s.ncards as usize <= door {
                 continue;
@@ -65,52 +89,27 @@ impl GameState {
 
     /// Whether any live player's up-cards contain a pair (G-1.6.4).
     pub(crate) fn any_open_pair(&self) -> bool {
-        self.seats().iter().filter(|s| !s.folded).any(|s| {
+        seats_of(self.live).any(|p| {
+            let s = &self.seats[p as usize];
             let mut ranks = 0u16;
-            s.up_cards().any(|c| {
-                let bit = 1u16 << (c.rank() as u8);
-                let dup = ranks & bit != 0;
+            let mut up = s.up_mask;
+            while up != 0 {
+                let bit = 1u16 << (s.cards[up.trailing_zeros() as usize] >> 2);
+                if ranks & bit != 0 {
+                    return true;
+                }
                 ranks |= bit;
-                dup
-            })
+                up &= up - 1;
+            }
+            false
         })
     }
 
     /// The live player with the best showing hand (E-2.5), ties by `showing_tie_break`.
-    pub(crate) fn best_showing_seat(&self) -> u8 {
-        let game = self.cfg.showing_game();
-        let razz = self.cfg.spec().showdown.ace_low();
-        let by_suit = self.cfg.options.showing_tie_break == ShowingTieBreak::Suit;
+    pub(crate) fn best_showing_seat(&mut self) -> u8 {
         let mut best: Option<(u32, u8, u8)> = None; // (strength, tie key, seat)
-        for o in 0..self.n {
-            let seat = self.seat_at(o);
-            let s = &self.seats[seat as usize];
-            if s.folded {
-                continue;
-            }
-            // Dealt cards are distinct and at most four are up: no validation needed.
-            let mut up = [0u8; 7];
-            let mut k = 0;
-            let mut mask = s.up_mask;
-            while mask != 0 {
-                up[k] = s.cards[mask.trailing_zeros() as usize];
-                mask &= mask - 1;
-                k += 1;
-            }
-            let strength = if k == 0 {
-                0
-            } else {
-                crate::eval::showing_strength(game, &up[..k.min(4)])
-            };
-            let tie = if by_suit {
-                up[..k]
-                    .iter()
-                    .map(|&c| if razz { ace_low_key(Self::card(c)) } else { c })
-                    .max()
-                    .unwrap_or(0)
-            } else {
-                0
-            };
+        for seat in self.by_position(self.live) {
+            let (strength, tie) = self.showing_of(seat);
             let better = match best {
                 None => true,
                 Some((bs, bt, _)) => strength > bs || (strength == bs && tie > bt),
@@ -120,6 +119,39 @@ impl GameState {
             }
         }
         best.map_or(self.seat_at(0), |(_, _, s)| s)
+    }
+
+    /// `seat`'s showing strength and suit tie key (0 unless ties go by suit), from the
+    /// cache, which takes in the up-cards dealt since it was last brought up to date.
+    fn showing_of(&mut self, seat: u8) -> (u32, u8) {
+        let s = &self.seats[seat as usize];
+        let mut entry = self.showing.0[seat as usize];
+        if entry.up_mask == s.up_mask {
+            return (entry.strength, entry.tie);
+        }
+        if s.up_mask & entry.up_mask != entry.up_mask {
+            entry = Showing::default(); // not a later state of the same up-cards
+        }
+        let game = self.cfg.showing_game();
+        let razz = self.cfg.spec().showdown.ace_low();
+        let by_suit = self.cfg.options.showing_tie_break == ShowingTieBreak::Suit;
+        // Cards are only ever added after the ones held: the new bits are the new cards,
+        // in the order received.
+        let mut new = s.up_mask & !entry.up_mask;
+        while new != 0 {
+            let c = s.cards[new.trailing_zeros() as usize];
+            new &= new - 1;
+            entry.up.push(game, c);
+            if by_suit {
+                entry.tie = entry
+                    .tie
+                    .max(if razz { ace_low_key(Self::card(c)) } else { c });
+            }
+        }
+        entry.up_mask = s.up_mask;
+        entry.strength = entry.up.strength(game);
+        self.showing.0[seat as usize] = entry;
+        (entry.strength, entry.tie)
     }
 
     /// Burns and deals the street `self.street` (1-based after the first round). Returns
@@ -151,7 +183,7 @@ impl GameState {
                 let recycled = self.burns;
                 self.burns = crate::cardset::CardSet::EMPTY;
                 self.restock(pool);
-                self.history.push(Event::Recycle { cards: recycled });
+                self.log(Event::Recycle { cards: recycled });
             }
             if (self.stub_len as usize) < need {
                 // T-9.3: one community card.
@@ -161,17 +193,14 @@ impl GameState {
                 if let Some(c) = self.take() {
                     let card = Self::card(c);
                     self.board = Some(card);
-                    self.history.push(Event::Board { card });
+                    self.log(Event::Board { card });
                 }
                 return o.community_card_betting;
             }
         }
         self.burn();
-        for ord in 0..self.n {
-            let seat = self.seat_at(ord);
-            if !self.seats[seat as usize].folded {
-                self.deal_to(seat, up);
-            }
+        for seat in self.by_position(self.live) {
+            self.deal_to(seat, up);
         }
         true
     }

@@ -61,12 +61,13 @@ impl Bot {
 
     /// The action of `seat` (the player to act) in `state`.
     pub(crate) fn act(self, state: &GameState, seat: u8, ctx: &mut Context<'_>) -> Action {
-        let la = state.legal_actions();
+        // By reference, not the copy `legal_actions` returns: a few fields are read.
+        let la = &state.legal;
         match self {
-            Bot::Random => random(state, seat, &la, ctx.rng()),
-            Bot::CallingStation => calling_station(&la),
-            Bot::Strength => strength(state, seat, &la, ctx),
-            Bot::Equity => super::equity_bot::act(state, seat, &la, ctx),
+            Bot::Random => random(state, seat, la, ctx.rng()),
+            Bot::CallingStation => calling_station(la),
+            Bot::Strength => strength(state, seat, la, ctx),
+            Bot::Equity => super::equity_bot::act(state, seat, la, ctx),
         }
     }
 }
@@ -312,52 +313,58 @@ impl Thresholds {
     }
 }
 
-/// Rank and suit counts of a few cards (rank 0 = deuce … 12 = ace).
+/// Rank and suit counts of a few cards (rank 0 = deuce … 12 = ace), as bit masks and
+/// packed counters: the bot rates a hand with a handful of bit operations.
 #[derive(Default)]
 struct Shape {
-    counts: [u8; 13],
-    suits: [u8; 4],
     /// Bit `r` set: rank `r` present.
     ranks: u16,
+    /// Bit `r` set: rank `r` held at least twice.
+    paired: u16,
+    /// Bit `r` set: rank `r` held at least three times.
+    tripled: u16,
+    /// Byte `s`: the number of cards of suit `s`.
+    suits: u32,
 }
 
 impl Shape {
     fn of(cards: &[u8]) -> Shape {
         let mut s = Shape::default();
         for &c in cards {
-            let r = (c >> 2) as usize;
-            s.counts[r] += 1;
-            s.suits[(c & 3) as usize] += 1;
-            s.ranks |= 1 << r;
+            let bit = 1u16 << (c >> 2);
+            s.tripled |= s.paired & bit;
+            s.paired |= s.ranks & bit;
+            s.ranks |= bit;
+            s.suits += 1 << (8 * (c & 3));
         }
         s
     }
 
-    fn max_count(&self) -> u8 {
-        self.counts.iter().copied().max().unwrap_or(0)
+    /// Some rank is held three or more times.
+    fn has_trips(&self) -> bool {
+        self.tripled != 0
     }
 
-    fn pairs(&self) -> u32 {
-        self.counts.iter().filter(|&&n| n >= 2).count() as u32
+    /// Two or more ranks are paired.
+    fn two_pairs(&self) -> bool {
+        self.paired & self.paired.wrapping_sub(1) != 0
     }
 
     /// The highest rank held at least twice.
     fn top_pair(&self) -> Option<usize> {
-        (0..13).rev().find(|&r| self.counts[r] >= 2)
+        self.paired.checked_ilog2().map(|r| r as usize)
     }
 
     fn max_suit(&self) -> u8 {
-        self.suits.iter().copied().max().unwrap_or(0)
+        self.suits.to_le_bytes().into_iter().max().unwrap_or(0)
     }
 
-    /// Most distinct ranks inside any five-rank window (ace high or low): straight draws.
-    fn straight_window(&self) -> u32 {
+    /// Whether some five-rank window (ace high or low) holds at least `n` distinct ranks:
+    /// straight draws. (The rules ask only for thresholds, so the scan can stop early.)
+    fn straight_window(&self, n: u8) -> bool {
         // Bit 0 = ace low, bits 1..=13 = deuce .. ace.
         let m = u32::from(self.ranks) << 1 | u32::from(self.ranks >> 12 & 1);
-        (0..=9)
-            .map(|lo| (m >> lo & 0x1f).count_ones())
-            .max()
-            .unwrap_or(0)
+        (0..=9).any(|lo| BITS_IN_FIVE[(m >> lo & 0x1f) as usize] >= n)
     }
 
     /// Distinct ranks at most `top` with the ace low (`top` in 1..=13, ace = 1).
@@ -369,19 +376,31 @@ impl Shape {
     }
 }
 
+/// `BITS_IN_FIVE[m]`: the bits set in a five-bit `m` (a table: the portable x86-64
+/// target has no population-count instruction).
+const BITS_IN_FIVE: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut m = 0;
+    while m < 32 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
 const TEN: usize = 8;
 
 /// High hands (stud, the high half of stud/8, Soko) before five cards: pairs and draws.
 fn high_partial(sh: &Shape, k: usize) -> Tier {
-    if sh.max_count() >= 3 || sh.pairs() >= 2 {
+    if sh.has_trips() || sh.two_pairs() {
         return Tier::Strong;
     }
     if let Some(r) = sh.top_pair() {
         return if r >= TEN { Tier::Strong } else { Tier::Medium };
     }
-    let suited = usize::from(sh.max_suit());
-    let window = sh.straight_window() as usize;
-    if suited + 1 >= k.max(3) || window + 1 >= k.max(3) {
+    // All the cards but one (and at least two) suited, or inside one straight window.
+    let draw = k.max(3) - 1;
+    if usize::from(sh.max_suit()) >= draw || sh.straight_window(draw as u8) {
         return Tier::Medium;
     }
     // A strong starting card: an ace, or two big cards.
@@ -394,9 +413,8 @@ fn high_partial(sh: &Shape, k: usize) -> Tier {
 
 /// Stud high hands: `cards` are the player's (with the community card, if any).
 fn stud_high(th: &Thresholds, cards: &[u8], to_come: usize) -> Tier {
-    let sh = Shape::of(cards);
     if cards.len() < 5 {
-        return high_partial(&sh, cards.len());
+        return high_partial(&Shape::of(cards), cards.len());
     }
     let s = Ranking::High.strength_unchecked(cards);
     if s >= th.two_pair {
@@ -409,7 +427,11 @@ fn stud_high(th: &Thresholds, cards: &[u8], to_come: usize) -> Tier {
         } else {
             Tier::Weak
         }
-    } else if to_come > 0 && (sh.max_suit() >= 4 || sh.straight_window() >= 4) {
+    } else if to_come > 0 && {
+        // Draws matter only without a pair and with cards to come.
+        let sh = Shape::of(cards);
+        sh.max_suit() >= 4 || sh.straight_window(4)
+    } {
         Tier::Medium
     } else {
         Tier::Weak
@@ -430,7 +452,7 @@ fn soko(th: &Thresholds, cards: &[u8]) -> Tier {
             }
         }
         4 => {
-            if sh.max_suit() == 4 || sh.straight_window() >= 4 {
+            if sh.max_suit() == 4 || sh.straight_window(4) {
                 Tier::Strong
             } else {
                 high_partial(&sh, 4)
@@ -566,7 +588,8 @@ fn with_cards<R>(state: &GameState, seat: u8, f: impl FnOnce(&[u8]) -> R) -> R {
     let s = &state.seats()[seat as usize];
     let mut cards = [0u8; 8];
     let mut k = s.ncards as usize;
-    cards[..k].copy_from_slice(&s.cards[..k]);
+    // All seven slots, a fixed-size copy (a copy of `k` bytes calls memcpy).
+    cards[..7].copy_from_slice(&s.cards);
     if let Some(b) = state.board() {
         cards[k] = b.index();
         k += 1;

@@ -173,27 +173,36 @@ impl Table {
     pub fn play_hand(&self, seed: u64, hand: u64) -> GameState {
         let mut ctx = Context::new(&self.thresholds, hand_seed(seed, hand));
         let mut slot = None;
-        self.play(&mut ctx, hand, &mut slot);
+        self.play(&mut ctx, hand, &mut slot, true);
         let Some(state) = slot else {
             unreachable!("play leaves the hand in the slot")
         };
         state
     }
 
-    /// Plays hand `hand` in `slot` (reusing the state there, if any).
+    /// Plays hand `hand` in `slot` (reusing the state there, if any), keeping its events
+    /// and actions if `record`.
     fn play<'s>(
         &self,
         ctx: &mut Context<'_>,
         hand: u64,
         slot: &'s mut Option<GameState>,
+        record: bool,
     ) -> &'s GameState {
         let n = self.bots.len();
         let stacks = [self.stack; crate::game::MAX_SEATS];
         let rotate = !self.config.game.is_stud() || self.config.rotating_dealer();
         let dealer = rotate.then(|| ((n as u64 - 1 + hand) % n as u64) as u8);
         // Validated in `Table::new`; the same stacks and a legal dealer cannot fail.
-        let Ok(state) = play_hand_in(&self.config, &self.bots, &stacks[..n], dealer, ctx, slot)
-        else {
+        let Ok(state) = play_hand_in(
+            &self.config,
+            &self.bots,
+            &stacks[..n],
+            dealer,
+            ctx,
+            slot,
+            record,
+        ) else {
             unreachable!("table validated in Table::new")
         };
         state
@@ -207,7 +216,8 @@ impl Table {
         let mut slot = None;
         for h in first..first + count {
             ctx.reset(hand_seed(seed, h));
-            let hand = self.play(&mut ctx, h, &mut slot);
+            // Only the totals are kept: the hand's events and actions are not recorded.
+            let hand = self.play(&mut ctx, h, &mut slot, false);
             record(&mut stats, hand);
         }
         stats.actions = ctx.actions;
@@ -217,7 +227,8 @@ impl Table {
 
 /// Deals a hand of `cfg` from `stacks` (the bot of hand seat `i` is `bots[i]`) with the
 /// dealer at `dealer` (`None`: the last seat) and the deck of `ctx.seed`, in `slot`
-/// (reusing the state there), and plays it out.
+/// (reusing the state there), and plays it out; `record`: keep the hand's events and
+/// actions (a new slot only: a reused state keeps its setting).
 fn play_hand_in<'s>(
     cfg: &GameConfig,
     bots: &[Bot],
@@ -225,6 +236,7 @@ fn play_hand_in<'s>(
     dealer: Option<u8>,
     ctx: &mut Context<'_>,
     slot: &'s mut Option<GameState>,
+    record: bool,
 ) -> Result<&'s GameState, crate::game::ConfigError> {
     let start = Start {
         seed: Some(ctx.seed),
@@ -236,7 +248,7 @@ fn play_hand_in<'s>(
             state.restart(cfg, stacks, &start)?;
             state
         }
-        None => slot.insert(GameState::new(cfg, stacks, &start)?),
+        None => slot.insert(GameState::new_recording(cfg, stacks, &start, record)?),
     };
     while let Some(seat) = state.actor() {
         let action = bots[seat as usize].act(state, seat, ctx);

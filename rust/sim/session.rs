@@ -226,6 +226,7 @@ impl Session {
                 None,
                 &mut ctx,
                 &mut slot,
+                false, // only the stacks are read: the hands' events are not recorded
             ) else {
                 unreachable!("levels validated in Session::new")
             };
