@@ -228,7 +228,8 @@ impl Table {
 /// Deals a hand of `cfg` from `stacks` (the bot of hand seat `i` is `bots[i]`) with the
 /// dealer at `dealer` (`None`: the last seat) and the deck of `ctx.seed`, in `slot`
 /// (reusing the state there), and plays it out; `record`: keep the hand's events and
-/// actions (a new slot only: a reused state keeps its setting).
+/// actions (a new slot only: a reused state keeps its setting), which a table with an
+/// equity bot always does.
 fn play_hand_in<'s>(
     cfg: &GameConfig,
     bots: &[Bot],
@@ -243,6 +244,8 @@ fn play_hand_in<'s>(
         deck: None,
         dealer,
     };
+    // The equity bot reads the opponents' draws from the history (2-7).
+    let record = record || bots.contains(&Bot::Equity);
     let state = match slot {
         Some(state) => {
             state.restart(cfg, stacks, &start)?;
