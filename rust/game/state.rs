@@ -553,8 +553,7 @@ fn deck_hash(order: &[u8; 52]) -> u64 {
 impl GameState {
     /// Starts a hand: posts antes and blinds and deals, then stops at the first decision.
     pub fn new(cfg: &GameConfig, stacks: &[u64], start: &Start) -> Result<GameState, ConfigError> {
-        let (order, rng_seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
-        Ok(Self::started(cfg, stacks, order, rng_seed, dealer, true))
+        Self::new_recording(cfg, stacks, start, true)
     }
 
     /// [`GameState::new`], recording the hand's events and actions or not (see `record`).
@@ -564,23 +563,11 @@ impl GameState {
         start: &Start,
         record: bool,
     ) -> Result<GameState, ConfigError> {
-        let (order, rng_seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
-        Ok(Self::started(cfg, stacks, order, rng_seed, dealer, record))
-    }
-
-    /// A new state with fresh history buffers, dealt up to the first decision.
-    fn started(
-        cfg: &GameConfig,
-        stacks: &[u64],
-        order: [u8; 52],
-        seed: u64,
-        dealer: u8,
-        record: bool,
-    ) -> GameState {
+        let (order, seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
         let buffers = (Vec::with_capacity(96), Vec::with_capacity(32));
         let mut st = Self::fresh(cfg, stacks, order, seed, dealer, buffers, record);
         st.begin();
-        st
+        Ok(st)
     }
 
     /// Starts a new hand in place of this one, exactly as [`GameState::new`] would, but

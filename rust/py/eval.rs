@@ -267,15 +267,15 @@ fn held_cards(cards: &Bound<'_, PyAny>) -> Option<([Card; 7], usize)> {
 
 /// Validates and evaluates; `None` only for an 8-or-better hand without a low.
 fn evaluate_opt(ranking: Ranking, cards: &Bound<'_, PyAny>) -> PyResult<Option<PyHandValue>> {
-    let (held, n) = if let Some(read) = held_cards(cards) {
-        read
+    let (held, n) = if let Some((held, n)) = held_cards(cards) {
+        ranking.validate(&held[..n])?;
+        (held, n)
     } else {
         let owned = extract_cards(cards)?;
-        // Names a wrong count (more than seven included) before the copy below.
+        // Names a wrong count (more than seven included) before the copy.
         ranking.validate(&owned)?;
         PyHandValue::held_of(&owned)
     };
-    ranking.validate(&held[..n])?;
     let idx = held.map(Card::index);
     Ok(ranking.value_unchecked(&idx[..n]).map(|value| PyHandValue {
         value,

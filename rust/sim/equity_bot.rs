@@ -268,15 +268,11 @@ fn kept_low(hand: &mut Vec<Card>, k: usize, unseen: &mut Vec<Card>, rng: &mut im
             let r = c.index() >> 2;
             r + 2 <= top && ranks >> r & 1 == 0
         };
-        let n = unseen.iter().filter(|c| low(c)).count();
-        if n == 0 {
+        let eligible: Vec<usize> = (0..unseen.len()).filter(|&i| low(&unseen[i])).collect();
+        if eligible.is_empty() {
             return;
         }
-        let pick = uniform_below(rng, n as u32) as usize;
-        let Some(i) = (0..unseen.len()).filter(|&i| low(&unseen[i])).nth(pick) else {
-            return;
-        };
-        let card = unseen.swap_remove(i);
+        let card = unseen.swap_remove(eligible[uniform_below(rng, eligible.len() as u32) as usize]);
         ranks |= 1 << (card.index() >> 2);
         hand.push(card);
     }
