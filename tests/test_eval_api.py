@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pickle
+import re
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -227,6 +229,36 @@ class TestBadInput:
             evaluate_high("As Ks Qs Js As")
         with pytest.raises(DuplicateCardError):
             evaluate_high([Card("As"), "As", "Kd", "2c", "3c"])
+
+    @pytest.mark.parametrize(
+        "function",
+        [evaluate_high, evaluate_soko, evaluate_ace_five, evaluate_low8, evaluate_deuce_seven],
+    )
+    @pytest.mark.parametrize("container", [list, tuple])
+    def test_card_objects_are_checked_like_text(
+        self, function: Callable[..., object], container: Callable[[list[Card]], Sequence[Card]]
+    ) -> None:
+        """A list or tuple of `Card`s takes the single-evaluation fast path, which proves the
+        cards valid from the summary it ranks them by: it must refuse whatever text is refused,
+        with the same error."""
+        cards = parse_cards("As Kd 9h 5c 2s 7h 7d 9c")
+        takes = range(5, 6) if function is evaluate_soko else range(5, 8)
+        for n in range(0, 9):
+            for repeat_of in [None, *range(min(n, 7))]:
+                hand = list(cards[:n])
+                if repeat_of is not None:
+                    hand[-1] = hand[repeat_of]
+                text = " ".join(str(c) for c in hand)
+                try:
+                    want: object = function(text)
+                except HoleCardError as exc:
+                    with pytest.raises(type(exc), match=re.escape(str(exc))):
+                        function(container(hand))
+                    assert n not in takes or repeat_of is not None
+                else:
+                    assert function(container(hand)) == want
+                    assert n in takes
+                    assert repeat_of in (None, n - 1)
 
     def test_wrong_types(self) -> None:
         with pytest.raises(TypeError):

@@ -196,6 +196,31 @@ impl Ranking {
         }
     }
 
+    /// Whether `n` cards summarised card by card ([`Summary`]) are a hand this ranking
+    /// takes: a count it accepts and no card twice (distinct cards set one mask bit each).
+    /// Showing hands are left to [`Ranking::validate`]. The single-evaluation fast path
+    /// proves the cards valid from the summary it ranks them by, where `validate` builds a
+    /// set; when this is false, `validate` names what is wrong.
+    #[must_use]
+    pub(crate) fn takes(self, sum: Summary, n: usize) -> bool {
+        let (_, lo, hi) = self.card_counts();
+        !matches!(self, Ranking::Showing(_))
+            && (lo..=hi).contains(&n)
+            && sum.mask.count_ones() as usize == n
+    }
+
+    /// The value of `cards` from their summary, when [`Ranking::takes`] them: `None` only
+    /// for an 8-or-better hand without a low.
+    #[must_use]
+    pub(crate) fn value_of_summary(self, sum: Summary, cards: &[u8]) -> Option<HandValue> {
+        debug_assert!(self.takes(sum, cards.len()));
+        let strength = u32::from(tables().strength_of(self, sum.key, cards));
+        (strength != 0).then_some(HandValue {
+            ranking: self,
+            strength,
+        })
+    }
+
     /// Number of distinct values (`None` for showing hands, which are not dense).
     #[must_use]
     pub fn distinct_values(self) -> Option<usize> {
@@ -212,6 +237,33 @@ impl Ranking {
             Ranking::DeuceSeven => Some(t.deuce7_scale()),
             Ranking::Showing(_) => None,
         }
+    }
+}
+
+/// A hand summarised card by card: its summed card keys and the union of its card bits.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Summary {
+    key: u64,
+    mask: u64,
+}
+
+impl Summary {
+    /// The summary of `cards`.
+    pub(crate) fn of(cards: &[Card]) -> Summary {
+        let mut sum = Summary::default();
+        for &c in cards {
+            sum.add(c);
+        }
+        sum
+    }
+
+    /// Adds a card (a repeat leaves the mask as it was, which [`Ranking::value_of_summary`]
+    /// notices).
+    #[inline]
+    pub(crate) fn add(&mut self, c: Card) {
+        let i = usize::from(c.index());
+        self.key += tables::CARD_KEY[i];
+        self.mask |= tables::CARD_MASK[i];
     }
 }
 

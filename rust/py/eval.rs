@@ -12,7 +12,7 @@ use super::error::{ConfigurationError, InvalidHandError, RankingMismatchError};
 use super::guard::guarded;
 use crate::batch;
 use crate::card::Card;
-use crate::eval::{self, FourStraight, HandValue, Ranking, ShowingGame};
+use crate::eval::{self, FourStraight, HandValue, Ranking, ShowingGame, Summary};
 
 /// The value of a hand under one ranking. Greater is stronger in every ranking, low games
 /// included; comparing values of different rankings raises `TypeError`.
@@ -242,42 +242,57 @@ fn card(item: &Bound<'_, PyAny>) -> Option<Card> {
     item.cast::<PyCard>().ok().map(|c| c.get().0)
 }
 
-/// Up to seven `Card`s read from a list or tuple of `Card` objects without allocating, or
-/// `None` for anything else (left to the general conversion, which names what is wrong).
-/// The fast path of single evaluation: a tuple lends its items without reference counts;
-/// a list is read item by item, without an iterator re-reading its length.
-fn held_cards(cards: &Bound<'_, PyAny>) -> Option<([Card; 7], usize)> {
+/// Up to seven `Card`s read from a list or tuple of `Card` objects without allocating, with
+/// their summary, or `None` for anything else (left to the general conversion, which names
+/// what is wrong). The fast path of single evaluation: a tuple lends its items without
+/// reference counts; a list is read item by item, without an iterator re-reading its
+/// length; each card is summarised as it is read.
+fn held_cards(cards: &Bound<'_, PyAny>) -> Option<([Card; 7], usize, Summary)> {
     let mut held = [Card::new(crate::Rank::Two, crate::Suit::Clubs); 7];
-    if let Ok(list) = cards.cast::<PyList>() {
+    let mut sum = Summary::default();
+    let mut keep = |slot: &mut Card, c: Card| {
+        sum.add(c);
+        *slot = c;
+    };
+    let n = if let Ok(list) = cards.cast::<PyList>() {
         let n = list.len();
         for (i, slot) in held.iter_mut().enumerate().take(n) {
-            *slot = card(&list.get_item(i).ok()?)?;
+            keep(slot, card(&list.get_item(i).ok()?)?);
         }
-        (n <= held.len()).then_some((held, n))
+        n
     } else if let Ok(tuple) = cards.cast::<PyTuple>() {
         let n = tuple.len();
         for (i, slot) in held.iter_mut().enumerate().take(n) {
-            *slot = card(&*tuple.get_borrowed_item(i).ok()?)?;
+            keep(slot, card(&*tuple.get_borrowed_item(i).ok()?)?);
         }
-        (n <= held.len()).then_some((held, n))
+        n
     } else {
-        None
-    }
+        return None;
+    };
+    (n <= held.len()).then_some((held, n, sum))
 }
 
 /// Validates and evaluates; `None` only for an 8-or-better hand without a low.
 fn evaluate_opt(ranking: Ranking, cards: &Bound<'_, PyAny>) -> PyResult<Option<PyHandValue>> {
-    let (held, n) = if let Some((held, n)) = held_cards(cards) {
-        ranking.validate(&held[..n])?;
-        (held, n)
+    let (held, n, sum) = if let Some(read) = held_cards(cards) {
+        read
     } else {
         let owned = extract_cards(cards)?;
         // Names a wrong count (more than seven included) before the copy.
         ranking.validate(&owned)?;
-        PyHandValue::held_of(&owned)
+        let (held, n) = PyHandValue::held_of(&owned);
+        (held, n, Summary::of(&held[..n]))
     };
     let idx = held.map(Card::index);
-    Ok(ranking.value_unchecked(&idx[..n]).map(|value| PyHandValue {
+    // Valid cards are ranked by the summary that proves them valid; otherwise `validate`
+    // names what is wrong (showing hands, which have no summary table, pass it).
+    let value = if ranking.takes(sum, n) {
+        ranking.value_of_summary(sum, &idx[..n])
+    } else {
+        ranking.validate(&held[..n])?;
+        ranking.value_unchecked(&idx[..n])
+    };
+    Ok(value.map(|value| PyHandValue {
         value,
         held,
         len: n as u8,
