@@ -165,6 +165,21 @@ pub struct VariantSpec {
     pub showdown: Showdown,
     /// Most players the game deals to (S-1, T-1, D-1).
     pub max_seats: u8,
+    /// Whether a street draws, worked out from `streets` when the spec is built (the
+    /// bots ask on every decision).
+    draws: bool,
+}
+
+/// Whether any of `streets` draws.
+const fn any_draw(streets: &[Street]) -> bool {
+    let mut i = 0;
+    while i < streets.len() {
+        if streets[i].draw.is_some() {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 const fn street(name: &'static str, down: u8, up: u8, bet: BetUnit) -> Street {
@@ -224,6 +239,7 @@ const fn stud_like(
         hand_cards: 7,
         showdown,
         max_seats: 8,
+        draws: any_draw(&STUD_STREETS),
     }
 }
 
@@ -237,6 +253,7 @@ pub static VARIANTS: [VariantSpec; 5] = [
         hand_cards: 5,
         showdown: Showdown::Soko,
         max_seats: 8,
+        draws: any_draw(&SOKO_STREETS),
     },
     stud_like(GameKind::Stud, "stud", "Seven-card stud", Showdown::High),
     stud_like(
@@ -254,6 +271,7 @@ pub static VARIANTS: [VariantSpec; 5] = [
         hand_cards: 5,
         showdown: Showdown::DeuceSeven,
         max_seats: 6,
+        draws: any_draw(&DEUCE_SEVEN_STREETS),
     },
 ];
 
@@ -289,7 +307,7 @@ impl VariantSpec {
     /// Whether the game draws (2-7) rather than deals up cards (the stud games).
     #[must_use]
     pub fn is_draw(&self) -> bool {
-        self.streets.iter().any(|s| s.draw.is_some())
+        self.draws
     }
 
     /// Fewest and most cards a player may hold when his equity is asked for: from his
