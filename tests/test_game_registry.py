@@ -7,8 +7,8 @@ from collections.abc import Callable
 import pytest
 
 from holecard import ConfigurationError, Game, Street, VariantSpec, _core, equity, games
+from holecard._narration import EVALUATORS
 from holecard.cli.parser import _GAMES as CLI_GAMES
-from holecard.cli.render import EVALUATORS
 from holecard.testing import GAMES as TESTING_GAMES
 
 _PASSIVE = ("post_bring_in", "check", "call", "stand_pat")

@@ -160,6 +160,18 @@ def test_the_oracle_imports_nothing_above_it() -> None:
         assert not bad, f"{module} imports {bad}"
 
 
+def test_only_front_ends_import_the_command_line() -> None:
+    """``holecard.cli`` is a front end (docs/architecture.md): the library modules beneath
+    it, the replayers included, never import it, directly or through another module."""
+    graph = import_graph("holecard")
+    front_ends = {"holecard", "holecard.__main__", "holecard.cli"}
+    library = [m for m in graph if m not in front_ends and not m.startswith("holecard.cli.")]
+    assert {"holecard.svg", "holecard.html", "holecard._narration"} <= set(library)
+    for module in library:
+        bad = sorted(t for t in reachable(graph, module) if t.startswith("holecard.cli"))
+        assert not bad, f"{module} imports {bad}"
+
+
 def test_the_core_imports_nothing_above_it() -> None:
     """Every ``import("...")`` in the Rust bindings names a module of CORE_IMPORTS."""
     found = {

@@ -13,9 +13,9 @@ from typing import TextIO, cast
 
 import pytest
 
+from holecard._narration import hand_name
 from holecard.cli import play as play_command
 from holecard.cli.commands import CommandError
-from holecard.cli.render import hand_name
 
 
 class ScriptedPlayer:

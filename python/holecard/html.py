@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from holecard._core import Card, State
 from holecard._enums import Game
-from holecard.cli.render import Narrator
+from holecard._narration import Narrator
 from holecard.exceptions import ArgumentTypeError
 from holecard.phh import HandHistory, parse_variant
 from holecard.svg import _flag, _title, street_label, table

@@ -36,7 +36,7 @@ from typing import Literal, Protocol, runtime_checkable
 from holecard import events as ev
 from holecard._core import Card, HandValue, State, parse_cards
 from holecard._enums import Game, Suit
-from holecard.cli.render import hand_name
+from holecard._narration import hand_name
 from holecard.exceptions import (
     ArgumentTypeError,
     ConfigurationError,

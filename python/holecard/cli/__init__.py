@@ -12,9 +12,9 @@ as one line on standard error (exit status 2), never as a traceback; a fault ins
 holecard itself is one line too (exit status 70), asking for a report.
 
 Modules, each importing only those after it: :mod:`~holecard.cli.parser` (the command parser
-and :func:`main`), :mod:`~holecard.cli.play` (the game in the terminal),
-:mod:`~holecard.cli.commands` (the other commands) and :mod:`~holecard.cli.render`
-(telling hands and values as text).
+and :func:`main`), :mod:`~holecard.cli.play` (the game in the terminal) and
+:mod:`~holecard.cli.commands` (the other commands). Hands and values are told as text by
+``holecard._narration``, which the SVG and HTML replayers share.
 
 >>> main(["eval", "stud", "As Ks Qs Js Ts 2d 3c"])
 Royal flush  [As Ks Qs Js Ts]  strength 7462

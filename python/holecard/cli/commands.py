@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from holecard._core import Card
-from holecard.cli.render import EVALUATORS, Narrator, describe, plural, stats_lines
+from holecard._narration import EVALUATORS, Narrator, describe, plural, stats_lines
 
 if TYPE_CHECKING:
     from holecard._distribute import ExecutorLike

@@ -29,9 +29,9 @@ from typing import Any, TextIO
 
 from holecard import _core, games
 from holecard._enums import Game
+from holecard._narration import Narrator, cards_text, plural
 from holecard._simulate import BOTS
 from holecard.cli.commands import CommandError
-from holecard.cli.render import Narrator, cards_text, plural
 from holecard.exceptions import ConfigurationError
 
 # Every key the action prompt accepts and what it does; the help is printed from this table,

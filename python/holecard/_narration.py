@@ -1,6 +1,7 @@
 """Telling poker as text: plurals, hand values, street titles and the :class:`Narrator`.
 
-The ``replay`` and ``play`` commands both tell a hand through these.
+The command line's ``replay`` and ``play`` and the replayers of :mod:`holecard.svg` and
+:mod:`holecard.html` all tell a hand through these; it imports nothing of theirs.
 """
 
 from __future__ import annotations
