@@ -25,7 +25,9 @@ use crate::eval::{self, FourStraight, HandValue, Ranking, ShowingGame, Summary};
 /// HandValue(FULL_HOUSE, 'Ks Kh Kd 7d 7c')
 /// >>> v > evaluate_high("Ah Ad Ac Qs Jd 9c 8c")
 /// True
-#[pyclass(module = "holecard._core", name = "HandValue", frozen, freelist = 64)]
+// No `freelist`: PyO3 0.30 guards it with a mutex taken on every allocation and free,
+// which cost more time than CPython's own small-object allocator (paired runs).
+#[pyclass(module = "holecard._core", name = "HandValue", frozen)]
 pub struct PyHandValue {
     value: HandValue,
     /// The cards evaluated (at most seven; no heap allocation per value).

@@ -598,9 +598,15 @@ impl PyGameState {
     /// Applies an action whole or not at all. The engine validates an action before it
     /// changes anything, so an illegal one leaves the state as it was; a panic part-way
     /// through is undone by [`rewind`] before `InternalError` is raised.
-    fn act<'py>(&mut self, py: Python<'py>, a: Action) -> PyResult<Bound<'py, PyAny>> {
-        let event = self.act_with(|s| s.apply(a))?;
-        guarded(|| event_object(py, &event, &self.state))
+    ///
+    /// The state is borrowed mutably only while the engine applies the action, which runs
+    /// no Python code, so no other thread can run meanwhile. Building the event does run
+    /// Python code, and another thread may then read the state (or be refused, with
+    /// PyO3's `RuntimeError`, if it tries to act).
+    fn act<'py>(slf: &Bound<'py, Self>, a: Action) -> PyResult<Bound<'py, PyAny>> {
+        let event = slf.try_borrow_mut()?.act_with(|s| s.apply(a))?;
+        let this = slf.try_borrow()?;
+        guarded(|| event_object(slf.py(), &event, &this.state))
     }
 
     fn act_with(
@@ -715,35 +721,41 @@ impl PyGameState {
         guarded(|| Ok(PyMoves(self.state.legal_moves())))
     }
     /// Plays ``move`` (a ``Move``) as its method would, returning the same event.
-    fn apply<'py>(&mut self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn apply<'py>(
+        slf: &Bound<'py, Self>,
+        r#move: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let action = match r#move.cast::<PyMove>() {
             Ok(m) => m.get().0,
             Err(_) => return Err(args::wrong_type("move", "a Move", r#move)),
         };
-        self.act(r#move.py(), action)
+        Self::act(slf, action)
     }
     /// Fold.
-    fn fold<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.act(py, Action::Fold)
+    fn fold<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Self::act(slf, Action::Fold)
     }
     /// Check.
-    fn check<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.act(py, Action::Check)
+    fn check<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Self::act(slf, Action::Check)
     }
     /// Call (all-in for less when short).
-    fn call<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.act(py, Action::Call)
+    fn call<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Self::act(slf, Action::Call)
     }
     /// Post the stud bring-in.
-    fn post_bring_in<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.act(py, Action::PostBringIn)
+    fn post_bring_in<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Self::act(slf, Action::PostBringIn)
     }
     /// Complete the bring-in to the small bet (fixed limit).
-    fn complete<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.act(py, Action::Complete)
+    fn complete<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Self::act(slf, Action::Complete)
     }
     /// Bet or raise to ``amount``, the player's total for this betting round.
-    fn bet_or_raise_to<'py>(&mut self, amount: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn bet_or_raise_to<'py>(
+        slf: &Bound<'py, Self>,
+        amount: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let to = guarded(|| {
             if amount.is_instance_of::<PyBool>() {
                 return Err(args::wrong_type(
@@ -766,23 +778,26 @@ impl PyGameState {
                 )),
             }
         })?;
-        self.act(amount.py(), Action::BetRaiseTo(to))
+        Self::act(slf, Action::BetRaiseTo(to))
     }
     /// 2-7: discard these cards and draw as many (nothing = stand pat).
-    fn draw<'py>(&mut self, discards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn draw<'py>(
+        slf: &Bound<'py, Self>,
+        discards: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let set = guarded(|| Ok(CardSet::from_cards(&extract_cards(discards)?)?))?;
-        self.act(discards.py(), Action::Draw(set))
+        Self::act(slf, Action::Draw(set))
     }
     /// 2-7: draw no card.
-    fn stand_pat<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.act(py, Action::StandPat)
+    fn stand_pat<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Self::act(slf, Action::StandPat)
     }
     /// The player to act ran out of time.
     ///
     /// In a betting round: check when free, else fold (G-1.5.6; the bring-in is posted). In
     /// a 2-7 draw: stand pat, with no bet or raise in the next betting round (D-7).
-    fn timeout<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.act(py, Action::Timeout)
+    fn timeout<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Self::act(slf, Action::Timeout)
     }
     /// Chips behind, per seat.
     #[getter]
