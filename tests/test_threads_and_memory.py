@@ -99,6 +99,39 @@ def test_one_state_shared_by_threads_is_safe() -> None:
     assert copy.deepcopy(state) == state
 
 
+def test_threads_reading_a_state_while_one_acts_never_fail() -> None:
+    # Reading is never refused, however the threads interleave: the readers build Python
+    # objects (players, events) from the state while the actor applies actions to it.
+    game = holecard.SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    errors: list[BaseException] = []
+    done = threading.Event()
+
+    def read(state: holecard.games.State) -> None:
+        try:
+            while not done.is_set():
+                _ = state.is_over, state.stacks, state.pots, state.street
+                _ = [p.stack for p in state.players], len(state.history)
+                _ = state.player(0).hole_cards, state.legal_actions()
+        except BaseException as err:  # any failure of a reader is the bug
+            errors.append(err)
+
+    for seed in range(20):
+        state = game.start([100] * 6, seed=seed)
+        done.clear()
+        readers = [threading.Thread(target=read, args=(state,)) for _ in range(3)]
+        for r in readers:
+            r.start()
+        try:
+            while not state.is_over:
+                state.apply(state.legal_moves()[0])
+        finally:
+            done.set()
+            for r in readers:
+                r.join()
+        assert not errors, errors[:3]
+        assert sum(state.stacks) == 600
+
+
 def bad_card() -> None:
     with pytest.raises(holecard.CardParseError):
         holecard.Card("Zz")

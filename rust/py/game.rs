@@ -3,8 +3,10 @@
 
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
+use pyo3::sync::{MutexExt, PyOnceLock};
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyTuple};
+
+use std::sync::{Mutex, MutexGuard};
 
 use super::args::{self, GameArg, OutOfRange, Position, Seed, SEAT};
 use super::cards::{card_tuple, extract_cards, PyCard};
@@ -532,9 +534,11 @@ pub struct PyGameState {
 }
 
 /// The `holecard.events` values of a state's history built so far, in order: the history
-/// only grows, so each event is built once. A copy starts empty.
+/// only grows, so each event is built once. A copy starts empty. Behind a mutex, so that
+/// reading `history` needs only a shared borrow of the state: threads that read never
+/// refuse each other.
 #[derive(Default)]
-struct EventCache(Vec<Py<PyAny>>);
+struct EventCache(Mutex<Vec<Py<PyAny>>>);
 
 impl Clone for EventCache {
     fn clone(&self) -> Self {
@@ -546,9 +550,12 @@ impl Clone for EventCache {
 /// shared by every read until the next one (`players` and `player(i)` alike): they are
 /// immutable, so handing out the same object is safe. A copy starts empty (it rebuilds
 /// on its first read), and every action empties it, a refused or rewound one included,
-/// so a read never sees seats of another moment.
+/// so a read never sees seats of another moment. Behind a mutex, as [`EventCache`].
 #[derive(Default)]
-struct SeatCache {
+struct SeatCache(Mutex<SeatSlots>);
+
+#[derive(Default)]
+struct SeatSlots {
     all: Option<Py<PyTuple>>,
     one: [Option<Py<PyPlayer>>; crate::game::MAX_SEATS],
 }
@@ -558,6 +565,21 @@ impl Clone for SeatCache {
         SeatCache::default()
     }
 }
+
+/// A cache's contents, locked without holding the interpreter while waiting (another
+/// thread may hold the lock while it builds Python values); a cache left poisoned by a
+/// caught panic starts again empty.
+fn lock_cache<'a, T: Default>(cache: &'a Mutex<T>, py: Python<'_>) -> MutexGuard<'a, T> {
+    cache.lock_py_attached(py).unwrap_or_else(|poisoned| {
+        let mut slots = poisoned.into_inner();
+        *slots = T::default();
+        slots
+    })
+}
+
+/// How many times an action lets reading threads finish before it is refused: a reader
+/// borrows the state only while it builds Python values from it.
+const ACTION_WAIT_TURNS: u32 = 10_000;
 
 impl PyGameState {
     /// The `State` of a hand of `config`.
@@ -570,13 +592,18 @@ impl PyGameState {
         }
     }
 
-    /// Seat `i`'s `Player` (built now unless read since the last change).
-    fn seat_player<'py>(&mut self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyPlayer>> {
-        if let Some(all) = &self.seats.all {
+    /// Seat `i`'s `Player` (built now unless read since the last change), from the locked
+    /// seat cache.
+    fn seat_player<'py>(
+        &self,
+        py: Python<'py>,
+        slots: &mut SeatSlots,
+        i: usize,
+    ) -> PyResult<Bound<'py, PyPlayer>> {
+        if let Some(all) = &slots.all {
             return Ok(all.bind(py).get_item(i)?.cast_into::<PyPlayer>()?);
         }
-        let slot = self
-            .seats
+        let slot = slots
             .one
             .get_mut(i)
             .ok_or_else(|| InternalError::new_err("a checked seat is missing"))?;
@@ -600,13 +627,25 @@ impl PyGameState {
     /// through is undone by [`rewind`] before `InternalError` is raised.
     ///
     /// The state is borrowed mutably only while the engine applies the action, which runs
-    /// no Python code, so no other thread can run meanwhile. Building the event does run
-    /// Python code, and another thread may then read the state (or be refused, with
-    /// PyO3's `RuntimeError`, if it tries to act).
+    /// no Python code, so no other thread can run meanwhile; an action waits for threads
+    /// reading the state to finish (they hold it while they build Python values). Building
+    /// the event runs Python code, and other threads may then read the state.
     fn act<'py>(slf: &Bound<'py, Self>, a: Action) -> PyResult<Bound<'py, PyAny>> {
-        let event = slf.try_borrow_mut()?.act_with(|s| s.apply(a))?;
+        let event = Self::borrow_to_act(slf)?.act_with(|s| s.apply(a))?;
         let this = slf.try_borrow()?;
         guarded(|| event_object(slf.py(), &event, &this.state))
+    }
+
+    /// The state to change, once no other thread reads it; PyO3's `RuntimeError` if it is
+    /// still borrowed after [`ACTION_WAIT_TURNS`] turns (the caller's own borrow, say).
+    fn borrow_to_act<'py>(slf: &Bound<'py, Self>) -> PyResult<PyRefMut<'py, Self>> {
+        for _ in 0..ACTION_WAIT_TURNS {
+            if let Ok(this) = slf.try_borrow_mut() {
+                return Ok(this);
+            }
+            slf.py().detach(std::thread::yield_now);
+        }
+        Ok(slf.try_borrow_mut()?)
     }
 
     fn act_with(
@@ -840,33 +879,31 @@ impl PyGameState {
     }
     /// Every seat's cards, stack and status.
     #[getter]
-    fn players<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+    fn players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         guarded(|| {
-            if let Some(players) = &self.seats.all {
+            let mut slots = lock_cache(&self.seats.0, py);
+            if let Some(players) = &slots.all {
                 return Ok(players.bind(py).clone());
             }
             let players = (0..self.state.seats().len())
-                .map(|i| self.seat_player(py, i))
+                .map(|i| self.seat_player(py, &mut slots, i))
                 .collect::<PyResult<Vec<_>>>()?;
             let players = PyTuple::new(py, players)?;
-            self.seats.all = Some(players.clone().unbind());
+            slots.all = Some(players.clone().unbind());
             Ok(players)
         })
     }
     /// One seat's cards, stack and status (`players[seat]` without the others); a seat
     /// not at the table (negative included) is an ``IndexOutOfRangeError``.
     #[allow(clippy::needless_pass_by_value)]
-    fn player<'py>(
-        &mut self,
-        py: Python<'py>,
-        seat: Position<SEAT>,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    fn player<'py>(&self, py: Python<'py>, seat: Position<SEAT>) -> PyResult<Bound<'py, PyAny>> {
         let last = self.state.seats().len().saturating_sub(1) as u64;
         guarded(|| {
             let seat = seat.check(last)?;
             let i = usize::try_from(seat)
                 .map_err(|_| InternalError::new_err("a checked seat is missing"))?;
-            Ok(self.seat_player(py, i)?.into_any())
+            let mut slots = lock_cache(&self.seats.0, py);
+            Ok(self.seat_player(py, &mut slots, i)?.into_any())
         })
     }
     /// The stud community card (docs/rules.md T-9.3) if one was dealt: ``()`` or ``(card,)``.
@@ -876,10 +913,10 @@ impl PyGameState {
     }
     /// Every event so far, in order (``holecard.events`` values).
     #[getter]
-    fn history<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+    fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         guarded(|| {
             let history = self.state.history();
-            let built = &mut self.events.0;
+            let mut built = lock_cache(&self.events.0, py);
             // A rewound action's events were never read: the cache is a prefix of the history.
             built.truncate(history.len());
             for e in &history[built.len()..] {
