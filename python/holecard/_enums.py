@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Category", "FourStraightMode", "Game", "Rank", "Suit"]
 
+#: ``Game.spec`` of every game, by id, once first asked for.
+_SPECS: dict[str, VariantSpec] = {}
+
 _RANK_CHARS = "23456789TJQKA"
 _SUIT_CHARS = "cdhs"
 
@@ -170,10 +173,15 @@ class Game(enum.StrEnum, metaclass=LookupEnumType):
         >>> Game.STUD8.spec.rankings
         ['high', 'low8']
         """
-        # Imported here: the compiled core imports this module while it loads.
-        from holecard._core import variant_specs
+        spec = _SPECS.get(self.value)
+        if spec is None:
+            # Imported here: the compiled core imports this module while it loads.
+            from holecard._core import variant_specs
 
-        return next(s for s in variant_specs() if s.id == self.value)
+            # Built once: the specs are immutable views of the compiled core's table.
+            _SPECS.update((s.id, s) for s in variant_specs())
+            spec = _SPECS[self.value]
+        return spec
 
     @classmethod
     def _missing_(cls, value: object) -> Game:
