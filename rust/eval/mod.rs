@@ -202,7 +202,8 @@ impl Ranking {
     /// proves the cards valid from the summary it ranks them by, where `validate` builds a
     /// set; when this is false, `validate` names what is wrong.
     #[must_use]
-    pub(crate) fn takes(self, sum: Summary, n: usize) -> bool {
+    #[inline]
+    fn takes(self, sum: Summary, n: usize) -> bool {
         let (_, lo, hi) = self.card_counts();
         !matches!(self, Ranking::Showing(_))
             && (lo..=hi).contains(&n)
@@ -212,13 +213,51 @@ impl Ranking {
     /// The value of `cards` from their summary, when [`Ranking::takes`] them: `None` only
     /// for an 8-or-better hand without a low.
     #[must_use]
-    pub(crate) fn value_of_summary(self, sum: Summary, cards: &[u8]) -> Option<HandValue> {
+    #[inline]
+    fn value_of_summary(self, sum: Summary, cards: &[u8]) -> Option<HandValue> {
         debug_assert!(self.takes(sum, cards.len()));
         let strength = u32::from(tables().strength_of(self, sum.key, cards));
         (strength != 0).then_some(HandValue {
             ranking: self,
             strength,
         })
+    }
+
+    /// The value of `cards`, validated (see [`Ranking::validate`]): `None` only for an
+    /// 8-or-better hand without a low.
+    pub fn value(self, cards: &[Card]) -> Result<Option<HandValue>, EvalError> {
+        // No ranking takes more than seven cards: `validate` names the count.
+        if cards.len() > 7 {
+            self.validate(cards)?;
+        }
+        let cards = &cards[..cards.len().min(7)];
+        let idx: [u8; 7] = std::array::from_fn(|i| cards.get(i).map_or(0, |c| c.index()));
+        self.value_summarised(cards, &idx[..cards.len()], Summary::of(cards))
+    }
+
+    /// As [`Ranking::value`], for at most seven cards already summarised (with their
+    /// indices): valid cards are ranked by the summary that proves them valid; anything
+    /// else goes through [`Ranking::validate`], which names what is wrong.
+    #[inline]
+    pub(crate) fn value_summarised(
+        self,
+        cards: &[Card],
+        idx: &[u8],
+        sum: Summary,
+    ) -> Result<Option<HandValue>, EvalError> {
+        if self.takes(sum, cards.len()) {
+            Ok(self.value_of_summary(sum, idx))
+        } else {
+            self.value_validated(cards, idx)
+        }
+    }
+
+    /// The value of cards the summary did not prove valid (a fault, or a showing hand).
+    #[cold]
+    #[inline(never)]
+    fn value_validated(self, cards: &[Card], idx: &[u8]) -> Result<Option<HandValue>, EvalError> {
+        self.validate(cards)?;
+        Ok(self.value_unchecked(idx))
     }
 
     /// Number of distinct values (`None` for showing hands, which are not dense).
@@ -328,13 +367,13 @@ impl fmt::Display for HandValue {
     }
 }
 
+/// The value of `cards`; strength 0 only for an 8-or-better hand without a low (which
+/// [`evaluate_low8`] turns into `None`).
 fn evaluate(ranking: Ranking, cards: &[Card]) -> Result<HandValue, EvalError> {
-    ranking.validate(cards)?;
-    let idx: Vec<u8> = cards.iter().map(|c| c.index()).collect();
-    Ok(HandValue {
+    Ok(ranking.value(cards)?.unwrap_or(HandValue {
         ranking,
-        strength: ranking.strength_unchecked(&idx),
-    })
+        strength: 0,
+    }))
 }
 
 /// Best high hand of 5-7 cards (E-2.1).

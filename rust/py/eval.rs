@@ -276,23 +276,15 @@ fn held_cards(cards: &Bound<'_, PyAny>) -> Option<([Card; 7], usize, Summary)> {
 
 /// Validates and evaluates; `None` only for an 8-or-better hand without a low.
 fn evaluate_opt(ranking: Ranking, cards: &Bound<'_, PyAny>) -> PyResult<Option<PyHandValue>> {
-    let (held, n, sum) = if let Some(read) = held_cards(cards) {
-        read
+    let (held, n, value) = if let Some((held, n, sum)) = held_cards(cards) {
+        let idx = held.map(Card::index);
+        let value = ranking.value_summarised(&held[..n], &idx[..n], sum)?;
+        (held, n, value)
     } else {
         let owned = extract_cards(cards)?;
-        // Names a wrong count (more than seven included) before the copy.
-        ranking.validate(&owned)?;
+        let value = ranking.value(&owned)?;
         let (held, n) = PyHandValue::held_of(&owned);
-        (held, n, Summary::of(&held[..n]))
-    };
-    let idx = held.map(Card::index);
-    // Valid cards are ranked by the summary that proves them valid; otherwise `validate`
-    // names what is wrong (showing hands, which have no summary table, pass it).
-    let value = if ranking.takes(sum, n) {
-        ranking.value_of_summary(sum, &idx[..n])
-    } else {
-        ranking.validate(&held[..n])?;
-        ranking.value_unchecked(&idx[..n])
+        (held, n, value)
     };
     Ok(value.map(|value| PyHandValue {
         value,
