@@ -296,7 +296,7 @@ impl Summary {
         sum
     }
 
-    /// Adds a card (a repeat leaves the mask as it was, which [`Ranking::value_of_summary`]
+    /// Adds a card (a repeat leaves the mask as it was, which [`Ranking::takes`]
     /// notices).
     #[inline]
     pub(crate) fn add(&mut self, c: Card) {
