@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import pickle
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import PHH_DIR
 from holecard import IllegalActionError, games, phh, testing
-from holecard.events import BurnsRecycled, Reshuffled
+from holecard.events import BurnsRecycled, CardBurned, HandShown, Reshuffled
 from holecard.reference import engine as ref
 
 FILES = sorted(PHH_DIR.rglob("*.phh"))
@@ -142,18 +144,29 @@ def test_state_to_phh_round_trip(cls: type[ref.Game], betting: str) -> None:
     """state_to_phh → dumps → loads → replay gives the same final stacks and history."""
     for seed in range(15):
         state = _random_hand(cls, betting, seed)
-        if any(isinstance(e, ref.Reshuffled | ref.BurnsRecycled) for e in state.history):
-            continue  # recycled cards cannot be expressed by a fixed deck
         hh = phh.state_to_phh(state, event="round trip")
         text = phh.dumps(hh)
         again = phh.loads(text).replay(engine=ref)
         assert isinstance(again, ref.State)
         assert again.stacks == state.stacks
+        assert _visible(again.history) == _visible(state.history)
 
-        def visible(st: ref.State) -> list[ref.Event]:
-            return [e for e in st.history if not isinstance(e, ref.CardBurned)]
 
-        assert visible(again) == visible(state)  # burns are not in a PHH file
+def _visible(history: Sequence[object]) -> list[object]:
+    """A hand's events as a PHH file keeps them: not the burns (nor the rebuilt stubs,
+    which hold them), only that a stub was rebuilt and for whom; a shown hand's cards as
+    a set (a PHH draw lists the cards it deals, not their order)."""
+    out: list[object] = []
+    for e in history:
+        if isinstance(e, HandShown):
+            out.append(("shown", e.seat, sorted(map(str, e.cards))))
+        elif isinstance(e, Reshuffled):
+            out.append(("reshuffle", e.seat))
+        elif isinstance(e, BurnsRecycled):
+            out.append("recycle")
+        elif not isinstance(e, CardBurned):
+            out.append(e)
+    return out
 
 
 def _phh_view(state: object, seats: list[int]) -> dict[str, object]:
@@ -183,7 +196,7 @@ def _phh_view(state: object, seats: list[int]) -> dict[str, object]:
 @given(data=st.data())
 def test_fast_state_to_phh_round_trip(game: str, betting: str, data: st.DataObject) -> None:
     """State.to_phh() of random hands (finished or not) replays through both engines to
-    the same state. Hands that dealt recycled cards are left out (see state_to_phh)."""
+    the same state, reshuffled 2-7 stubs and recycled stud burns included."""
     table = data.draw(testing.tables(game, betting), label="table")
     state = table.fast()
     fixed = betting == "FIXED_LIMIT"
@@ -192,7 +205,6 @@ def test_fast_state_to_phh_round_trip(game: str, betting: str, data: st.DataObje
         if state.is_over:
             break
         testing.apply_action(state, testing.random_action(data.draw, state, fixed))
-    assume(not any(isinstance(e, BurnsRecycled | Reshuffled) for e in state.history))
     hh = state.to_phh(event="round trip")
     assert hh == phh.state_to_phh(state, event="round trip")
     n = len(state.stacks)
@@ -273,3 +285,115 @@ def test_2_7_draws_replay_in_either_order(engine: object) -> None:
             ]
         return
     raise AssertionError("no hand with two drawers")
+
+
+def _full_table(engine: object, game: str, seed: int, **options: object) -> object:
+    """A hand at a full table that runs the deck out: six 2-7 players who draw often
+    (the stub is reshuffled, D-10), or eight stud players who all see seventh street (the
+    burns are recycled, T-9.2, or a community card is dealt, T-9.3)."""
+    rng = random.Random(seed)
+    if game == "deuce_seven":
+        table = engine.DeuceSevenTripleDraw(small_bet=2, big_bet=4, **options)  # type: ignore[attr-defined]
+        state = table.start([500] * 6, seed=seed)
+    else:
+        table = engine.SevenCardStud(ante=1, bring_in=1, small_bet=2, big_bet=4, **options)  # type: ignore[attr-defined]
+        state = table.start([500] * 8, seed=seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        if legal.draw:
+            hand = list(state.players[state.actor].hole_cards)
+            state.draw(rng.sample(hand, rng.choice([0, 2, 3, 5, 5])))
+        elif legal.bring_in is not None:
+            state.post_bring_in()
+        elif legal.min_raise_to is not None and rng.random() < 0.2:
+            state.bet_or_raise_to(legal.min_raise_to)
+        elif legal.check:
+            state.check()
+        else:
+            state.call()
+    return state
+
+
+@pytest.mark.parametrize("engine", [games, ref], ids=["rust", "reference"])
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("deuce_seven", {}),
+        ("deuce_seven", {"reshuffle_policy": "EXCLUDE_CURRENT_ROUND"}),
+        ("deuce_seven", {"burn_after_reshuffle": True, "own_discards_scope": "CURRENT_DRAW"}),
+        ("stud", {}),
+        ("stud", {"reserve_bottom_card": True}),
+    ],
+    ids=["2-7", "2-7-wsop-policy", "2-7-burn-after", "stud", "stud-reserve-bottom"],
+)
+def test_hands_that_deal_cards_again_replay(
+    engine: object, game: str, options: dict[str, object]
+) -> None:
+    """A written hand whose stub was rebuilt from burns and discards replays to the same
+    cards and stacks, in both engines, though PHH records neither the burns nor the order
+    of a rebuilt stub: the replay tops each rebuilt stub with the cards the file deals
+    from it (``Game.start(restocks=...)``)."""
+    rebuilt = 0
+    for seed in range(12):
+        state = _full_table(engine, game, seed, **options)
+        rebuilt += sum(isinstance(e, Reshuffled | BurnsRecycled) for e in state.history)  # type: ignore[attr-defined]
+        text = phh.dumps(phh.state_to_phh(state, event="full table"))
+        for replayer in (games, ref):
+            again = phh.loads(text).replay(engine=replayer)
+            assert list(again.stacks) == list(state.stacks)  # type: ignore[attr-defined]
+            if replayer is engine:
+                assert _visible(again.history) == _visible(state.history)  # type: ignore[attr-defined]
+    assert rebuilt >= 6, "the hands must rebuild stubs to test this"
+
+
+def _until_reshuffled(state: object) -> object:
+    """Plays on (every draw throws the whole hand) until the stub is first reshuffled."""
+    while not any(isinstance(e, Reshuffled) for e in state.history):  # type: ignore[attr-defined]
+        legal = state.legal_actions()  # type: ignore[attr-defined]
+        if legal.draw:
+            state.draw(list(state.players[state.actor].hole_cards))  # type: ignore[attr-defined]
+        elif legal.check:
+            state.check()  # type: ignore[attr-defined]
+        else:
+            state.call()  # type: ignore[attr-defined]
+    return state
+
+
+@pytest.mark.parametrize("engine", [games, ref], ids=["rust", "reference"])
+def test_restocks_top_each_rebuilt_stub(engine: object) -> None:
+    """``start(restocks=...)``: the listed cards that the rebuilt stub holds are dealt
+    first, in order; a listed card it does not hold is passed over."""
+    game = engine.DeuceSevenTripleDraw(small_bet=2, big_bet=4)  # type: ignore[attr-defined]
+    state = _until_reshuffled(game.start([500] * 6, seed=5))
+    shuffle = next(e for e in state.history if isinstance(e, Reshuffled))  # type: ignore[attr-defined]
+    pool = sorted(str(c) for c in shuffle.cards)
+    outside = next(r + s for r in "23456789TJQKA" for s in "cdhs" if r + s not in pool)
+    top = [pool[-1], outside, pool[0], pool[1]]
+    state = _until_reshuffled(game.start([500] * 6, seed=5, restocks=[top]))
+    hole = [str(c) for c in state.players[shuffle.seat].hole_cards]  # type: ignore[attr-defined]
+    assert [c for c in hole if c in pool][:3] == [pool[-1], pool[0], pool[1]]
+
+
+@pytest.mark.parametrize("engine", [games, ref], ids=["rust", "reference"])
+@pytest.mark.parametrize(
+    "restocks", ["AsKd", [["As", "As"]], [["As", "Zz"]], [5]], ids=["string", "twice", "bad", "int"]
+)
+def test_bad_restocks_are_configuration_errors(engine: object, restocks: object) -> None:
+    game = engine.DeuceSevenTripleDraw(small_bet=2, big_bet=4)  # type: ignore[attr-defined]
+    with pytest.raises(ValueError):  # noqa: PT011 (each engine names the bad card its way)
+        game.start([500] * 6, seed=5, restocks=restocks)
+
+
+def test_restocks_survive_pickling() -> None:
+    game = games.DeuceSevenTripleDraw(small_bet=2, big_bet=4)
+    state = game.start([500] * 6, seed=5, restocks=[["2c", "3d", "4h"], ["5s"]])
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state
+    for s in (state, again):
+        while not s.is_over:
+            legal = s.legal_actions()
+            if legal.draw:
+                s.draw(list(s.players[s.actor].hole_cards))
+            else:
+                s.check() if legal.check else s.call()
+    assert again.history == state.history

@@ -263,6 +263,7 @@ class GameConfig:
         seed: int | None = None,
         deck: _CardsLike | None = None,
         dealer: int | None = None,
+        restocks: Iterable[_CardsLike] | None = None,
     ) -> State: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
@@ -514,6 +515,7 @@ def _restore_state(
     rng_seed: int,
     dealer: int,
     actions: list[tuple[str, int]],
+    restocks: list[bytes] | None = None,
 ) -> State: ...
 
 @final

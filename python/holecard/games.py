@@ -33,7 +33,7 @@ Moves(Move('fold'), Move('call'), Move('complete'))
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Final, Self
 
@@ -237,6 +237,7 @@ class _Game:
         seed: int | None = None,
         deck: CardsLike | None = None,
         dealer: int | None = None,
+        restocks: Iterable[CardsLike] | None = None,
     ) -> State:
         """Deals a hand.
 
@@ -246,8 +247,16 @@ class _Game:
             deck: all 52 cards in dealing order, top first (burns included).
             dealer: 2-7: the button seat (default the last seat, so seat 0 posts the small
                 blind); stud: the dealer box (only with ``stud_dealer_position=ROTATING``).
+            restocks: the top of each stub rebuilt during the hand, in the order they are
+                rebuilt (2-7 reshuffles, D-10; stud burns recycled, T-9.2): the listed
+                cards that are in the new stub go on top of it in this order, above the
+                rest in their shuffled order; listed cards not in it are passed over. A
+                hand history names the cards dealt after a reshuffle, which no deck order
+                can: :mod:`holecard.phh` replays such hands through it.
         """
-        return self._config.start(stacks, seed=seed, deck=deck, dealer=dealer)
+        return self._config.start(
+            stacks, seed=seed, deck=deck, dealer=dealer, restocks=restocks
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, _Game):

@@ -768,6 +768,24 @@ def _game_class(engine: object, kind: str) -> Callable[..., Any]:
 # Deck reconstruction
 
 
+def _deals(acts: list[_Act]) -> dict[int, list[str | None]]:
+    """The cards of each ``d dh`` action (by action index) in the order the replay deals
+    them: the cards dealt before in the hand last, since only a stub rebuilt from burns and
+    discards (D-10, T-9.2) can deal them again. A history need not list a draw's cards in
+    dealing order (:func:`state_to_phh` lists them by rank), and a draw the reshuffle
+    interrupted took its first cards from the old stub."""
+    seen: set[str] = set()
+    out: dict[int, list[str | None]] = {}
+    for a in acts:
+        if a.actor is None and a.verb == "dh":
+            cards = _split_cards(a.args[1])
+            out[a.index] = [c for c in cards if c not in seen] + [c for c in cards if c in seen]
+            seen.update(c for c in cards if c is not None)
+        elif a.actor is None and a.verb == "db":
+            seen.update(c for c in _split_cards(a.args[0]) if c is not None)
+    return out
+
+
 def _build_deck(
     kind: str, n: int, acts: list[_Act], *, burns: bool = True, button_small_blind: bool = True
 ) -> tuple[list[str], set[str]]:
@@ -779,6 +797,7 @@ def _build_deck(
     """
     stud = kind != "deuce_seven"
     initial = 2 if kind == "soko" else (3 if stud else 5)
+    deals = _deals(acts)
     known: set[str] = set()
     for a in acts:
         if a.verb in ("dh", "db", "sd", "sm") and a.args:
@@ -839,7 +858,7 @@ def _build_deck(
                 seat = int(a.args[0][1:]) - 1
                 if seat in group:
                     flush()
-                group[seat] = _split_cards(a.args[1])
+                group[seat] = deals[a.index]
             elif a.actor is None and a.verb == "db":
                 board.extend(_split_cards(a.args[0]))
             elif a.verb == "sm":
@@ -872,29 +891,35 @@ def _build_deck(
                 drawn[a.actor] = len(_split_cards(a.args[0])) if a.args else 0
             elif a.actor is None and a.verb == "dh":
                 seat = int(a.args[0][1:]) - 1
-                dealt.setdefault(seat, []).extend(_split_cards(a.args[1]))
+                dealt.setdefault(seat, []).extend(deals[a.index])
             elif a.verb == "sm":
                 continue
             else:
                 flush_draw()
         flush_draw()
     used = [c for c in slots if c is not None]
-    if len(used) != len(set(used)):
+    if len(slots) <= 52 and len(used) != len(set(used)):
         dup = sorted({c for c in used if used.count(c) > 1})
         raise ReplayError(f"cards dealt twice: {' '.join(dup)}")
-    if len(slots) > 52:
-        if any(c is not None for c in slots[52:]):
-            raise ReplayError(
-                "the history deals known cards after a reshuffle (PHH does not record the "
-                "order of a reshuffled stub)"
-            )
-        # Only unknown cards come after the reshuffle: the engine's own reshuffle deals them.
-        del slots[52:]
-    spare = [c for c in _ALL if c not in known]
+    # Past the deck come the stubs rebuilt from burns and discards, where a card may be
+    # dealt again: from the 52nd card or the first card dealt twice, whichever is first
+    # (under EXCLUDE_CURRENT_ROUND the stub's last card can wait for the reshuffle). The
+    # replay tops them through the engine's `restocks` (see _Restocks).
+    end = min(len(slots), 52)
+    for i, c in enumerate(slots[:end]):
+        if c is not None and c in slots[:i]:
+            end = i
+            break
+    del slots[end:]
+    # Unknown cards and burns: first the cards the history names nowhere, then those it
+    # names only from a rebuilt stub (burned the first time they left the deck).
+    named_here = set(slots)
     if kind == "razz":
-        spare.sort(key=lambda c: (14 if c[0] == "A" else _RANKS.index(c[0]) + 2) % 14)
+        order = sorted(_ALL, key=lambda c: (14 if c[0] == "A" else _RANKS.index(c[0]) + 2) % 14)
     else:
-        spare.sort(key=lambda c: (_RANKS.index(c[0]), _SUITS.index(c[1])), reverse=True)
+        order = sorted(_ALL, key=lambda c: (_RANKS.index(c[0]), _SUITS.index(c[1])), reverse=True)
+    spare = [c for c in order if c not in known]
+    spare += [c for c in order if c in known and c not in named_here]
     if slots.count(None) > len(spare):
         raise ReplayError(
             f"the history needs {slots.count(None)} unknown cards but only {len(spare)} are left"
@@ -902,8 +927,8 @@ def _build_deck(
     deck: list[str] = []
     for c in slots:
         deck.append(c if c is not None else spare.pop(0))
-    unused_known = [c for c in _ALL if c in known and c not in deck]
-    deck.extend(unused_known + spare)
+    # The rest: the cards the history names (dealt from a rebuilt stub) first.
+    deck.extend([c for c in _ALL if c in spare and c in known] + [c for c in spare if c not in known])
     return deck, known
 
 
@@ -931,9 +956,9 @@ def _replay_steps(
         != "LEFT_OF_BUTTON",
     )
     cls = _game_class(engine, kind)
+    restocks = _Restocks(acts, known).find(lambda tops: _start(cls, kwargs, stacks, deck, tops))
     try:
-        game = cls(**kwargs)
-        state: StateLike = game.start(stacks, deck=deck)
+        state = _start(cls, kwargs, stacks, deck, restocks)
     except (ValueError, HoleCardError) as exc:
         raise ReplayError(f"cannot set up the game: {exc}") from exc
     yield None, state, known
@@ -945,6 +970,262 @@ def _replay_steps(
         except (ValueError, HoleCardError) as exc:  # e.g. the engine's IllegalActionError
             raise ReplayError(f"action {a.index} {a.text!r} rejected: {exc}") from exc
         yield a, state, known
+
+
+def _start(
+    cls: Callable[..., Any],
+    kwargs: dict[str, Any],
+    stacks: list[int],
+    deck: list[str],
+    restocks: list[list[str]],
+) -> StateLike:
+    """A new hand of the replayed game (``restocks`` only when there are any, so that an
+    engine without them replays every hand without a reshuffle)."""
+    game = cls(**kwargs)
+    if restocks:
+        return game.start(stacks, deck=deck, restocks=restocks)  # type: ignore[no-any-return]
+    return game.start(stacks, deck=deck)  # type: ignore[no-any-return]
+
+
+# Stubs rebuilt in one hand that the replay tops: far above any real hand's (a full 2-7
+# table rebuilds at most a handful), a bound on the passes below.
+_MAX_REBUILDS: Final = 32
+# Replays tried when a history leaves choices (a few for a real hand).
+_MAX_TRIALS: Final = 64
+
+
+class _Restocks:
+    """The tops of the stubs a history's hand rebuilds (2-7 reshuffles, D-10; stud burns
+    recycled, T-9.2), found by replaying it.
+
+    A deck order cannot name the cards dealt from a rebuilt stub: they were dealt before,
+    or burned. The history names them (or ``??``), each where the engine deals it, so a
+    replay that follows the engine's own dealing can place them: seat by seat, the cards
+    the engine deals are matched in order to the ones the history deals that seat, and
+    the ones taken from the ``k``-th rebuilt stub, burns included, become its top. A burn
+    or an unknown card gets a card of that stub that the history names nowhere (and that
+    the seat it goes to never discarded, which D-10.5 would pass over). Rebuild ``k + 1``
+    depends on what was dealt from rebuild ``k``, so each replay fixes one more top, until
+    one rebuilds no stub it has no top for.
+    """
+
+    def __init__(self, acts: list[_Act], known: set[str]) -> None:
+        self.acts = acts
+        self.known = known
+        self.dealt: dict[int, list[str | None]] = {}
+        self.board: list[str | None] = []
+        deals = _deals(acts)
+        for a in acts:
+            if a.actor is None and a.verb == "dh":
+                seat = int(a.args[0][1:]) - 1
+                self.dealt.setdefault(seat, []).extend(deals[a.index])
+            elif a.actor is None and a.verb == "db":
+                self.board.extend(_split_cards(a.args[0]))
+
+    def find(self, start: Callable[[list[list[str]]], StateLike]) -> list[list[str]]:
+        """The tops, each found by a replay that uses the ones before it. Where the
+        history leaves a choice (which card a burn took), each is tried in turn until a
+        replay follows the whole history; failing that (after at most
+        ``_MAX_TRIALS`` replays), the tops of the replay that followed it furthest."""
+        best: tuple[int, list[list[str]]] = (-1, [])
+        trials = 0
+
+        def search(tops: list[list[str]]) -> bool:
+            nonlocal best, trials
+            trials += 1
+            try:
+                candidates = self._next(start(tops), len(tops))
+            except (ValueError, HoleCardError):
+                candidates = None  # the replay itself reports what is wrong
+            if not candidates or len(tops) == _MAX_REBUILDS:
+                reach = self._reach(start(tops))
+                best = max(best, (reach, tops), key=lambda b: b[0])
+                return reach == len(self.acts)
+            unique = [c for i, c in enumerate(candidates) if c not in candidates[:i]]
+            return any(search([*tops, top]) for top in unique if trials < _MAX_TRIALS)
+
+        search([])
+        return best[1]
+
+    def _reach(self, state: StateLike) -> int:
+        """How many of the history's actions replay as written (dealt cards checked)."""
+        for done, a in enumerate(self.acts):
+            try:
+                _apply(state, a, self.known)
+            except (ReplayError, ValueError, HoleCardError):
+                return done
+        return len(self.acts)
+
+    def _next(self, state: StateLike, k: int) -> list[list[str]] | None:
+        """The candidate tops of rebuild ``k`` (0-based), or None if the hand rebuilds no
+        more stubs.
+
+        The replay, which uses the tops before ``k``, shows where rebuild ``k`` happens
+        and which cards it holds; the history then says what was dealt from it, in turn:
+        burns, then each drawer's cards until one that the new stub does not hold (that
+        drawer met the next rebuild, and the rest of this stub is cards he may not be
+        dealt); in stud, the seventh-street cards. Past rebuild ``k`` this replay deals
+        cards of its own, so only the history's cards and the events' order count there.
+        """
+        queues = {seat: list(cards) for seat, cards in self.dealt.items()}
+        board = list(self.board)
+        rebuilt = 0  # stubs rebuilt so far in this replay
+        pool: set[str] = set()  # rebuild k's cards
+        met = False  # the draw that met rebuild k is still to come
+        top: list[tuple[str | None, int | None]] = []
+        discarded: dict[int, set[str]] = {}
+        seen = 0
+
+        def named(seat: int, count: int) -> list[str | None]:
+            queue = queues.setdefault(seat, [])
+            cards, queue[:count] = queue[:count], []
+            return cards + [None] * (count - len(cards))
+
+        def fresh(c: str | None) -> bool:
+            """Whether ``c`` is a known card that rebuild k holds and the top does not."""
+            return c is not None and c in pool and all(c != t for t, _ in top)
+
+        def take(cards: list[str | None], seat: int | None) -> bool:
+            """Adds cards dealt from rebuild k; False at the first one it cannot hold."""
+            for c in cards:
+                if c is not None and not fresh(c):
+                    return False
+                top.append((c, seat))
+            return True
+
+        for a in self.acts:
+            if a.actor is None:
+                continue
+            if a.verb == "sd" and a.args:
+                named_discards = _split_cards(a.args[0])
+                discarded.setdefault(a.actor, set()).update(c for c in named_discards if c)
+            try:
+                self._apply(state, a)
+            except (ReplayError, ValueError, HoleCardError):
+                break
+            history = list(state.history)  # type: ignore[attr-defined]
+            for i, e in enumerate(history[seen:], seen):
+                if isinstance(e, ev.Reshuffled | ev.BurnsRecycled):
+                    rebuilt += 1
+                    if rebuilt == k + 1:
+                        pool = {str(c) for c in e.cards}
+                        if isinstance(e, ev.BurnsRecycled):
+                            # The stub's rest joins the burns: the cards out of play now
+                            # and those dealt from it since.
+                            pool |= _not_in_play(state)
+                            dealt = (ev.CardDealt, ev.BoardCardDealt, ev.CardBurned)
+                            pool |= {str(d.card) for d in history[i:] if isinstance(d, dealt)}
+                        met = isinstance(e, ev.Reshuffled)
+                elif isinstance(e, ev.Drew):
+                    cards = named(e.seat, len(e.received))
+                    if rebuilt <= k:
+                        continue
+                    # A drawer takes every card of a stub he may before it is rebuilt, so
+                    # of the cards the history gives him, those the stub holds came from
+                    # it, and a card it does not hold came from an earlier or a later one.
+                    here = [c for c in cards if fresh(c)]
+                    unknown = cards.count(None)
+                    if met:
+                        # He met rebuild k: his first cards came from the old stub (the
+                        # ones not in the new one), unknown ones among them.
+                        hole = [str(c) for c in state.players[e.seat].hole_cards]
+                        received = hole[len(hole) - len(e.received) :]
+                        old = sum(c not in pool for c in received)
+                        unknown = max(0, min(unknown, len(cards) - old - len(here)))
+                        met = False
+                    elif len(here) + unknown < len(cards):
+                        # He meets the next rebuild: the rest of this stub is his (unknown
+                        # cards) or ones he may not be dealt.
+                        top.extend((c, e.seat) for c in here)
+                        return self._fills(top, pool, discarded, e.seat)
+                    top.extend((c, e.seat) for c in here + [None] * unknown)
+                elif isinstance(e, ev.CardDealt):
+                    cards = named(e.seat, 1)
+                    if rebuilt > k and not take(cards, e.seat):
+                        return self._fills(top, pool, discarded, None)
+                elif isinstance(e, ev.BoardCardDealt):
+                    card = board.pop(0) if board else None
+                    if rebuilt > k and not take([card], None):
+                        return self._fills(top, pool, discarded, None)
+                elif isinstance(e, ev.CardBurned) and rebuilt > k:
+                    top.append((None, None))
+            seen = len(history)
+        if rebuilt <= k:
+            return None
+        return self._fills(top, pool, discarded, None)
+
+    def _fills(
+        self,
+        top: list[tuple[str | None, int | None]],
+        pool: set[str],
+        discarded: dict[int, set[str]],
+        stopped: int | None,
+    ) -> list[list[str]]:
+        """:meth:`_fill`'s two readings of a burn that the history does not say."""
+        return [self._fill(top, pool, discarded, stopped, steal) for steal in (False, True)]
+
+    def _apply(self, state: StateLike, a: _Act) -> None:
+        """Plays ``a``; a discard of cards that this replay (whose cards differ from the
+        history's past the rebuild being found) did not deal him throws as many others,
+        so that the rest of the hand deals as many cards as the history's."""
+        if a.verb == "sd" and a.args:
+            wanted = _split_cards(a.args[0])
+            hand = [str(c) for c in state.players[a.actor].hole_cards]  # type: ignore[index]
+            if any(c is None or c not in hand for c in wanted):
+                held = [c for c in wanted if c is not None and c in hand]
+                others = [c for c in hand if c not in held and c not in self.known]
+                others += [c for c in hand if c not in held and c in self.known]
+                state.draw(held + others[: len(wanted) - len(held)])
+                return
+        _apply(state, a, self.known)
+
+    def _fill(
+        self,
+        top: list[tuple[str | None, int | None]],
+        pool: set[str],
+        discarded: dict[int, set[str]],
+        stopped: int | None,
+        steal: bool,
+    ) -> list[str]:
+        """The cards of ``top``, each burn or unknown card replaced by a card of the pool
+        that ``top`` does not name (one the history names nowhere first), never one the
+        seat it goes to discarded (D-10.5); the cards left under the top are, as far as
+        the pool allows, ones that the drawer who ``stopped`` it discarded (he passes over
+        them and meets the next rebuild). Cut before the first card the pool cannot
+        supply."""
+        keep = discarded.get(stopped, set()) if stopped is not None else set()
+        left = [c for c in pool if all(c != t for t, _ in top)]
+        # Cards the history names nowhere first; his discards last.
+        spare = sorted(left, key=lambda c: (c in keep, c in self.known, c))
+        out: list[str] = []
+        top = list(top)
+        for i, (card, seat) in enumerate(top):
+            if card is None:
+                mine = discarded.get(seat, set()) if seat is not None else set()
+                last = max((j for j, (c, _) in enumerate(top) if c is not None), default=-1)
+                # The other reading of a burn: it took a card the history deals later
+                # (which came back in the reshuffle), not a card it names nowhere else.
+                avoid = mine | (self.known if steal and seat is None and last > i else set())
+                card = next((c for c in spare if c not in avoid), None)
+                if card is None and seat is None and last > i:
+                    # No card left to burn: a burned card joins the next reshuffle, so the
+                    # burn was one of the cards that the history deals later; the last
+                    # drawer here then met the next rebuild one card sooner. (With no
+                    # card after it, the stub ran out before the burn: it is cut.)
+                    card = top.pop(last)[0]
+                if card is None:
+                    break
+                if card in spare:
+                    spare.remove(card)
+            out.append(card)
+        return out
+
+
+def _not_in_play(state: StateLike) -> set[str]:
+    """The cards no player holds and not on the board."""
+    held = {str(c) for player in state.players for c in player.hole_cards}
+    held |= {str(c) for c in state.board}
+    return {c for c in _ALL if c not in held}
 
 
 def _replay(hh: HandHistory, engine: object, verify: bool) -> StateLike:

@@ -332,6 +332,7 @@ impl ChanceHand {
                     seed: Some(0),
                     deck: Some(deck),
                     dealer: None,
+                    restocks: Vec::new(),
                 };
                 let s = GameState::new(&self.cfg, stacks, &start).map_err(|e| illegal!("{e}"))?;
                 let takes = Takes::of(&s, 0, owed.stub);
@@ -495,6 +496,7 @@ mod tests {
                                     seed: Some(s.rng_seed()),
                                     deck: Some(s.initial_deck()),
                                     dealer: None,
+                                    restocks: s.restocks(),
                                 },
                             )
                             .unwrap();

@@ -672,6 +672,7 @@ mod tests {
                 deck: Some(other),
                 seed: Some(state.rng_seed()),
                 dealer: Some(state.dealer()),
+                restocks: state.restocks(),
             };
             let mut twin = GameState::new(cfg, stacks, &start).unwrap();
             for &p in picks {

@@ -425,6 +425,13 @@ pub struct Start {
     /// (default the last seat, so seat 0 is first left of it; other values need the
     /// `ROTATING` option).
     pub dealer: Option<u8>,
+    /// The top of each stub rebuilt during the hand, in the order they are rebuilt (2-7
+    /// reshuffles, D-10; stud burns recycled, T-9.2): the listed cards that are in the
+    /// new stub go on top of it in this order, top first, above the rest in their
+    /// shuffled order; listed cards that are not in it are passed over. A hand history
+    /// names the cards dealt after a reshuffle, which no deck order can (its replay sets
+    /// them here); empty in ordinary play.
+    pub restocks: Vec<Vec<Card>>,
 }
 
 /// The state of one hand of any game.
@@ -463,6 +470,8 @@ pub struct GameState {
     /// Cards the next restock puts on top of its stub, top first: the chance dealer of
     /// `rust/game/chance.rs` chooses them (empty in ordinary play).
     pub(crate) pinned: Pinned,
+    /// [`Start::restocks`], as card indices: entry `k` tops the stub of restock `k + 1`.
+    pub(crate) restocks: Vec<Vec<u8>>,
     pub(crate) initial_deck: [u8; 52],
     pub(crate) history: Vec<Event>,
     pub(crate) actions: Vec<Action>,
@@ -475,6 +484,14 @@ pub struct GameState {
     pub(crate) legal: LegalActions,
     /// Each seat's showing hand, kept across streets (stud; derived data).
     pub(crate) showing: ShowingCache,
+}
+
+/// [`Start::restocks`] as card indices.
+fn restock_indices(restocks: &[Vec<Card>]) -> Vec<Vec<u8>> {
+    restocks
+        .iter()
+        .map(|top| top.iter().map(|c| c.index()).collect())
+        .collect()
 }
 
 /// Up to eight cards, in order (see [`GameState`]'s `pinned`).
@@ -566,6 +583,7 @@ impl GameState {
         let (order, seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
         let buffers = (Vec::with_capacity(96), Vec::with_capacity(32));
         let mut st = Self::fresh(cfg, stacks, order, seed, dealer, buffers, record);
+        st.restocks = restock_indices(&start.restocks);
         st.begin();
         Ok(st)
     }
@@ -580,7 +598,14 @@ impl GameState {
         start: &Start,
     ) -> Result<(), ConfigError> {
         let (order, rng_seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
-        self.deal(cfg, stacks, order, rng_seed, dealer);
+        self.deal(
+            cfg,
+            stacks,
+            order,
+            rng_seed,
+            dealer,
+            restock_indices(&start.restocks),
+        );
         Ok(())
     }
 
@@ -618,6 +643,9 @@ impl GameState {
             }
             Some(d) => return Err(config_err!("dealer seat {d} is not at the table of {n}")),
         };
+        for (k, top) in start.restocks.iter().enumerate() {
+            CardSet::from_cards(top).map_err(|e| config_err!("bad restock {k}: {e}"))?;
+        }
         let mut order = [0u8; 52];
         let rng_seed;
         if let Some(deck) = &start.deck {
@@ -647,13 +675,22 @@ impl GameState {
 
     /// Starts a hand from a resolved deck order and reshuffle seed (no validation) in
     /// this state, keeping the history buffers' memory.
-    fn deal(&mut self, cfg: &GameConfig, stacks: &[u64], order: [u8; 52], seed: u64, dealer: u8) {
+    fn deal(
+        &mut self,
+        cfg: &GameConfig,
+        stacks: &[u64],
+        order: [u8; 52],
+        seed: u64,
+        dealer: u8,
+        restocks: Vec<Vec<u8>>,
+    ) {
         let mut history = std::mem::take(&mut self.history);
         let mut actions = std::mem::take(&mut self.actions);
         history.clear();
         actions.clear();
         let record = self.record;
         *self = Self::fresh(cfg, stacks, order, seed, dealer, (history, actions), record);
+        self.restocks = restocks;
         self.begin();
     }
 
@@ -699,6 +736,7 @@ impl GameState {
             rng_seed: seed,
             reshuffles: 0,
             pinned: Pinned::default(),
+            restocks: Vec::new(),
             initial_deck: order,
             history,
             actions,
@@ -798,6 +836,15 @@ impl GameState {
         self.initial_deck
             .iter()
             .filter_map(|&i| Card::from_index(i64::from(i)).ok())
+            .collect()
+    }
+
+    /// The tops the hand's rebuilt stubs were given ([`Start::restocks`]).
+    #[must_use]
+    pub fn restocks(&self) -> Vec<Vec<Card>> {
+        self.restocks
+            .iter()
+            .map(|top| top.iter().map(|&i| Self::card(i)).collect())
             .collect()
     }
 
@@ -977,9 +1024,17 @@ impl GameState {
             self.stub[self.stub_len as usize] = c.index();
             self.stub_len += 1;
         }
-        let pinned = std::mem::take(&mut self.pinned);
+        // The stub's top is its end: each card moved there in reverse order leaves the
+        // first listed on top. The hand's own order for this restock first, then the
+        // chance dealer's.
         let len = self.stub_len as usize;
-        for &c in pinned.cards().iter().rev() {
+        let order = self
+            .restocks
+            .get(self.reshuffles as usize - 1)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let pinned = std::mem::take(&mut self.pinned);
+        for &c in order.iter().rev().chain(pinned.cards().iter().rev()) {
             if let Some(i) = self.stub[..len].iter().position(|&x| x == c) {
                 self.stub[i..len].rotate_left(1);
             }

@@ -190,13 +190,14 @@ impl PyGameConfig {
 
     /// Starts a hand.
     #[allow(clippy::needless_pass_by_value)]
-    #[pyo3(signature = (stacks, *, seed = None, deck = None, dealer = None))]
+    #[pyo3(signature = (stacks, *, seed = None, deck = None, dealer = None, restocks = None))]
     fn start(
         &self,
         stacks: &Bound<'_, PyAny>,
         seed: Option<Seed>,
         deck: Option<&Bound<'_, PyAny>>,
         dealer: Option<&Bound<'_, PyAny>>,
+        restocks: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGameState> {
         guarded(|| {
             let stacks = stack_list(stacks)?;
@@ -219,7 +220,17 @@ impl PyGameConfig {
             } else {
                 seed
             };
-            let state = GameState::new(&self.cfg, &stacks, &Start { seed, deck, dealer })?;
+            let restocks = match restocks {
+                Some(r) if !r.is_none() => restock_list(r)?,
+                _ => Vec::new(),
+            };
+            let start = Start {
+                seed,
+                deck,
+                dealer,
+                restocks,
+            };
+            let state = GameState::new(&self.cfg, &stacks, &start)?;
             Ok(PyGameState {
                 state,
                 config: self.clone(),
@@ -677,6 +688,28 @@ impl PyGameState {
     }
 }
 
+/// `Game.start`'s `restocks`: one card list per rebuilt stub (a string is one list, not
+/// a list of them, so it is refused rather than read card by card).
+fn restock_list(restocks: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<Card>>> {
+    let not_lists = || {
+        ConfigurationError::new_err(format!(
+            "restocks must be a list of card lists, one per rebuilt stub, got {}",
+            args::describe(restocks)
+        ))
+    };
+    if restocks.is_instance_of::<pyo3::types::PyString>() || restocks.cast::<PyCard>().is_ok() {
+        return Err(not_lists());
+    }
+    let items = restocks.try_iter().map_err(|_| not_lists())?;
+    items
+        .enumerate()
+        .map(|(k, top)| {
+            extract_cards(&top?)
+                .map_err(|e| ConfigurationError::new_err(format!("bad restock {k}: {e}")))
+        })
+        .collect()
+}
+
 /// The starting stack of each seat.
 fn start_stacks(state: &GameState) -> Vec<u64> {
     state.seats().iter().map(|s| s.start_stack).collect()
@@ -687,15 +720,14 @@ fn start_stacks(state: &GameState) -> Vec<u64> {
 fn replay(
     cfg: &GameConfig,
     stacks: &[u64],
-    deck: Vec<Card>,
-    rng_seed: u64,
-    dealer: u8,
+    (deck, rng_seed, dealer, restocks): (Vec<Card>, u64, u8, Vec<Vec<Card>>),
     actions: impl IntoIterator<Item = PyResult<Action>>,
 ) -> PyResult<GameState> {
     let start = Start {
         seed: Some(rng_seed),
         deck: Some(deck),
         dealer: Some(dealer),
+        restocks,
     };
     let mut state = GameState::new(cfg, stacks, &start)?;
     for action in actions {
@@ -718,9 +750,12 @@ fn rewind(state: &mut GameState, cfg: &GameConfig, done: usize) -> PyResult<()> 
     *state = replay(
         cfg,
         &start_stacks(state),
-        state.initial_deck(),
-        state.rng_seed(),
-        state.dealer(),
+        (
+            state.initial_deck(),
+            state.rng_seed(),
+            state.dealer(),
+            state.restocks(),
+        ),
         actions.into_iter().map(Ok),
     )?;
     Ok(())
@@ -998,6 +1033,11 @@ impl PyGameState {
             for a in self.state.actions() {
                 actions.append(encode_action(*a))?;
             }
+            let restocks = PyList::empty(py);
+            for top in self.state.restocks() {
+                let top: Vec<u8> = top.iter().map(|c| c.index()).collect();
+                restocks.append(PyBytes::new(py, &top))?;
+            }
             let args = PyTuple::new(
                 py,
                 [
@@ -1007,6 +1047,7 @@ impl PyGameState {
                     self.state.rng_seed().into_pyobject(py)?.into_any(),
                     self.state.dealer().into_pyobject(py)?.into_any(),
                     actions.into_any(),
+                    restocks.into_any(),
                 ],
             )?;
             Ok((f, args))
@@ -1016,7 +1057,10 @@ impl PyGameState {
 
 /// Rebuilds a `GameState` by replaying its actions (pickle).
 #[pyfunction]
-#[pyo3(name = "_restore_state")]
+#[pyo3(
+    name = "_restore_state",
+    signature = (config, stacks, deck, rng_seed, dealer, actions, restocks = None)
+)]
 #[allow(clippy::needless_pass_by_value)]
 pub fn restore_state(
     config: PyRef<'_, PyGameConfig>,
@@ -1025,14 +1069,23 @@ pub fn restore_state(
     rng_seed: u64,
     dealer: u8,
     actions: Vec<(String, u64)>,
+    restocks: Option<Vec<Vec<u8>>>,
 ) -> PyResult<PyGameState> {
     guarded(|| {
-        let cards: Vec<Card> = deck
+        let cards = |indices: &[u8]| -> PyResult<Vec<Card>> {
+            Ok(indices
+                .iter()
+                .map(|&i| Card::from_index(i64::from(i)))
+                .collect::<Result<_, _>>()?)
+        };
+        let restocks = restocks
+            .unwrap_or_default()
             .iter()
-            .map(|&i| Card::from_index(i64::from(i)))
-            .collect::<Result<_, _>>()?;
+            .map(|top| cards(top))
+            .collect::<PyResult<_>>()?;
         let actions = actions.iter().map(|(code, arg)| decode_action(code, *arg));
-        let state = replay(&config.cfg, &stacks, cards, rng_seed, dealer, actions)?;
+        let start = (cards(&deck)?, rng_seed, dealer, restocks);
+        let state = replay(&config.cfg, &stacks, start, actions)?;
         Ok(PyGameState {
             state,
             config: config.clone(),

@@ -460,8 +460,8 @@ mod tests {
         for seed in 0..30 {
             let start = Start {
                 seed: Some(seed),
-                deck: None,
                 dealer: Some(0),
+                ..Start::default()
             };
             let mut state = GameState::new(&cfg, &[400; 3], &start).unwrap();
             let mut at_last_bet = [None; MAX_SEATS];

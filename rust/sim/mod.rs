@@ -243,6 +243,7 @@ fn play_hand_in<'s>(
         seed: Some(ctx.seed),
         deck: None,
         dealer,
+        restocks: Vec::new(),
     };
     // The equity bot reads the opponents' draws from the history (2-7).
     let record = record || bots.contains(&Bot::Equity);

@@ -206,8 +206,8 @@ fn the_equity_bot_decides_alike_in_a_run_and_one_move_at_a_time() {
             let seed = hand_seed(9, h);
             let start = Start {
                 seed: Some(seed),
-                deck: None,
                 dealer: (!game.is_stud()).then(|| ((2 + h) % 3) as u8),
+                ..Start::default()
             };
             let mut state = GameState::new(&cfg, &[t.stack(); 3], &start).unwrap();
             while let Some(seat) = state.actor() {

@@ -482,6 +482,7 @@ class Game:
         deck: str | Sequence[object] | None = None,
         dealer: int | None = None,
         recycle_order: RecycleOrder | None = None,
+        restocks: Sequence[str | Sequence[object]] | None = None,
     ) -> State:
         """Deal a new hand.
 
@@ -493,6 +494,10 @@ class Game:
                 value allowed with ``stud_dealer_position = FIXED``); 2-7: the button
                 seat (default the last seat).
             recycle_order: fixes the order of recycled cards (see :attr:`State.recycle_order`).
+            restocks: the top of each stub rebuilt during the hand, in the order they are
+                rebuilt (2-7 reshuffles, stud burns recycled): the listed cards that are in
+                the new stub go on top, in this order, above the rest; listed cards that
+                are not in it are passed over (see :attr:`State.restocks`).
 
         Returns:
             The state, waiting for the first decision.
@@ -501,7 +506,13 @@ class Game:
             ConfigurationError: bad stacks, deck or dealer.
         """
         return State(
-            self, stacks, seed=seed, deck=deck, dealer=dealer, recycle_order=recycle_order
+            self,
+            stacks,
+            seed=seed,
+            deck=deck,
+            dealer=dealer,
+            recycle_order=recycle_order,
+            restocks=restocks,
         )
 
 
@@ -611,6 +622,10 @@ class State:
             order) and returns the same cards in the order they go under the stub, top
             first. Tests set it to deal recycled cards in another engine's order; it may be
             replaced between actions. It does not count in ``==``.
+        restocks: the tops of the stubs rebuilt during the hand (``start(restocks=...)``):
+            entry ``k`` goes on top of the ``k``-th rebuilt stub (after ``recycle_order``
+            or the shuffle has ordered it), so that a hand history, which names the cards
+            dealt after a reshuffle, can be replayed.
     """
 
     # pylint: disable=too-many-instance-attributes
@@ -624,6 +639,7 @@ class State:
         deck: str | Sequence[object] | None,
         dealer: int | None,
         recycle_order: RecycleOrder | None = None,
+        restocks: Sequence[str | Sequence[object]] | None = None,
     ) -> None:
         """Validate the inputs, post forced bets, deal and wait for the first action."""
         n = len(stacks)
@@ -663,6 +679,18 @@ class State:
             cards = list(ALL_CARDS)
             rng.shuffle(cards)
         self._rng_state: object = rng.getstate()
+        self.restocks: list[list[str]] = []
+        if isinstance(restocks, str):
+            raise ConfigurationError("restocks must be a list of card lists, not one string")
+        for k, top in enumerate(restocks or ()):
+            try:
+                listed = parse_cards(top)
+            except (ValueError, TypeError) as exc:
+                raise ConfigurationError(f"bad restock {k}: {exc}") from None
+            if len(set(listed)) != len(listed):
+                raise ConfigurationError(f"bad restock {k}: a card is listed twice")
+            self.restocks.append(listed)
+        self._rebuilt = 0  # stubs rebuilt so far (restocks[k] tops the (k+1)-th)
         self.stub: list[str] = cards
         self.burns: list[str] = []
         self.board: list[str] = []
@@ -757,8 +785,16 @@ class State:
         self._log(CardDealt(p, Card(card), face_up))
 
     def _recycle(self, cards: list[str]) -> list[str]:
-        """Order recycled cards: by recycle_order, else shuffled when seeded, else as given."""
-        cards = list(cards)
+        """Order a rebuilt stub, top first: by recycle_order, else shuffled when seeded, else
+        as given; then this rebuild's listed ``restocks`` cards on top."""
+        ordered = self._recycle_order(list(cards))
+        k, self._rebuilt = self._rebuilt, self._rebuilt + 1
+        if k >= len(self.restocks):
+            return ordered
+        top = [c for c in self.restocks[k] if c in ordered]
+        return top + [c for c in ordered if c not in top]
+
+    def _recycle_order(self, cards: list[str]) -> list[str]:
         if self.recycle_order is not None:
             ordered = list(self.recycle_order(list(cards)))
             if sorted(ordered) != sorted(cards):
