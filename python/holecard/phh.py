@@ -911,15 +911,19 @@ def _build_deck(
             end = i
             break
     del slots[end:]
-    # Unknown cards and burns: first the cards the history names nowhere, then those it
-    # names only from a rebuilt stub (burned the first time they left the deck).
+    # Unknown cards and burns: the cards the history names nowhere, and those it names
+    # only from a rebuilt stub (burned or thrown the first time they left the deck).
     named_here = set(slots)
     if kind == "razz":
         order = sorted(_ALL, key=lambda c: (14 if c[0] == "A" else _RANKS.index(c[0]) + 2) % 14)
     else:
         order = sorted(_ALL, key=lambda c: (_RANKS.index(c[0]), _SUITS.index(c[1])), reverse=True)
-    spare = [c for c in order if c not in known]
-    spare += [c for c in order if c in known and c not in named_here]
+    never = [c for c in order if c not in known]
+    later = [c for c in order if c in known and c not in named_here]
+    # 2-7: the cards named only from a rebuilt stub go to the first unknown cards dealt,
+    # the likeliest to be thrown (as ``??``, see _apply) into the reshuffle before it;
+    # stud keeps its order (an unknown door card must not bring in).
+    spare = later + never if kind == "deuce_seven" else never + later
     if slots.count(None) > len(spare):
         raise ReplayError(
             f"the history needs {slots.count(None)} unknown cards but only {len(spare)} are left"
@@ -956,6 +960,7 @@ def _replay_steps(
         != "LEFT_OF_BUTTON",
     )
     cls = _game_class(engine, kind)
+    named_for = _named_for(acts)
     restocks = _Restocks(acts, known).find(lambda tops: _start(cls, kwargs, stacks, deck, tops))
     try:
         state = _start(cls, kwargs, stacks, deck, restocks)
@@ -964,7 +969,7 @@ def _replay_steps(
     yield None, state, known
     for a in acts:
         try:
-            _apply(state, a, known)
+            _apply(state, a, known, named_for)
         except ReplayError:
             raise
         except (ValueError, HoleCardError) as exc:  # e.g. the engine's IllegalActionError
@@ -1012,6 +1017,7 @@ class _Restocks:
     def __init__(self, acts: list[_Act], known: set[str]) -> None:
         self.acts = acts
         self.known = known
+        self.named_for = _named_for(acts)
         self.dealt: dict[int, list[str | None]] = {}
         self.board: list[str | None] = []
         deals = _deals(acts)
@@ -1051,7 +1057,7 @@ class _Restocks:
         """How many of the history's actions replay as written (dealt cards checked)."""
         for done, a in enumerate(self.acts):
             try:
-                _apply(state, a, self.known)
+                _apply(state, a, self.known, self.named_for)
             except (ReplayError, ValueError, HoleCardError):
                 return done
         return len(self.acts)
@@ -1161,8 +1167,14 @@ class _Restocks:
         discarded: dict[int, set[str]],
         stopped: int | None,
     ) -> list[list[str]]:
-        """:meth:`_fill`'s two readings of a burn that the history does not say."""
-        return [self._fill(top, pool, discarded, stopped, steal) for steal in (False, True)]
+        """:meth:`_fill`'s readings of what the history does not say: which card a burn
+        took, and (EXCLUDE_CURRENT_ROUND) whether the drawer who met the next rebuild
+        waited for it instead of taking the stub's last card (D-10)."""
+        return [
+            self._fill(top, pool, discarded, stopped, steal=steal, kept_last=kept_last)
+            for kept_last in (False, True)
+            for steal in (False, True)
+        ]
 
     def _apply(self, state: StateLike, a: _Act) -> None:
         """Plays ``a``; a discard of cards that this replay (whose cards differ from the
@@ -1171,13 +1183,16 @@ class _Restocks:
         if a.verb == "sd" and a.args:
             wanted = _split_cards(a.args[0])
             hand = [str(c) for c in state.players[a.actor].hole_cards]  # type: ignore[index]
-            if any(c is None or c not in hand for c in wanted):
+            if any(c is not None and c not in hand for c in wanted):
                 held = [c for c in wanted if c is not None and c in hand]
-                others = [c for c in hand if c not in held and c not in self.known]
-                others += [c for c in hand if c not in held and c in self.known]
+                mine = self.named_for.get(a.actor, set())  # type: ignore[arg-type]
+                others = sorted(
+                    (c for c in hand if c not in held),
+                    key=lambda c: (c in mine, c not in self.known),
+                )
                 state.draw(held + others[: len(wanted) - len(held)])
                 return
-        _apply(state, a, self.known)
+        _apply(state, a, self.known, self.named_for)
 
     def _fill(
         self,
@@ -1185,14 +1200,17 @@ class _Restocks:
         pool: set[str],
         discarded: dict[int, set[str]],
         stopped: int | None,
+        *,
         steal: bool,
+        kept_last: bool,
     ) -> list[str]:
-        """The cards of ``top``, each burn or unknown card replaced by a card of the pool
-        that ``top`` does not name (one the history names nowhere first), never one the
-        seat it goes to discarded (D-10.5); the cards left under the top are, as far as
-        the pool allows, ones that the drawer who ``stopped`` it discarded (he passes over
-        them and meets the next rebuild). Cut before the first card the pool cannot
-        supply."""
+        """The whole stub, top first: the cards of ``top``, each burn or unknown card
+        replaced by a card of the pool that ``top`` does not name (one the history names
+        nowhere first), never one the seat it goes to discarded (D-10.5); then the rest,
+        first the cards the drawer who ``stopped`` it discarded (he passes over them and
+        meets the next rebuild). ``kept_last``: his last card from this stub is its last
+        card instead, which he does not take (it goes into the next reshuffle, D-10,
+        ``EXCLUDE_CURRENT_ROUND``). Cut before the first card the pool cannot supply."""
         keep = discarded.get(stopped, set()) if stopped is not None else set()
         left = [c for c in pool if all(c != t for t, _ in top)]
         # Cards the history names nowhere first; his discards last.
@@ -1214,11 +1232,17 @@ class _Restocks:
                     # card after it, the stub ran out before the burn: it is cut.)
                     card = top.pop(last)[0]
                 if card is None:
-                    break
+                    return out
                 if card in spare:
                     spare.remove(card)
             out.append(card)
-        return out
+        bottom = []
+        if kept_last and stopped is not None:
+            mine = [i for i, (c, seat) in enumerate(top) if seat == stopped and c is not None]
+            if mine:
+                bottom = [out.pop(mine[-1])]
+        rest = sorted((c for c in pool if c not in out and c not in bottom), key=lambda c: (c not in keep, c))
+        return out + rest + bottom
 
 
 def _not_in_play(state: StateLike) -> set[str]:
@@ -1241,7 +1265,27 @@ def _replay(hh: HandHistory, engine: object, verify: bool) -> StateLike:
     return state
 
 
-def _apply(state: StateLike, a: _Act, known: set[str]) -> None:
+def _named_for(acts: list[_Act]) -> dict[int, set[str]]:
+    """The cards a history names in each seat's hand (dealt to him, thrown or shown)."""
+    out: dict[int, set[str]] = {}
+    for a in acts:
+        if a.actor is None and a.verb == "dh":
+            seat, text = int(a.args[0][1:]) - 1, a.args[1]
+        elif a.actor is not None and a.verb in ("sd", "sm") and a.args:
+            seat, text = a.actor, a.args[0]
+        else:
+            continue
+        out.setdefault(seat, set()).update(c for c in _split_cards(text) if c is not None)
+    return out
+
+
+def _apply(
+    state: StateLike, a: _Act, known: set[str], named_for: dict[int, set[str]] | None = None
+) -> None:
+    """Plays ``a``, checking the cards it names. ``named_for``: the cards the history
+    names in each seat's hand; the others he holds (dealt for ``??``) are the ones he may
+    throw as ``??``, a card the history names elsewhere first (so that it goes back into
+    a reshuffle from which the history deals it); without it, cards it names nowhere."""
     if a.actor is None:
         if a.verb == "dh":
             seat = int(a.args[0][1:]) - 1
@@ -1288,7 +1332,11 @@ def _apply(state: StateLike, a: _Act, known: set[str]) -> None:
     elif a.verb == "sd":
         wanted = _split_cards(a.args[0]) if a.args else []
         hand = [str(c) for c in state.players[a.actor].hole_cards]
-        unknown = [c for c in hand if c not in known]
+        if named_for is None:
+            unknown = [c for c in hand if c not in known]
+        else:
+            mine = named_for.get(a.actor, set())
+            unknown = sorted((c for c in hand if c not in mine), key=lambda c: c not in known)
         discards: list[str] = []
         for c in wanted:
             if c is None:
