@@ -376,11 +376,13 @@ def test_restocks_top_each_rebuilt_stub(engine: object) -> None:
 
 @pytest.mark.parametrize("engine", [games, ref], ids=["rust", "reference"])
 @pytest.mark.parametrize(
-    "restocks", ["AsKd", [["As", "As"]], [["As", "Zz"]], [5]], ids=["string", "twice", "bad", "int"]
+    "restocks",
+    ["AsKd", [["As", "As"]], [["As", "Zz"]], [5]],
+    ids=["string", "twice", "bad", "int"],
 )
 def test_bad_restocks_are_configuration_errors(engine: object, restocks: object) -> None:
     game = engine.DeuceSevenTripleDraw(small_bet=2, big_bet=4)  # type: ignore[attr-defined]
-    with pytest.raises(ValueError):  # noqa: PT011 (each engine names the bad card its way)
+    with pytest.raises(ValueError, match="restock"):
         game.start([500] * 6, seed=5, restocks=restocks)
 
 
@@ -390,10 +392,12 @@ def test_restocks_survive_pickling() -> None:
     again = pickle.loads(pickle.dumps(state))
     assert again == state
     for s in (state, again):
-        while not s.is_over:
+        while (actor := s.actor) is not None:
             legal = s.legal_actions()
             if legal.draw:
-                s.draw(list(s.players[s.actor].hole_cards))
+                s.draw(list(s.players[actor].hole_cards))
+            elif legal.check:
+                s.check()
             else:
-                s.check() if legal.check else s.call()
+                s.call()
     assert again.history == state.history

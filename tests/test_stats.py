@@ -5,7 +5,6 @@ table over every vendored site hand, and the data frames."""
 from __future__ import annotations
 
 import dataclasses
-
 import pickle
 import subprocess
 import sys

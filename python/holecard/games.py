@@ -254,9 +254,7 @@ class _Game:
                 hand history names the cards dealt after a reshuffle, which no deck order
                 can: :mod:`holecard.phh` replays such hands through it.
         """
-        return self._config.start(
-            stacks, seed=seed, deck=deck, dealer=dealer, restocks=restocks
-        )
+        return self._config.start(stacks, seed=seed, deck=deck, dealer=dealer, restocks=restocks)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, _Game):

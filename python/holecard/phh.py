@@ -33,6 +33,12 @@ Replays build a deck that reproduces the dealt cards: the initial deal is interl
 round by round, each later street (or draw) starts with a burn, and unknown cards
 (``??``) and burns are filled with cards that appear nowhere in the file (stud games:
 the highest cards first, so an unknown door card never brings in; razz: aces first).
+A stub rebuilt during the hand (2-7 reshuffles, D-10; stud burns recycled, T-9.2) deals
+cards a deck order cannot place, and PHH records neither the burns nor a rebuilt stub's
+order: the replay finds, rebuild by rebuild, which of the file's cards each rebuilt stub
+dealt and starts the hand with them on top of it (``Game.start(restocks=...)``); where the
+file leaves a choice (which card a burn took), it keeps the reading that replays the file
+to its end.
 The driver uses only the public State API, so any engine with the same API can be
 plugged in through ``engine=``; the default is holecard's own engine
 (:mod:`holecard.games`), and ``engine=holecard.reference.engine`` replays through the
@@ -769,11 +775,13 @@ def _game_class(engine: object, kind: str) -> Callable[..., Any]:
 
 
 def _deals(acts: list[_Act]) -> dict[int, list[str | None]]:
-    """The cards of each ``d dh`` action (by action index) in the order the replay deals
-    them: the cards dealt before in the hand last, since only a stub rebuilt from burns and
+    """The cards of each ``d dh`` action (by action index), in the order the replay deals.
+
+    The cards dealt before in the hand come last, since only a stub rebuilt from burns and
     discards (D-10, T-9.2) can deal them again. A history need not list a draw's cards in
     dealing order (:func:`state_to_phh` lists them by rank), and a draw the reshuffle
-    interrupted took its first cards from the old stub."""
+    interrupted took its first cards from the old stub.
+    """
     seen: set[str] = set()
     out: dict[int, list[str | None]] = {}
     for a in acts:
@@ -788,8 +796,11 @@ def _deals(acts: list[_Act]) -> dict[int, list[str | None]]:
 
 def _build_deck(
     kind: str, n: int, acts: list[_Act], *, burns: bool = True, button_small_blind: bool = True
-) -> tuple[list[str], set[str]]:
+) -> tuple[list[str], set[str], bool]:
     """Deck (top first) that makes the engine deal the cards of the history.
+
+    Also the cards the history names, and whether the hand takes so many cards that a
+    stub may be rebuilt.
 
     ``burns``: whether each later street (or draw) starts with a burn (``burn_cards``).
     ``button_small_blind``: 2-7 heads-up, the button (``p2``) posts the small blind and is
@@ -897,6 +908,9 @@ def _build_deck(
             else:
                 flush_draw()
         flush_draw()
+    # A stub is rebuilt only when the deck runs short: 2-7 past its 52nd card (or at its
+    # last, EXCLUDE_CURRENT_ROUND), stud when seventh street needs up to 10 cards more.
+    rebuilds = len(slots) > 52 - _SEVENTH_STREET_MOST
     used = [c for c in slots if c is not None]
     if len(slots) <= 52 and len(used) != len(set(used)):
         dup = sorted({c for c in used if used.count(c) > 1})
@@ -915,11 +929,13 @@ def _build_deck(
     # only from a rebuilt stub (burned or thrown the first time they left the deck).
     named_here = set(slots)
     if kind == "razz":
-        order = sorted(_ALL, key=lambda c: (14 if c[0] == "A" else _RANKS.index(c[0]) + 2) % 14)
+        by_rank = sorted(_ALL, key=lambda c: (14 if c[0] == "A" else _RANKS.index(c[0]) + 2) % 14)
     else:
-        order = sorted(_ALL, key=lambda c: (_RANKS.index(c[0]), _SUITS.index(c[1])), reverse=True)
-    never = [c for c in order if c not in known]
-    later = [c for c in order if c in known and c not in named_here]
+        by_rank = sorted(
+            _ALL, key=lambda c: (_RANKS.index(c[0]), _SUITS.index(c[1])), reverse=True
+        )
+    never = [c for c in by_rank if c not in known]
+    later = [c for c in by_rank if c in known and c not in named_here]
     # 2-7: the cards named only from a rebuilt stub go to the first unknown cards dealt,
     # the likeliest to be thrown (as ``??``, see _apply) into the reshuffle before it;
     # stud keeps its order (an unknown door card must not bring in).
@@ -932,8 +948,10 @@ def _build_deck(
     for c in slots:
         deck.append(c if c is not None else spare.pop(0))
     # The rest: the cards the history names (dealt from a rebuilt stub) first.
-    deck.extend([c for c in _ALL if c in spare and c in known] + [c for c in spare if c not in known])
-    return deck, known
+    deck.extend(
+        [c for c in _ALL if c in spare and c in known] + [c for c in spare if c not in known]
+    )
+    return deck, known, rebuilds
 
 
 # ------------------------------------------------------------------------------------
@@ -951,7 +969,7 @@ def _replay_steps(
     n = len(hh.starting_stacks)
     stacks = [_amount(s, "starting_stacks") for s in hh.starting_stacks]
     acts = _parse_actions(hh.actions, n)
-    deck, known = _build_deck(
+    deck, known, rebuilds = _build_deck(
         kind,
         n,
         acts,
@@ -961,7 +979,9 @@ def _replay_steps(
     )
     cls = _game_class(engine, kind)
     named_for = _named_for(acts)
-    restocks = _Restocks(acts, known).find(lambda tops: _start(cls, kwargs, stacks, deck, tops))
+    restocks: list[list[str]] = []
+    if rebuilds:
+        restocks = _Restocks(acts, known).find(lambda t: _start(cls, kwargs, stacks, deck, t))
     try:
         state = _start(cls, kwargs, stacks, deck, restocks)
     except (ValueError, HoleCardError) as exc:
@@ -984,13 +1004,19 @@ def _start(
     deck: list[str],
     restocks: list[list[str]],
 ) -> StateLike:
-    """A new hand of the replayed game (``restocks`` only when there are any, so that an
-    engine without them replays every hand without a reshuffle)."""
+    """A new hand of the replayed game.
+
+    ``restocks`` is passed only when there are any, so that an engine without them
+    replays every hand without a reshuffle.
+    """
     game = cls(**kwargs)
     if restocks:
         return game.start(stacks, deck=deck, restocks=restocks)  # type: ignore[no-any-return]
     return game.start(stacks, deck=deck)  # type: ignore[no-any-return]
 
+
+# Cards seventh street may need beyond the players' (T-9): a burn and a reserved card.
+_SEVENTH_STREET_MOST: Final = 8 + 2
 
 # Stubs rebuilt in one hand that the replay tops: far above any real hand's (a full 2-7
 # table rebuilds at most a handful), a bound on the passes below.
@@ -1000,8 +1026,9 @@ _MAX_TRIALS: Final = 64
 
 
 class _Restocks:
-    """The tops of the stubs a history's hand rebuilds (2-7 reshuffles, D-10; stud burns
-    recycled, T-9.2), found by replaying it.
+    """The tops of the stubs a history's hand rebuilds, found by replaying it.
+
+    Stubs are rebuilt by 2-7 reshuffles (D-10) and stud burns recycled (T-9.2).
 
     A deck order cannot name the cards dealt from a rebuilt stub: they were dealt before,
     or burned. The history names them (or ``??``), each where the engine deals it, so a
@@ -1029,10 +1056,12 @@ class _Restocks:
                 self.board.extend(_split_cards(a.args[0]))
 
     def find(self, start: Callable[[list[list[str]]], StateLike]) -> list[list[str]]:
-        """The tops, each found by a replay that uses the ones before it. Where the
-        history leaves a choice (which card a burn took), each is tried in turn until a
+        """The tops, each found by a replay that uses the ones before it.
+
+        Where the history leaves a choice (which card a burn took), each is tried in turn until a
         replay follows the whole history; failing that (after at most
-        ``_MAX_TRIALS`` replays), the tops of the replay that followed it furthest."""
+        ``_MAX_TRIALS`` replays), the tops of the replay that followed it furthest.
+        """
         best: tuple[int, list[list[str]]] = (-1, [])
         trials = 0
 
@@ -1043,6 +1072,8 @@ class _Restocks:
                 candidates = self._next(start(tops), len(tops))
             except (ValueError, HoleCardError):
                 candidates = None  # the replay itself reports what is wrong
+            if not tops and not candidates:
+                return True  # no stub is rebuilt: nothing to choose
             if not candidates or len(tops) == _MAX_REBUILDS:
                 reach = self._reach(start(tops))
                 best = max(best, (reach, tops), key=lambda b: b[0])
@@ -1063,8 +1094,7 @@ class _Restocks:
         return len(self.acts)
 
     def _next(self, state: StateLike, k: int) -> list[list[str]] | None:
-        """The candidate tops of rebuild ``k`` (0-based), or None if the hand rebuilds no
-        more stubs.
+        """The candidate tops of rebuild ``k`` (0-based); None when no more are rebuilt.
 
         The replay, which uses the tops before ``k``, shows where rebuild ``k`` happens
         and which cards it holds; the history then says what was dealt from it, in turn:
@@ -1153,7 +1183,13 @@ class _Restocks:
                     card = board.pop(0) if board else None
                     if rebuilt > k and not take([card], None):
                         return self._fills(top, pool, discarded, None)
-                elif isinstance(e, ev.CardBurned) and rebuilt > k:
+                elif (
+                    isinstance(e, ev.CardBurned)
+                    and rebuilt > k
+                    # Not the burn of a later rebuild (``burn_after_reshuffle``): it
+                    # comes from that one.
+                    and not (rebuilt > k + 1 and isinstance(history[i - 1], ev.Reshuffled))
+                ):
                     top.append((None, None))
             seen = len(history)
         if rebuilt <= k:
@@ -1167,9 +1203,11 @@ class _Restocks:
         discarded: dict[int, set[str]],
         stopped: int | None,
     ) -> list[list[str]]:
-        """:meth:`_fill`'s readings of what the history does not say: which card a burn
-        took, and (EXCLUDE_CURRENT_ROUND) whether the drawer who met the next rebuild
-        waited for it instead of taking the stub's last card (D-10)."""
+        """:meth:`_fill`'s readings of what the history does not say.
+
+        Which card a burn took, and (EXCLUDE_CURRENT_ROUND) whether the drawer who met
+        the next rebuild waited for it instead of taking the stub's last card (D-10).
+        """
         return [
             self._fill(top, pool, discarded, stopped, steal=steal, kept_last=kept_last)
             for kept_last in (False, True)
@@ -1177,9 +1215,11 @@ class _Restocks:
         ]
 
     def _apply(self, state: StateLike, a: _Act) -> None:
-        """Plays ``a``; a discard of cards that this replay (whose cards differ from the
-        history's past the rebuild being found) did not deal him throws as many others,
-        so that the rest of the hand deals as many cards as the history's."""
+        """Plays ``a``, a discard of cards this replay did not deal him as other cards.
+
+        Past the rebuild being found this replay's cards differ from the history's: he
+        throws as many others, so that the rest of the hand deals as many cards.
+        """
         if a.verb == "sd" and a.args:
             wanted = _split_cards(a.args[0])
             hand = [str(c) for c in state.players[a.actor].hole_cards]  # type: ignore[index]
@@ -1204,13 +1244,16 @@ class _Restocks:
         steal: bool,
         kept_last: bool,
     ) -> list[str]:
-        """The whole stub, top first: the cards of ``top``, each burn or unknown card
+        """The whole stub, top first.
+
+        The cards of ``top``, each burn or unknown card
         replaced by a card of the pool that ``top`` does not name (one the history names
         nowhere first), never one the seat it goes to discarded (D-10.5); then the rest,
         first the cards the drawer who ``stopped`` it discarded (he passes over them and
         meets the next rebuild). ``kept_last``: his last card from this stub is its last
         card instead, which he does not take (it goes into the next reshuffle, D-10,
-        ``EXCLUDE_CURRENT_ROUND``). Cut before the first card the pool cannot supply."""
+        ``EXCLUDE_CURRENT_ROUND``). Cut before the first card the pool cannot supply.
+        """
         keep = discarded.get(stopped, set()) if stopped is not None else set()
         left = [c for c in pool if all(c != t for t, _ in top)]
         # Cards the history names nowhere first; his discards last.
@@ -1236,12 +1279,14 @@ class _Restocks:
                 if card in spare:
                     spare.remove(card)
             out.append(card)
-        bottom = []
+        bottom: list[str] = []
         if kept_last and stopped is not None:
-            mine = [i for i, (c, seat) in enumerate(top) if seat == stopped and c is not None]
-            if mine:
-                bottom = [out.pop(mine[-1])]
-        rest = sorted((c for c in pool if c not in out and c not in bottom), key=lambda c: (c not in keep, c))
+            his = [i for i, (c, seat) in enumerate(top) if seat == stopped and c is not None]
+            if his:
+                bottom = [out.pop(his[-1])]
+        rest = sorted(
+            (c for c in pool if c not in out and c not in bottom), key=lambda c: (c not in keep, c)
+        )
         return out + rest + bottom
 
 
@@ -1282,10 +1327,13 @@ def _named_for(acts: list[_Act]) -> dict[int, set[str]]:
 def _apply(
     state: StateLike, a: _Act, known: set[str], named_for: dict[int, set[str]] | None = None
 ) -> None:
-    """Plays ``a``, checking the cards it names. ``named_for``: the cards the history
+    """Plays ``a``, checking the cards it names.
+
+    ``named_for``: the cards the history
     names in each seat's hand; the others he holds (dealt for ``??``) are the ones he may
     throw as ``??``, a card the history names elsewhere first (so that it goes back into
-    a reshuffle from which the history deals it); without it, cards it names nowhere."""
+    a reshuffle from which the history deals it); without it, cards it names nowhere.
+    """
     if a.actor is None:
         if a.verb == "dh":
             seat = int(a.args[0][1:]) - 1
@@ -1398,10 +1446,9 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
     included.
 
     Hands in which burned or discarded cards were dealt again (stud burns recycled before
-    7th street, T-9.2; the 2-7 reshuffle, D-10) are written too, but they do not replay:
-    PHH records neither the burns nor the order of a reshuffled stub, and the replay
-    harness rebuilds one 52-card deck, in which a card cannot be dealt twice (the replay
-    raises :class:`ReplayError`).
+    7th street, T-9.2; the 2-7 reshuffle, D-10) are written and replay too, though PHH
+    records neither the burns nor the order of a rebuilt stub: the replay tops each
+    rebuilt stub with the cards the file deals from it (see :meth:`HandHistory.replay`).
 
     Args:
         state: a state of holecard's engine or of the reference engine.

@@ -45,10 +45,10 @@ Counting rules (every count is a number of hands unless it says actions):
 Results (net, chips won) come from the hand's recorded ``finishing_stacks`` and
 ``winnings`` when it has them (checked against the engine by the replay), else from the
 engine's final state. In 2-7 the order of play does not depend on the cards, so a hand
-with recorded results whose cards cannot be replayed (a 2-7 stub reshuffled mid-hand,
-whose order neither PHH nor the sites record) is counted from its actions with its cards
-hidden. A hand that cannot be replayed at all, or that is not over, is not counted:
-:attr:`StatsTable.uncounted` says which and why. A hand given twice (the same record,
+with recorded results whose cards cannot be replayed (a file that deals a card no stub
+could have held) is counted from its actions with its cards hidden. A hand that cannot
+be replayed at all, or that is not over, is not counted: :attr:`StatsTable.uncounted`
+says which and why. A hand given twice (the same record,
 e.g. one hand exported into two overlapping site files) counts once
 (:attr:`StatsTable.duplicates`).
 

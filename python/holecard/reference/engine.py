@@ -785,8 +785,11 @@ class State:
         self._log(CardDealt(p, Card(card), face_up))
 
     def _recycle(self, cards: list[str]) -> list[str]:
-        """Order a rebuilt stub, top first: by recycle_order, else shuffled when seeded, else
-        as given; then this rebuild's listed ``restocks`` cards on top."""
+        """Order a rebuilt stub, top first.
+
+        By recycle_order, else shuffled when seeded, else as given; then this rebuild's
+        listed ``restocks`` cards on top.
+        """
         ordered = self._recycle_order(list(cards))
         k, self._rebuilt = self._rebuilt, self._rebuilt + 1
         if k >= len(self.restocks):

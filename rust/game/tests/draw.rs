@@ -239,3 +239,52 @@ fn d_10_5_exact_cards_of_reshuffled_stubs() {
         assert_eq!(seen.dealt.join(" "), want, "{policy:?} {scope:?}");
     }
 }
+
+/// `Start::restocks`: the listed cards the rebuilt stub holds are dealt first, in order;
+/// a listed card it does not hold is passed over; a card listed twice is refused.
+#[test]
+fn restocks_top_the_rebuilt_stub() {
+    let whole_hands = |restocks: Vec<Vec<Card>>| {
+        let cfg = fixed_limit(GameKind::DeuceSeven, |_| {});
+        let start = Start {
+            seed: Some(3),
+            restocks,
+            ..Start::default()
+        };
+        let mut st = GameState::new(&cfg, &[100; 6], &start).unwrap();
+        play_until(&mut st, passive, betting_over);
+        while !st
+            .history()
+            .iter()
+            .any(|e| matches!(e, Event::Reshuffle { .. }))
+        {
+            let p = st.actor().unwrap();
+            let hand = st.seats()[p as usize].card_set();
+            st.apply(Action::Draw(hand)).unwrap();
+        }
+        st
+    };
+    let st = whole_hands(Vec::new());
+    let Some(&Event::Reshuffle { seat, cards: pool }) = st
+        .history()
+        .iter()
+        .find(|e| matches!(e, Event::Reshuffle { .. }))
+    else {
+        unreachable!("the loop stops at the reshuffle")
+    };
+    let pool: Vec<Card> = pool.iter().collect();
+    let outside = Card::all().find(|c| !pool.contains(c)).unwrap();
+    let top = vec![pool[pool.len() - 1], outside, pool[0], pool[1]];
+    let st = whole_hands(vec![top]);
+    let dealt: Vec<Card> = st.seats()[seat as usize]
+        .cards()
+        .filter(|c| pool.contains(c))
+        .collect();
+    assert_eq!(dealt[..3], [pool[pool.len() - 1], pool[0], pool[1]]);
+    let cfg = fixed_limit(GameKind::DeuceSeven, |_| {});
+    let twice = Start {
+        restocks: vec![vec![pool[0], pool[0]]],
+        ..Start::default()
+    };
+    assert!(GameState::new(&cfg, &[100; 6], &twice).is_err());
+}
