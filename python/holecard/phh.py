@@ -940,10 +940,8 @@ def _build_deck(
     # the likeliest to be thrown (as ``??``, see _apply) into the reshuffle before it;
     # stud keeps its order (an unknown door card must not bring in).
     spare = later + never if kind == "deuce_seven" else never + later
-    if slots.count(None) > len(spare):
-        raise ReplayError(
-            f"the history needs {slots.count(None)} unknown cards but only {len(spare)} are left"
-        )
+    # Enough by construction: the slots name distinct cards, and the spare cards are all
+    # the others.
     deck: list[str] = []
     for c in slots:
         deck.append(c if c is not None else spare.pop(0))

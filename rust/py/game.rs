@@ -1038,18 +1038,20 @@ impl PyGameState {
                 let top: Vec<u8> = top.iter().map(|c| c.index()).collect();
                 restocks.append(PyBytes::new(py, &top))?;
             }
-            let args = PyTuple::new(
-                py,
-                [
-                    Py::new(py, self.config.clone())?.into_bound(py).into_any(),
-                    starts.into_pyobject(py)?.into_any(),
-                    PyBytes::new(py, &deck).into_any(),
-                    self.state.rng_seed().into_pyobject(py)?.into_any(),
-                    self.state.dealer().into_pyobject(py)?.into_any(),
-                    actions.into_any(),
-                    restocks.into_any(),
-                ],
-            )?;
+            let mut args = vec![
+                Py::new(py, self.config.clone())?.into_bound(py).into_any(),
+                starts.into_pyobject(py)?.into_any(),
+                PyBytes::new(py, &deck).into_any(),
+                self.state.rng_seed().into_pyobject(py)?.into_any(),
+                self.state.dealer().into_pyobject(py)?.into_any(),
+                actions.into_any(),
+            ];
+            // Only a hand started with `restocks` has a seventh part, so that every other
+            // pickle reads as it did before they existed.
+            if !restocks.is_empty() {
+                args.push(restocks.into_any());
+            }
+            let args = PyTuple::new(py, args)?;
             Ok((f, args))
         })
     }

@@ -105,7 +105,8 @@ shuffled with ``random.Random(seed)``; with ``deck=`` and no seed they are put u
 stub in the order they left play (burn order / discard order), so tests are repeatable.
 ``start(..., recycle_order=f)`` (or setting ``state.recycle_order``) fixes the order
 instead, for that state only: ``f`` gets the cards in the order they left play and returns
-them in the order they go under the stub.
+them in the order they go under the stub. ``start(..., restocks=[...])`` then puts chosen
+cards on top of each rebuilt stub, in order (a hand history's replay does).
 
 Example:
     >>> game = SevenCardStud(ante=1, bring_in=2, small_bet=5)
