@@ -82,10 +82,19 @@ fuzz_target!(|data: &[u8]| {
     };
     let players = 2 + b.below(7);
     let stacks: Vec<u64> = (0..players).map(|_| 1 + b.below(400) as u64).collect();
+    // Tops for the stubs the hand may rebuild: any cards, repeats included (refused).
+    let restocks: Vec<Vec<Card>> = (0..b.below(3))
+        .map(|_| {
+            (0..b.below(12))
+                .filter_map(|_| Card::from_index(b.below(52) as i64).ok())
+                .collect()
+        })
+        .collect();
     let start = Start {
         seed: Some(b.u64()),
         deck: None,
         dealer: None,
+        restocks,
     };
     let Ok(mut state) = GameState::new(&config, &stacks, &start) else {
         return;
