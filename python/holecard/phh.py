@@ -795,20 +795,26 @@ def _deals(acts: list[_Act]) -> dict[int, list[str | None]]:
 
 
 def _build_deck(
-    kind: str, n: int, acts: list[_Act], *, burns: bool = True, button_small_blind: bool = True
+    kind: str,
+    n: int,
+    acts: list[_Act],
+    deals: dict[int, list[str | None]],
+    *,
+    burns: bool = True,
+    button_small_blind: bool = True,
 ) -> tuple[list[str], set[str], bool]:
     """Deck (top first) that makes the engine deal the cards of the history.
 
     Also the cards the history names, and whether the hand takes so many cards that a
     stub may be rebuilt.
 
-    ``burns``: whether each later street (or draw) starts with a burn (``burn_cards``).
+    ``deals``: :func:`_deals` of ``acts``. ``burns``: whether each later street (or draw)
+    starts with a burn (``burn_cards``).
     ``button_small_blind``: 2-7 heads-up, the button (``p2``) posts the small blind and is
     dealt first (``heads_up_small_blind = BUTTON``); otherwise ``p1`` is.
     """
     stud = kind != "deuce_seven"
     initial = 2 if kind == "soko" else (3 if stud else 5)
-    deals = _deals(acts)
     known: set[str] = set()
     for a in acts:
         if a.verb in ("dh", "db", "sd", "sm") and a.args:
@@ -967,10 +973,12 @@ def _replay_steps(
     n = len(hh.starting_stacks)
     stacks = [_amount(s, "starting_stacks") for s in hh.starting_stacks]
     acts = _parse_actions(hh.actions, n)
+    deals = _deals(acts)
     deck, known, rebuilds = _build_deck(
         kind,
         n,
         acts,
+        deals,
         burns=kwargs.get("burn_cards", True) is not False,
         button_small_blind=str(kwargs.get("heads_up_small_blind", "BUTTON")).upper()
         != "LEFT_OF_BUTTON",
@@ -979,7 +987,8 @@ def _replay_steps(
     named_for = _named_for(acts)
     restocks: list[list[str]] = []
     if rebuilds:
-        restocks = _Restocks(acts, known).find(lambda t: _start(cls, kwargs, stacks, deck, t))
+        finder = _Restocks(acts, known, deals, named_for)
+        restocks = finder.find(lambda t: _start(cls, kwargs, stacks, deck, t))
     try:
         state = _start(cls, kwargs, stacks, deck, restocks)
     except (ValueError, HoleCardError) as exc:
@@ -1039,13 +1048,18 @@ class _Restocks:
     one rebuilds no stub it has no top for.
     """
 
-    def __init__(self, acts: list[_Act], known: set[str]) -> None:
+    def __init__(
+        self,
+        acts: list[_Act],
+        known: set[str],
+        deals: dict[int, list[str | None]],
+        named_for: dict[int, set[str]],
+    ) -> None:
         self.acts = acts
         self.known = known
-        self.named_for = _named_for(acts)
+        self.named_for = named_for
         self.dealt: dict[int, list[str | None]] = {}
         self.board: list[str | None] = []
-        deals = _deals(acts)
         for a in acts:
             if a.actor is None and a.verb == "dh":
                 seat = int(a.args[0][1:]) - 1
@@ -1056,8 +1070,8 @@ class _Restocks:
     def find(self, start: Callable[[list[list[str]]], StateLike]) -> list[list[str]]:
         """The tops, each found by a replay that uses the ones before it.
 
-        Where the history leaves a choice (which card a burn took), each is tried in turn until a
-        replay follows the whole history; failing that (after at most
+        Where the history leaves a choice (which card a burn took), each is tried in turn
+        until a replay follows the whole history; failing that (after at most
         ``_MAX_TRIALS`` replays), the tops of the replay that followed it furthest.
         """
         best: tuple[int, list[list[str]]] = (-1, [])
@@ -1073,7 +1087,10 @@ class _Restocks:
             if not tops and not candidates:
                 return True  # no stub is rebuilt: nothing to choose
             if not candidates or len(tops) == _MAX_REBUILDS:
-                reach = self._reach(start(tops))
+                try:
+                    reach = self._reach(start(tops))
+                except (ValueError, HoleCardError):
+                    reach = -1
                 best = max(best, (reach, tops), key=lambda b: b[0])
                 return reach == len(self.acts)
             unique = [c for i, c in enumerate(candidates) if c not in candidates[:i]]
@@ -1244,13 +1261,13 @@ class _Restocks:
     ) -> list[str]:
         """The whole stub, top first.
 
-        The cards of ``top``, each burn or unknown card
-        replaced by a card of the pool that ``top`` does not name (one the history names
-        nowhere first), never one the seat it goes to discarded (D-10.5); then the rest,
-        first the cards the drawer who ``stopped`` it discarded (he passes over them and
-        meets the next rebuild). ``kept_last``: his last card from this stub is its last
-        card instead, which he does not take (it goes into the next reshuffle, D-10,
-        ``EXCLUDE_CURRENT_ROUND``). Cut before the first card the pool cannot supply.
+        The cards of ``top``, each burn or unknown card replaced by a card of the pool that
+        ``top`` does not name (one the history names nowhere first), never one the seat it
+        goes to discarded (D-10.5); then the rest, first the cards the drawer who
+        ``stopped`` it discarded (he passes over them and meets the next rebuild).
+        ``kept_last``: his last card from this stub is its last card instead, which he does
+        not take (it goes into the next reshuffle, D-10, ``EXCLUDE_CURRENT_ROUND``). Cut
+        before the first card the pool cannot supply.
         """
         keep = discarded.get(stopped, set()) if stopped is not None else set()
         left = [c for c in pool if all(c != t for t, _ in top)]
@@ -1322,15 +1339,13 @@ def _named_for(acts: list[_Act]) -> dict[int, set[str]]:
     return out
 
 
-def _apply(
-    state: StateLike, a: _Act, known: set[str], named_for: dict[int, set[str]] | None = None
-) -> None:
+def _apply(state: StateLike, a: _Act, known: set[str], named_for: dict[int, set[str]]) -> None:
     """Plays ``a``, checking the cards it names.
 
-    ``named_for``: the cards the history
-    names in each seat's hand; the others he holds (dealt for ``??``) are the ones he may
-    throw as ``??``, a card the history names elsewhere first (so that it goes back into
-    a reshuffle from which the history deals it); without it, cards it names nowhere.
+    ``named_for``: :func:`_named_for` of the history. The cards a seat holds that the
+    history does not name in his hand (dealt for ``??``) are the ones he may throw as
+    ``??``, a card it names elsewhere first (so that it goes back into a reshuffle from
+    which the history deals it).
     """
     if a.actor is None:
         if a.verb == "dh":
@@ -1378,11 +1393,8 @@ def _apply(
     elif a.verb == "sd":
         wanted = _split_cards(a.args[0]) if a.args else []
         hand = [str(c) for c in state.players[a.actor].hole_cards]
-        if named_for is None:
-            unknown = [c for c in hand if c not in known]
-        else:
-            mine = named_for.get(a.actor, set())
-            unknown = sorted((c for c in hand if c not in mine), key=lambda c: c not in known)
+        mine = named_for.get(a.actor, set())
+        unknown = sorted((c for c in hand if c not in mine), key=lambda c: c not in known)
         discards: list[str] = []
         for c in wanted:
             if c is None:

@@ -486,12 +486,15 @@ pub struct GameState {
     pub(crate) showing: ShowingCache,
 }
 
-/// [`Start::restocks`] as card indices.
-fn restock_indices(restocks: &[Vec<Card>]) -> Vec<Vec<u8>> {
-    restocks
-        .iter()
-        .map(|top| top.iter().map(|c| c.index()).collect())
-        .collect()
+/// A validated [`Start`]: what [`GameState`]'s `fresh` deals a hand from.
+struct ResolvedStart {
+    /// The deck, top first, as card indices.
+    order: [u8; 52],
+    /// The seed of reshuffles.
+    seed: u64,
+    dealer: u8,
+    /// [`Start::restocks`] as card indices.
+    restocks: Vec<Vec<u8>>,
 }
 
 /// Up to eight cards, in order (see [`GameState`]'s `pinned`).
@@ -580,10 +583,9 @@ impl GameState {
         start: &Start,
         record: bool,
     ) -> Result<GameState, ConfigError> {
-        let (order, seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
+        let resolved = Self::resolve_start(cfg, stacks, start)?;
         let buffers = (Vec::with_capacity(96), Vec::with_capacity(32));
-        let mut st = Self::fresh(cfg, stacks, order, seed, dealer, buffers, record);
-        st.restocks = restock_indices(&start.restocks);
+        let mut st = Self::fresh(cfg, stacks, resolved, buffers, record);
         st.begin();
         Ok(st)
     }
@@ -597,25 +599,18 @@ impl GameState {
         stacks: &[u64],
         start: &Start,
     ) -> Result<(), ConfigError> {
-        let (order, rng_seed, dealer) = Self::resolve_start(cfg, stacks, start)?;
-        self.deal(
-            cfg,
-            stacks,
-            order,
-            rng_seed,
-            dealer,
-            restock_indices(&start.restocks),
-        );
+        let resolved = Self::resolve_start(cfg, stacks, start)?;
+        self.deal(cfg, stacks, resolved);
         Ok(())
     }
 
-    /// Validates a hand's start: the deck order (top first), the reshuffle seed and the
-    /// dealer seat.
+    /// Validates a hand's start: the deck order (top first), the reshuffle seed, the
+    /// dealer seat and the tops of rebuilt stubs.
     fn resolve_start(
         cfg: &GameConfig,
         stacks: &[u64],
         start: &Start,
-    ) -> Result<([u8; 52], u64, u8), ConfigError> {
+    ) -> Result<ResolvedStart, ConfigError> {
         let n = stacks.len();
         if n < 2 || n > cfg.options.max_players as usize {
             return Err(config_err!(
@@ -670,27 +665,28 @@ impl GameState {
             crate::deck::shuffle(&mut order, &mut crate::deck::rng_for_seed(seed));
             rng_seed = seed;
         }
-        Ok((order, rng_seed, dealer))
+        let restocks = start
+            .restocks
+            .iter()
+            .map(|top| top.iter().map(|c| c.index()).collect())
+            .collect();
+        Ok(ResolvedStart {
+            order,
+            seed: rng_seed,
+            dealer,
+            restocks,
+        })
     }
 
-    /// Starts a hand from a resolved deck order and reshuffle seed (no validation) in
-    /// this state, keeping the history buffers' memory.
-    fn deal(
-        &mut self,
-        cfg: &GameConfig,
-        stacks: &[u64],
-        order: [u8; 52],
-        seed: u64,
-        dealer: u8,
-        restocks: Vec<Vec<u8>>,
-    ) {
+    /// Starts a hand from a resolved start (no validation) in this state, keeping the
+    /// history buffers' memory.
+    fn deal(&mut self, cfg: &GameConfig, stacks: &[u64], resolved: ResolvedStart) {
         let mut history = std::mem::take(&mut self.history);
         let mut actions = std::mem::take(&mut self.actions);
         history.clear();
         actions.clear();
         let record = self.record;
-        *self = Self::fresh(cfg, stacks, order, seed, dealer, (history, actions), record);
-        self.restocks = restocks;
+        *self = Self::fresh(cfg, stacks, resolved, (history, actions), record);
         self.begin();
     }
 
@@ -699,12 +695,16 @@ impl GameState {
     fn fresh(
         cfg: &GameConfig,
         stacks: &[u64],
-        order: [u8; 52],
-        seed: u64,
-        dealer: u8,
+        resolved: ResolvedStart,
         (history, actions): (Vec<Event>, Vec<Action>),
         record: bool,
     ) -> GameState {
+        let ResolvedStart {
+            order,
+            seed,
+            dealer,
+            restocks,
+        } = resolved;
         let mut seats = [Seat::default(); MAX_SEATS];
         let mut active = 0;
         for (i, (seat, &s)) in seats.iter_mut().zip(stacks).enumerate() {
@@ -736,7 +736,7 @@ impl GameState {
             rng_seed: seed,
             reshuffles: 0,
             pinned: Pinned::default(),
-            restocks: Vec::new(),
+            restocks,
             initial_deck: order,
             history,
             actions,

@@ -715,21 +715,15 @@ fn start_stacks(state: &GameState) -> Vec<u64> {
     state.seats().iter().map(|s| s.start_stack).collect()
 }
 
-/// The hand started from exactly these parts with `actions` applied in order: how pickle
+/// The hand started from `stacks` and `start` with `actions` applied in order: how pickle
 /// rebuilds a state, and how [`rewind`] undoes an action that panicked.
 fn replay(
     cfg: &GameConfig,
     stacks: &[u64],
-    (deck, rng_seed, dealer, restocks): (Vec<Card>, u64, u8, Vec<Vec<Card>>),
+    start: &Start,
     actions: impl IntoIterator<Item = PyResult<Action>>,
 ) -> PyResult<GameState> {
-    let start = Start {
-        seed: Some(rng_seed),
-        deck: Some(deck),
-        dealer: Some(dealer),
-        restocks,
-    };
-    let mut state = GameState::new(cfg, stacks, &start)?;
+    let mut state = GameState::new(cfg, stacks, start)?;
     for action in actions {
         state.apply(action?)?;
     }
@@ -747,15 +741,16 @@ fn rewind(state: &mut GameState, cfg: &GameConfig, done: usize) -> PyResult<()> 
         .get(..done)
         .ok_or_else(|| InternalError::new_err("the recorded actions were lost"))?
         .to_vec();
+    let start = Start {
+        seed: Some(state.rng_seed()),
+        deck: Some(state.initial_deck()),
+        dealer: Some(state.dealer()),
+        restocks: state.restocks(),
+    };
     *state = replay(
         cfg,
         &start_stacks(state),
-        (
-            state.initial_deck(),
-            state.rng_seed(),
-            state.dealer(),
-            state.restocks(),
-        ),
+        &start,
         actions.into_iter().map(Ok),
     )?;
     Ok(())
@@ -1086,8 +1081,13 @@ pub fn restore_state(
             .map(|top| cards(top))
             .collect::<PyResult<_>>()?;
         let actions = actions.iter().map(|(code, arg)| decode_action(code, *arg));
-        let start = (cards(&deck)?, rng_seed, dealer, restocks);
-        let state = replay(&config.cfg, &stacks, start, actions)?;
+        let start = Start {
+            seed: Some(rng_seed),
+            deck: Some(cards(&deck)?),
+            dealer: Some(dealer),
+            restocks,
+        };
+        let state = replay(&config.cfg, &stacks, &start, actions)?;
         Ok(PyGameState {
             state,
             config: config.clone(),
