@@ -401,3 +401,39 @@ def test_restocks_survive_pickling() -> None:
             else:
                 s.call()
     assert again.history == state.history
+
+
+def _street(first_seat: int, cards: str) -> list[str]:
+    """One deal per seat from ``first_seat`` on, the cards split as the text lists them."""
+    return [f"d dh p{first_seat + i} {c}" for i, c in enumerate(cards.split())]
+
+
+@pytest.mark.parametrize("engine", [games, ref], ids=["rust", "reference"])
+def test_community_card_right_after_sixth_street_replays(engine: object) -> None:
+    """A hypothesis find: six of eight razz players all-in from third street, so no
+    betting separates sixth street's cards from the community card (T-9.3), which has a
+    burn of its own before it."""
+    hh = phh.HandHistory(
+        variant="NR",
+        antes=[0] * 8,
+        bring_in=1,
+        min_bet=2,
+        starting_stacks=[1] * 8,
+        actions=[
+            *_street(1, "2c4c6c 2d4d6d 2h4h6h 2s4s6s 3c5c7c 3d5d7d 3h5h7h 3s5s7s"),
+            *["p8 pb", "p1 f", "p2 f", "p3 cc", "p4 cc", "p5 cc", "p6 cc", "p7 cc"],
+            *_street(3, "8d 8h 8s 9c 9d 9h"),
+            *_street(3, "Tc Td Th Ts Jc Jd"),
+            *_street(3, "Js Qc Qd Qh Qs Kc"),
+            "d db Kh",
+        ],
+        finishing_stacks=[1, 1, 3, 3, 0, 0, 0, 0],
+    )
+    hh.extras["_holecard_options"] = {
+        "reserve_bottom_card": True,
+        "recycle_burns_before_community": False,
+        "community_card_betting": False,
+    }
+    state = hh.replay(engine=engine)
+    assert [str(c) for c in state.board] == ["Kh"]
+    assert list(state.stacks) == [1, 1, 3, 3, 0, 0, 0, 0]

@@ -877,6 +877,10 @@ def _build_deck(
                     flush()
                 group[seat] = deals[a.index]
             elif a.actor is None and a.verb == "db":
+                # The community card is a street of its own (T-9.3): with everyone
+                # all-in no betting comes between it and sixth street's cards.
+                if group:
+                    flush()
                 board.extend(_split_cards(a.args[0]))
             elif a.verb == "sm":
                 continue
