@@ -22,11 +22,14 @@ that :mod:`holecard.games` exposes, from the forced bets to the award of the pot
   or raise already made in the round. With a share worth 1.25 fair shares it bets, with
   1.6 it raises and completes; it calls when the share pays for the call (pot odds, eased
   by a fifth while cards are to come) and folds otherwise; pot and no limit sizes grow from
-  a third of the pot to the whole pot with its share. In 2-7 it draws to the best of
-  standing pat and keeping its lowest cards up to a seven … a ten, by the same estimate,
-  and once an opponent has drawn it gives him as many distinct low cards as he kept (up to
-  an eight, or a jack when he stood pat) instead of a random hand. Its estimates depend on
-  the hand's seed, so it is as reproducible as the others.
+  a third of the pot to the whole pot with its share. In 2-7, where it sees no opponent's
+  card, each of its 160 samples plays the hand out: every opponent holds as many distinct
+  low cards as he kept in the last draw (up to an eight, or a jack when he stood pat; a
+  random five before the first draw), and every draw still to come is made by the strength
+  bot's rules, so its share is that of the showdown after the last draw. It draws to the
+  best of standing pat and keeping its lowest cards up to a seven … a ten, each rated on
+  the same samples. Its estimates depend on the hand's seed, so it is as reproducible as
+  the others.
 
 **Table.** Unless keywords say otherwise a stud game (``soko``, ``stud``, ``stud8``,
 ``razz``) is played with ante 1, bring-in 3 and bets 10/20, and ``deuce_seven`` with blinds

@@ -551,7 +551,7 @@ fn deuce_seven_tier(th: &Thresholds, cards: &[u8], draws_left: u8) -> Tier {
     }
 }
 
-fn deuce_seven_draw(th: &Thresholds, cards: &[u8], draws_left: u8) -> Action {
+pub(super) fn deuce_seven_draw(th: &Thresholds, cards: &[u8], draws_left: u8) -> Action {
     let pat_at = if draws_left <= 1 { th.low11 } else { th.low10 };
     if let Some(s) = d7_made(th, cards) {
         if s >= pat_at {

@@ -4,10 +4,11 @@
 //! [`crate::equity::equity`] ([`SAMPLES`] samples): its own cards against every live
 //! opponent's up cards (stud games: the opponents' down cards and every card still to
 //! come are dealt at random from the cards it has not seen; folded players' up cards are
-//! dead), or in 2-7 against opponents whose cards it cannot see (its own discards are
-//! dead; once they have drawn, each is given as many low cards as he kept, see
-//! [`kept_low`]). Its *strength* is that share times the number of live players (1 = a
-//! fair share):
+//! dead). In 2-7 it sees no opponent's card, so each sample plays the hand out instead
+//! ([`super::d7_rollout`]): every opponent gets the low cards he kept in the last draw
+//! (a random five before the first), every draw still to come is made by the strength
+//! bot's drawing rules, and the bot's own discards are dead. Its *strength* is that share
+//! times the number of live players (1 = a fair share):
 //!
 //! * **bring-in**: completes from strength [`RAISE`], else posts the bring-in;
 //! * **checked to**: bets from strength [`BET`], else checks;
@@ -18,9 +19,9 @@
 //!   from strength 2); pot and no limit a fraction of the pot growing with the strength
 //!   (a third of the pot at the threshold, the whole pot from strength 2).
 //! * **2-7 draws**: it compares standing pat with keeping its lowest distinct cards up to
-//!   a seven, eight, nine or ten (straights and flushes broken), by the same equity with
-//!   the discards replaced at random, and keeps the best; before the last draw its betting
-//!   share is that of its best option.
+//!   a seven, eight, nine or ten (straights and flushes broken), each by the same rollout
+//!   samples, and keeps the best; before the last draw its betting share is that of its
+//!   best option.
 //!
 //! Its estimate depends only on the hand's seed, the seat, the round and who is still in,
 //! so the same seed gives the same decisions wherever and however the hands are run.
@@ -30,12 +31,13 @@
 
 use rand_core::RngCore;
 
-use super::bots::{d7_keep, Context};
+use super::bots::{d7_keep, Context, Thresholds};
+use super::d7_rollout::Rollout;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deck::{rng_for_seed, uniform_below};
 use crate::equity::equity;
-use crate::game::{Action, Event, GameState, LegalActions, VariantSpec, MAX_SEATS};
+use crate::game::{Action, Event, GameState, LegalActions, Seat, VariantSpec, MAX_SEATS};
 
 /// Monte Carlo samples per estimate.
 pub const SAMPLES: u64 = 160;
@@ -54,14 +56,13 @@ pub const RESPECT: f64 = 0.8;
 /// samples, so the estimate stays unbiased.
 const FILL_ROUNDS: u64 = 4;
 
-/// Rounds of random kept cards for 2-7 opponents who have drawn (see [`kept_low`]): more
-/// than [`FILL_ROUNDS`], since a pat hand's kept cards are all of it.
-const RANGE_ROUNDS: u64 = 16;
-
 /// The equity bot's action for `seat` (the player to act).
 pub(crate) fn act(state: &GameState, seat: u8, la: &LegalActions, ctx: &mut Context<'_>) -> Action {
     let view = View::of(state, seat, ctx.seed);
-    let (share, keep) = ctx.estimate(state, seat, view.live_mask, || estimate(state, seat, &view));
+    let th = ctx.th;
+    let (share, keep) = ctx.estimate(state, seat, view.live_mask, || {
+        estimate(state, seat, &view, th)
+    });
     if la.draw {
         let s = &state.seats()[seat as usize];
         let discards = s.card_set().difference(keep);
@@ -171,35 +172,21 @@ fn own_cards(state: &GameState, seat: u8) -> Vec<Card> {
     cards
 }
 
-/// The bot's share of the pot holding `mine`, against `view`'s opponents; `None` when no
-/// estimate is possible (not enough cards left to complete every hand).
+/// The bot's share of the pot holding `mine`, against `view`'s opponents (stud games);
+/// `None` when no estimate is possible (not enough cards left to complete every hand).
 fn share_of(state: &GameState, mine: &[Card], view: &View, samples: u64) -> Option<f64> {
     let spec = VariantSpec::of(state.game());
     let least = spec.held_range().0;
     let short = view.opponents.iter().any(|o| o.len() < least);
-    let ranged = view.kept.iter().any(Option::is_some);
     let mut rng = rng_for_seed(view.seed);
-    let rounds = if ranged {
-        RANGE_ROUNDS
-    } else if short {
-        FILL_ROUNDS
-    } else {
-        1
-    };
+    let rounds = if short { FILL_ROUNDS } else { 1 };
     let mut total = 0.0;
     for _ in 0..rounds {
         let mut hands = Vec::with_capacity(view.opponents.len() + 1);
         hands.push(mine.to_vec());
         hands.extend(view.opponents.iter().cloned());
-        if short || ranged {
-            fill(
-                &mut hands[1..],
-                &view.kept,
-                mine,
-                &view.dead,
-                least,
-                &mut rng,
-            );
+        if short {
+            fill(&mut hands[1..], mine, &view.dead, least, &mut rng);
         }
         let four_straight = state.config().options.four_straight_mode;
         let samples = samples / rounds;
@@ -218,12 +205,10 @@ fn share_of(state: &GameState, mine: &[Card], view: &View, samples: u64) -> Opti
     Some(total / rounds as f64)
 }
 
-/// Deals every hand in `hands` shorter than `least` cards up to it, and every 2-7 hand
-/// whose entry in `kept` gives a count that many cards as [`kept_low`] says, from the
-/// cards nobody shows (uniformly, without repeats).
+/// Deals every hand in `hands` shorter than `least` cards up to it from the cards nobody
+/// shows (uniformly, without repeats).
 fn fill(
     hands: &mut [Vec<Card>],
-    kept: &[Option<usize>],
     mine: &[Card],
     dead: &[Card],
     least: usize,
@@ -234,47 +219,11 @@ fn fill(
         seen |= 1 << c.index();
     }
     let mut unseen: Vec<Card> = Card::all().filter(|c| seen >> c.index() & 1 == 0).collect();
-    for (hand, &k) in hands.iter_mut().zip(kept) {
-        if let Some(k) = k {
-            kept_low(hand, k, &mut unseen, rng);
-        }
+    for hand in hands.iter_mut() {
         while hand.len() < least && !unseen.is_empty() {
             let i = uniform_below(rng, unseen.len() as u32) as usize;
             hand.push(unseen.swap_remove(i));
         }
-    }
-}
-
-/// Highest rank (2 = deuce … 14 = ace) of the cards a 2-7 player who kept `k` cards is
-/// taken to hold: a drawing hand keeps an eight or better, a pat hand a jack or better
-/// (what the strength bot keeps and stands on).
-fn kept_top(k: usize) -> u8 {
-    if k >= 5 {
-        11
-    } else {
-        8
-    }
-}
-
-/// Gives a 2-7 opponent who kept `k` cards his kept cards: distinct ranks up to
-/// [`kept_top`]`(k)`, uniformly among such cards nobody shows (fewer when too few are
-/// left). Against random five-card hands every drawn-to low looks good; against what a
-/// player who kept cards holds, it does not.
-fn kept_low(hand: &mut Vec<Card>, k: usize, unseen: &mut Vec<Card>, rng: &mut impl RngCore) {
-    let top = kept_top(k);
-    let mut ranks = 0u16;
-    for _ in 0..k {
-        let low = |c: &Card| {
-            let r = c.index() >> 2;
-            r + 2 <= top && ranks >> r & 1 == 0
-        };
-        let eligible: Vec<usize> = (0..unseen.len()).filter(|&i| low(&unseen[i])).collect();
-        if eligible.is_empty() {
-            return;
-        }
-        let card = unseen.swap_remove(eligible[uniform_below(rng, eligible.len() as u32) as usize]);
-        ranks |= 1 << (card.index() >> 2);
-        hand.push(card);
     }
 }
 
@@ -304,26 +253,44 @@ fn to_cards(indices: &[u8]) -> Vec<Card> {
 }
 
 /// The bot's pot share for this round and the cards it keeps (all of them but in a 2-7
-/// draw): in 2-7 before the last draw, the best of its options (each estimated with half
-/// the samples); otherwise its cards as they are.
-fn estimate(state: &GameState, seat: u8, view: &View) -> (f64, CardSet) {
+/// draw).
+fn estimate(state: &GameState, seat: u8, view: &View, th: &Thresholds) -> (f64, CardSet) {
     let s = &state.seats()[seat as usize];
-    let all = s.card_set();
-    let spec = VariantSpec::of(state.game());
-    if spec.is_draw() && state.street_index() < 3 {
-        let cards = &s.cards[..s.ncards as usize];
-        let mut best = (f64::NEG_INFINITY, all);
-        for kept in keep_options(cards) {
-            let share = share_of(state, &to_cards(&kept), view, SAMPLES / 2).unwrap_or(0.0);
-            if share > best.0 {
-                best = (share, to_cards(&kept).into_iter().collect());
-            }
-        }
-        return best;
+    if VariantSpec::of(state.game()).is_draw() {
+        return deuce_seven_estimate(state, s, view, th);
     }
     let fair = 1.0 / view.live as f64;
     let share = share_of(state, &own_cards(state, seat), view, SAMPLES).unwrap_or(fair);
-    (share, all)
+    (share, s.card_set())
+}
+
+/// 2-7: the best of the bot's options (before the last draw; after it, its five cards),
+/// each rated by a [`Rollout`] of the same samples.
+fn deuce_seven_estimate(
+    state: &GameState,
+    s: &Seat,
+    view: &View,
+    th: &Thresholds,
+) -> (f64, CardSet) {
+    let cards = &s.cards[..s.ncards as usize];
+    let draws = 3u8.saturating_sub(state.street_index());
+    let dead: Vec<u8> = view.dead.iter().map(|c| c.index()).collect();
+    let rollout = Rollout::new(th, cards, &dead, &view.kept, draws);
+    let options = if draws > 0 {
+        keep_options(cards)
+    } else {
+        vec![cards.to_vec()]
+    };
+    let mut best = (f64::NEG_INFINITY, s.card_set());
+    for kept in options {
+        // The same samples for every option: their differences are the options', not the
+        // samples'.
+        let share = rollout.share(&kept, SAMPLES, &mut rng_for_seed(view.seed));
+        if share > best.0 {
+            best = (share, to_cards(&kept).into_iter().collect());
+        }
+    }
+    best
 }
 
 /// Whether cards are still to come to the bot (stud) or draws (2-7).
@@ -403,48 +370,6 @@ fn bet(state: &GameState, seat: u8, la: &LegalActions, share: f64, live: usize) 
 mod tests {
     use super::*;
 
-    fn ranks_of(hand: &[Card]) -> Vec<u8> {
-        hand.iter().map(|c| c.index() >> 2).collect()
-    }
-
-    #[test]
-    fn kept_cards_are_distinct_low_ranks_taken_from_the_unseen() {
-        let mut rng = rng_for_seed(3);
-        let mut seen_ranks = [0u32; 13];
-        for k in 1..=5 {
-            for _ in 0..300 {
-                let mut unseen: Vec<Card> = Card::all().collect();
-                let mut hand = Vec::new();
-                kept_low(&mut hand, k, &mut unseen, &mut rng);
-                assert_eq!(hand.len(), k);
-                assert_eq!(unseen.len(), 52 - k);
-                let ranks = ranks_of(&hand);
-                for (i, &r) in ranks.iter().enumerate() {
-                    assert!(r + 2 <= kept_top(k), "{hand:?}");
-                    assert!(!ranks[..i].contains(&r), "a pair in {hand:?}");
-                    seen_ranks[usize::from(r)] += 1;
-                }
-                assert!(hand.iter().all(|c| !unseen.contains(c)));
-            }
-        }
-        // Every allowed rank turns up: deuce to eight always, nine to jack for pat hands.
-        assert!(seen_ranks[..10].iter().all(|&n| n > 0), "{seen_ranks:?}");
-        assert!(seen_ranks[10..].iter().all(|&n| n == 0), "{seen_ranks:?}");
-    }
-
-    #[test]
-    fn too_few_low_cards_leave_the_kept_hand_short() {
-        // Only deuces and treys unseen among the low ranks: a one-card draw gets two.
-        let mut unseen: Vec<Card> = Card::all()
-            .filter(|c| c.index() < 8 || c.index() >= 28)
-            .collect();
-        let mut hand = Vec::new();
-        kept_low(&mut hand, 4, &mut unseen, &mut rng_for_seed(1));
-        let mut ranks = ranks_of(&hand);
-        ranks.sort_unstable();
-        assert_eq!(ranks, [0, 1]);
-    }
-
     #[test]
     fn last_kept_counts_only_draw_rounds_that_are_over() {
         use crate::game::options::{BettingStructure, GameKind};
@@ -487,26 +412,23 @@ mod tests {
     }
 
     #[test]
-    fn fill_gives_drawn_opponents_their_kept_cards_and_others_nothing() {
-        let mine: Vec<Card> = Card::all().take(5).collect();
-        let mut hands = vec![Vec::new(), Vec::new(), Vec::new()];
-        fill(
-            &mut hands,
-            &[Some(5), None, Some(3)],
-            &mine,
-            &[],
-            0,
-            &mut rng_for_seed(2),
-        );
-        assert_eq!(hands.iter().map(Vec::len).collect::<Vec<_>>(), [5, 0, 3]);
+    fn fill_completes_short_hands_with_unseen_cards() {
+        let mine: Vec<Card> = Card::all().take(3).collect();
+        let dead: Vec<Card> = Card::all().skip(3).take(2).collect();
+        let shown = Card::all().nth(10).unwrap();
+        let mut hands = vec![vec![shown], Vec::new()];
+        fill(&mut hands, &mine, &dead, 3, &mut rng_for_seed(2));
+        assert_eq!(hands.iter().map(Vec::len).collect::<Vec<_>>(), [3, 3]);
+        assert_eq!(hands[0][0], shown);
         let mut all: Vec<u8> = hands
             .iter()
             .flatten()
             .chain(&mine)
+            .chain(&dead)
             .map(|c| c.index())
             .collect();
         all.sort_unstable();
         all.dedup();
-        assert_eq!(all.len(), 13, "no card twice");
+        assert_eq!(all.len(), 11, "no card twice");
     }
 }

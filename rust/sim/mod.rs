@@ -22,6 +22,7 @@
 //! [`simulate_range`]) adds up to the same totals as one run.
 
 mod bots;
+mod d7_rollout;
 pub mod decide;
 mod equity_bot;
 pub mod session;
