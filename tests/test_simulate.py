@@ -84,7 +84,11 @@ def test_table_keywords_and_defaults() -> None:
     r = simulate(game, players=5, hands=100, seed=1)
     assert r.stakes["ante"] == 2
     assert r.game == "stud"
-    assert simulate("razz", players=2, hands=0, seed=1).hands == 0
+    none = simulate("razz", players=2, hands=0, seed=1)
+    assert none.hands == 0
+    assert math.isnan(none.seats[0].mean)  # a mean of no hands: NaN as a number, "-" as text
+    assert "nan" not in str(none).lower()
+    assert "nan" not in str(simulate("razz", players=2, hands=1, seed=1)).lower()
     assert simulate("soko", players=2, hands=5).seed >= 0  # a random seed is recorded
 
 

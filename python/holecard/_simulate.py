@@ -250,9 +250,9 @@ class SimulationResult:
                 str(s.seat),
                 s.bot,
                 f"{s.chips_won:+,}",
-                f"{s.big_bets_per_100:+.2f}",
-                f"{s.mean:+.3f}",
-                f"{s.stdev:.2f}" if s.stdev == s.stdev else "-",  # NaN from one hand
+                _num(s.big_bets_per_100, "+.2f"),
+                _num(s.mean, "+.3f"),
+                _num(s.stdev, ".2f"),
                 _pct(s.hands_won, self.hands),
                 _pct(s.showdowns, self.hands),
                 _pct(s.showdowns_won, s.showdowns),
@@ -433,9 +433,9 @@ class SessionResult:
                 str(s.seat),
                 s.bot,
                 f"{s.chips_won:+,}",
-                f"{s.mean_final_stack:,.1f}",
+                _num(s.mean_final_stack, ",.1f"),
                 _pct(s.places[0], self.sessions),
-                f"{s.mean_place:.2f}" if s.mean_place == s.mean_place else "-",
+                _num(s.mean_place, ".2f"),
                 str(s.busts),
                 f"{s.hands:,}",
             )
@@ -465,6 +465,11 @@ def _columns(head: str, cols: Sequence[str], rows: Sequence[Sequence[str]]) -> l
 
 def _pct(a: int, b: int) -> str:
     return f"{100 * a / b:.1f}%" if b else "-"
+
+
+def _num(x: float, spec: str) -> str:
+    """``x`` formatted by ``spec``, or ``-`` for NaN (a mean of no hands, a spread of one)."""
+    return "-" if math.isnan(x) else format(x, spec)
 
 
 @dataclass(frozen=True)
