@@ -81,9 +81,14 @@ impl<'a> Rollout<'a> {
                 hand.draw(self.th, left, &mut deck, rng);
             }
         }
+        // A hand the stub could not complete is not ranked (2-7 seats six, whose hands
+        // the stub always completes; this only keeps unset cards out of the evaluator).
+        if mine.len < 5 {
+            return 0.0;
+        }
         let me = Ranking::DeuceSeven.strength_unchecked(&mine.cards);
         let mut tied = 1u32;
-        for hand in others.iter() {
+        for hand in others.iter().filter(|h| h.len == 5) {
             let s = Ranking::DeuceSeven.strength_unchecked(&hand.cards);
             if s > me {
                 return 0.0;
