@@ -7,12 +7,13 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
 
 import holecard
+import holecard.agents
 from holecard import batch
 
 
@@ -130,6 +131,38 @@ def test_threads_reading_a_state_while_one_acts_never_fail() -> None:
                 r.join()
         assert not errors, errors[:3]
         assert sum(state.stacks) == 600
+
+
+class _ReadsWhileRead:
+    """An index whose ``__index__`` runs Python code that reads ``target`` first."""
+
+    def __init__(self, value: int, read: Callable[[], int]) -> None:
+        self.value, self.read = value, read
+        self.seen: int | None = None
+
+    def __index__(self) -> int:
+        self.seen = self.read()
+        return self.value
+
+
+def test_arguments_are_read_before_the_object_is_borrowed() -> None:
+    # Reading an argument may run Python code (here an `__index__` that reads the same
+    # object; in a program, another thread): it must find the object free, not "Already
+    # mutably borrowed".
+    deck = holecard.Deck()
+    count = _ReadsWhileRead(2, lambda: len(deck.cards))
+    assert len(deck.deal(cast(int, count))) == 2
+    assert count.seen == 52
+    assert len(deck.cards) == 50
+
+    enc = holecard.agents.Encoding(holecard.Razz(ante=1, bring_in=3, small_bet=10), players=2)
+    hand = holecard.agents.ChanceHand(enc, [100, 100])
+    first = hand.legal_actions()[0]
+    action = _ReadsWhileRead(first, lambda: len(hand.legal_actions()))
+    hand.apply(cast(int, action))
+    assert action.seen is not None
+    assert action.seen > 40
+    assert len(hand.legal_actions()) == action.seen - 1
 
 
 def bad_card() -> None:

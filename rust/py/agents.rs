@@ -598,35 +598,11 @@ impl PyChanceHand {
 
     /// Plays ``action`` (a card index at chance, else an action slot) and returns the new
     /// ``to_act``. ``IllegalActionError`` (nothing changes) if it is not legal now.
-    fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<i64> {
+    fn apply(slf: &Bound<'_, Self>, action: &Bound<'_, PyAny>) -> PyResult<i64> {
+        // Read before the hand is borrowed: an `__index__` runs Python code, which may
+        // read this hand.
         let i = args::whole(action, "action", 0, u64::MAX, OutOfRange::Configuration)?;
-        let named = self.hand.named();
-        let enc = self.encoding.get();
-        let result = guarded_mut(
-            &mut self.hand,
-            |hand| match hand.to_act() {
-                ToAct::Chance => {
-                    let card = Card::from_index(i64::try_from(i).unwrap_or(i64::MAX))
-                        .map_err(|_| IllegalActionError::new_err(format!("{i} is not a card")))?;
-                    hand.deal(card).map_err(PyErr::from)
-                }
-                ToAct::Seat(_) => {
-                    let index = usize::try_from(i).unwrap_or(usize::MAX);
-                    let action = hand.slot(&enc.space, index).ok_or_else(|| {
-                        IllegalActionError::new_err(format!("action {i} is not legal now"))
-                    })?;
-                    hand.act(action).map_err(PyErr::from)
-                }
-                ToAct::Over => Err(PyErr::from(ActionError::HandOver)),
-            },
-            |hand| {
-                hand.rewind(named);
-                Ok(())
-            },
-        )?;
-        result?;
-        self.log.push(i);
-        Ok(self.code())
+        slf.try_borrow_mut()?.apply_index(i)
     }
 
     /// The hand at the last decision point (a copy), ``None`` during the first deal.
@@ -731,6 +707,39 @@ impl PyChanceHand {
     }
 }
 
+impl PyChanceHand {
+    /// [`PyChanceHand::apply`] of an action index already read.
+    fn apply_index(&mut self, i: u64) -> PyResult<i64> {
+        let named = self.hand.named();
+        let enc = self.encoding.get();
+        let result = guarded_mut(
+            &mut self.hand,
+            |hand| match hand.to_act() {
+                ToAct::Chance => {
+                    let card = Card::from_index(i64::try_from(i).unwrap_or(i64::MAX))
+                        .map_err(|_| IllegalActionError::new_err(format!("{i} is not a card")))?;
+                    hand.deal(card).map_err(PyErr::from)
+                }
+                ToAct::Seat(_) => {
+                    let index = usize::try_from(i).unwrap_or(usize::MAX);
+                    let action = hand.slot(&enc.space, index).ok_or_else(|| {
+                        IllegalActionError::new_err(format!("action {i} is not legal now"))
+                    })?;
+                    hand.act(action).map_err(PyErr::from)
+                }
+                ToAct::Over => Err(PyErr::from(ActionError::HandOver)),
+            },
+            |hand| {
+                hand.rewind(named);
+                Ok(())
+            },
+        )?;
+        result?;
+        self.log.push(i);
+        Ok(self.code())
+    }
+}
+
 /// What `_restore_chance_hand` takes: the encoding, the stacks and the actions.
 type ChanceHandArgs = (Py<PyEncoding>, Vec<u64>, Vec<u64>);
 
@@ -747,7 +756,7 @@ pub fn restore_chance_hand(
     let stacks = stacks.into_pyobject(py)?;
     let mut hand = PyChanceHand::new(encoding.as_any(), &stacks)?;
     for action in log {
-        hand.apply(&action.into_pyobject(py)?.into_any())?;
+        hand.apply_index(action)?;
     }
     Ok(hand)
 }

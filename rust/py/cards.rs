@@ -245,11 +245,14 @@ impl PyDeck {
     /// which cannot panic: a failure leaves no half-dealt deck behind.
     #[pyo3(signature = (count = Position::of(1)), text_signature = "($self, count=1)")]
     #[allow(clippy::needless_pass_by_value)]
-    fn deal(&mut self, count: Position<DEAL_COUNT>) -> PyResult<Vec<PyCard>> {
+    fn deal(slf: &Bound<'_, Self>, count: Position<DEAL_COUNT>) -> PyResult<Vec<PyCard>> {
+        // `count` was read (an `__index__` runs Python code, which may read this deck)
+        // before the deck is borrowed.
+        let mut this = slf.try_borrow_mut()?;
         guarded(|| {
-            let count = count.check(self.0.len() as u64)?;
+            let count = count.check(this.0.len() as u64)?;
             Ok((0..count)
-                .filter_map(|_| self.0.deal().map(PyCard))
+                .filter_map(|_| this.0.deal().map(PyCard))
                 .collect())
         })
     }
