@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from holecard import ConfigurationError, SevenCardStud, SimulationResult, simulate
+from holecard import ConfigurationError, Session, SevenCardStud, SimulationResult, simulate
 from holecard._simulate import simulate_chunks
 
 GAMES = ("soko", "stud", "stud8", "razz", "deuce_seven")
@@ -89,6 +89,9 @@ def test_table_keywords_and_defaults() -> None:
     assert math.isnan(none.seats[0].mean)  # a mean of no hands: NaN as a number, "-" as text
     assert "nan" not in str(none).lower()
     assert "nan" not in str(simulate("razz", players=2, hands=1, seed=1)).lower()
+    sessions = simulate("razz", players=3, seed=1, session=Session(count=0))
+    assert math.isnan(sessions.seats[0].mean_place)
+    assert "nan" not in str(sessions).lower()
     assert simulate("soko", players=2, hands=5).seed >= 0  # a random seed is recorded
 
 

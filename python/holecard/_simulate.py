@@ -26,10 +26,11 @@ that :mod:`holecard.games` exposes, from the forced bets to the award of the pot
   card, each of its 160 samples plays the hand out: every opponent holds as many distinct
   low cards as he kept in the last draw (up to an eight, or a jack when he stood pat; a
   random five before the first draw), and every draw still to come is made by the strength
-  bot's rules, so its share is that of the showdown after the last draw. It draws to the
-  best of standing pat and keeping its lowest cards up to a seven … a ten, each rated on
-  the same samples. Its estimates depend on the hand's seed, so it is as reproducible as
-  the others.
+  bot's rules (a stub that runs short is rebuilt from the discards, nobody getting his own
+  back), so its share is that of the showdown after the last draw. It draws to the best of
+  standing pat and keeping its lowest cards up to a seven … a ten, each rated on samples
+  that deal the opponents the same hands. Its estimates depend on the hand's seed, so it is
+  as reproducible as the others.
 
 **Table.** Unless keywords say otherwise a stud game (``soko``, ``stud``, ``stud8``,
 ``razz``) is played with ante 1, bring-in 3 and bets 10/20, and ``deuce_seven`` with blinds

@@ -574,7 +574,7 @@ pub(super) fn deuce_seven_draw(th: &Thresholds, cards: &[u8], draws_left: u8) ->
 fn strength(state: &GameState, seat: u8, la: &LegalActions, ctx: &mut Context<'_>) -> Action {
     if la.draw {
         let street = state.street_index();
-        // Draw `street + 1` of 3: draws left after this one = 2 - street.
+        // Draw `street + 1` of 3: with this one, `3 - street` draws are left.
         return with_cards(state, seat, |cards| {
             deuce_seven_draw(ctx.th, cards, 3 - street)
         });

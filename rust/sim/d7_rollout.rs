@@ -6,8 +6,10 @@
 //! cards he kept in the last draw that is over, see [`kept_low`], completed at random; a
 //! random five before the first draw), deals the bot's kept cards their replacements, and
 //! then plays every remaining draw by the strength bot's drawing rules (stand on a ten-low,
-//! a jack-low on the last draw; otherwise keep the lowest distinct cards). The share is
-//! the bot's part of the pot at the showdown that follows.
+//! a jack-low on the last draw; otherwise keep the lowest distinct cards). A stub too
+//! short for a draw is rebuilt from the discards, and nobody is dealt his own discards
+//! back (docs/rules.md D-10 as holecard plays it by default). The share is the bot's part
+//! of the pot at the showdown that follows.
 
 use rand_core::RngCore;
 
@@ -21,11 +23,18 @@ pub(super) struct Rollout<'a> {
     th: &'a Thresholds,
     /// The cards the bot has not seen (the stub and every opponent's hand).
     unseen: Vec<u8>,
+    /// The bot's cards and its earlier discards, as card masks.
+    held: u64,
+    dead: u64,
     /// Per live opponent, the cards he kept in the last draw that is over (`None`: no
     /// draw is over).
     kept: &'a [Option<usize>],
     /// Draws still to come, the next one included.
     draws: u8,
+}
+
+fn mask(cards: &[u8]) -> u64 {
+    cards.iter().fold(0, |m, &c| m | 1 << c)
 }
 
 impl<'a> Rollout<'a> {
@@ -38,11 +47,13 @@ impl<'a> Rollout<'a> {
         kept: &'a [Option<usize>],
         draws: u8,
     ) -> Rollout<'a> {
-        let seen = held.iter().chain(dead).fold(0u64, |m, &c| m | 1 << c);
-        let unseen = (0..52u8).filter(|&c| seen >> c & 1 == 0).collect();
+        let (held, dead) = (mask(held), mask(dead));
+        let unseen = (0..52u8).filter(|&c| (held | dead) >> c & 1 == 0).collect();
         Rollout {
             th,
             unseen,
+            held,
+            dead,
             kept,
             draws,
         }
@@ -60,35 +71,16 @@ impl<'a> Rollout<'a> {
     }
 
     fn sample(&self, keep: &[u8], rng: &mut impl RngCore) -> f64 {
-        let mut deck = Stub::new(&self.unseen);
-        let mut mine = Hand::of(keep);
-        mine.fill(&mut deck, rng);
-        let mut others = [Hand::default(); MAX_SEATS];
-        let others = &mut others[..self.kept.len()];
-        for (hand, &k) in others.iter_mut().zip(self.kept) {
-            if let Some(k) = k {
-                kept_low(hand, k, &mut deck, rng);
-            }
-            hand.fill(&mut deck, rng);
-        }
-        // The bot's next draw was its choice of `keep`; the opponents' next one is still
-        // to make.
-        for left in (1..=self.draws).rev() {
-            if left < self.draws {
-                mine.draw(self.th, left, &mut deck, rng);
-            }
-            for hand in others.iter_mut() {
-                hand.draw(self.th, left, &mut deck, rng);
-            }
-        }
+        let (hands, n, _) = self.play(keep, rng);
         // A hand the stub could not complete is not ranked (2-7 seats six, whose hands
         // the stub always completes; this only keeps unset cards out of the evaluator).
+        let [mine, others @ ..] = &hands;
         if mine.len < 5 {
             return 0.0;
         }
         let me = Ranking::DeuceSeven.strength_unchecked(&mine.cards);
         let mut tied = 1u32;
-        for hand in others.iter().filter(|h| h.len == 5) {
+        for hand in others[..n - 1].iter().filter(|h| h.len == 5) {
             let s = Ranking::DeuceSeven.strength_unchecked(&hand.cards);
             if s > me {
                 return 0.0;
@@ -97,12 +89,48 @@ impl<'a> Rollout<'a> {
         }
         1.0 / f64::from(tied)
     }
+
+    /// One sample's hands at the showdown, the bot's first, how many there are, and the
+    /// stub as the sample left it.
+    fn play(&self, keep: &[u8], rng: &mut impl RngCore) -> ([Hand; MAX_SEATS], usize, Stub) {
+        let n = self.kept.len() + 1;
+        let mut deck = Stub::new(&self.unseen);
+        // The bot's discards, earlier and in the draw it weighs, are in the muck.
+        deck.muck[0] = self.dead | (self.held & !mask(keep));
+        deck.own[0] = deck.muck[0];
+        let mut hands = [Hand::default(); MAX_SEATS];
+        // The opponents' hands first: they hold them before the bot draws, and every
+        // option the bot weighs then faces the same hands.
+        for (who, (hand, &k)) in hands[1..n].iter_mut().zip(self.kept).enumerate() {
+            if let Some(k) = k {
+                kept_low(hand, k, &mut deck, rng);
+            }
+            hand.fill(&mut deck, who + 1, rng);
+        }
+        hands[0] = Hand::of(keep);
+        hands[0].fill(&mut deck, 0, rng);
+        // The bot's next draw was its choice of `keep`; the opponents' next one is still
+        // to make.
+        for left in (1..=self.draws).rev() {
+            let first = usize::from(left == self.draws);
+            for (who, hand) in hands[..n].iter_mut().enumerate().skip(first) {
+                hand.draw(self.th, left, &mut deck, who, rng);
+            }
+        }
+        (hands, n, deck)
+    }
 }
 
-/// The cards left to deal in one sample.
+/// The cards left to deal in one sample, and the discards (per player, the bot first).
 struct Stub {
     cards: [u8; 52],
     len: usize,
+    /// Discards not yet shuffled back into the stub.
+    muck: [u64; MAX_SEATS],
+    /// Every card each player discarded: he is never dealt one of them.
+    own: [u64; MAX_SEATS],
+    /// The stub was rebuilt from discards, so it may hold someone's own.
+    rebuilt: bool,
 }
 
 impl Stub {
@@ -112,13 +140,47 @@ impl Stub {
         Stub {
             cards,
             len: unseen.len(),
+            muck: [0; MAX_SEATS],
+            own: [0; MAX_SEATS],
+            rebuilt: false,
         }
     }
 
-    /// A uniform card of those left (the caller checks that one is).
-    fn deal(&mut self, rng: &mut impl RngCore) -> u8 {
-        let i = uniform_below(rng, self.len as u32) as usize;
-        self.take(i)
+    /// How many cards of the stub player `who` may be dealt.
+    fn dealable(&self, who: usize) -> usize {
+        if !self.rebuilt {
+            return self.len;
+        }
+        let own = self.own[who];
+        self.cards[..self.len]
+            .iter()
+            .filter(|&&c| own >> c & 1 == 0)
+            .count()
+    }
+
+    /// A uniform card of those player `who` may be dealt, if any.
+    fn deal(&mut self, who: usize, rng: &mut impl RngCore) -> Option<u8> {
+        if !self.rebuilt {
+            if self.len == 0 {
+                return None;
+            }
+            let i = uniform_below(rng, self.len as u32) as usize;
+            return Some(self.take(i));
+        }
+        let own = self.own[who];
+        let mut allowed = [0u8; 52];
+        let mut k = 0;
+        for (i, &c) in self.cards[..self.len].iter().enumerate() {
+            if own >> c & 1 == 0 {
+                allowed[k] = i as u8;
+                k += 1;
+            }
+        }
+        if k == 0 {
+            return None;
+        }
+        let i = allowed[uniform_below(rng, k as u32) as usize];
+        Some(self.take(usize::from(i)))
     }
 
     fn take(&mut self, i: usize) -> u8 {
@@ -126,6 +188,19 @@ impl Stub {
         self.len -= 1;
         self.cards[i] = self.cards[self.len];
         c
+    }
+
+    /// Shuffles the muck back into the stub (its order does not matter: every deal picks
+    /// uniformly).
+    fn rebuild(&mut self) {
+        for discards in &mut self.muck {
+            while *discards != 0 {
+                self.cards[self.len] = discards.trailing_zeros() as u8;
+                self.len += 1;
+                *discards &= *discards - 1;
+            }
+        }
+        self.rebuilt = true;
     }
 }
 
@@ -150,24 +225,38 @@ impl Hand {
         self.len += 1;
     }
 
-    /// Deals the hand up to five cards (fewer only if the stub runs out).
-    fn fill(&mut self, deck: &mut Stub, rng: &mut impl RngCore) {
-        while self.len < 5 && deck.len > 0 {
-            self.push(deck.deal(rng));
+    /// Deals player `who`'s hand up to five cards (fewer only if the stub runs out).
+    fn fill(&mut self, deck: &mut Stub, who: usize, rng: &mut impl RngCore) {
+        while self.len < 5 {
+            match deck.deal(who, rng) {
+                Some(c) => self.push(c),
+                None => break,
+            }
         }
     }
 
-    /// One draw by the strength bot's rules with `left` draws to come, this one included;
-    /// a player stands pat when the stub cannot replace his discards.
-    fn draw(&mut self, th: &Thresholds, left: u8, deck: &mut Stub, rng: &mut impl RngCore) {
+    /// Player `who`'s draw by the strength bot's rules with `left` draws to come, this one
+    /// included. A stub too short for his discards is rebuilt from the muck first; he
+    /// stands pat if it is still too short.
+    fn draw(
+        &mut self,
+        th: &Thresholds,
+        left: u8,
+        deck: &mut Stub,
+        who: usize,
+        rng: &mut impl RngCore,
+    ) {
         if self.len < 5 {
             return;
         }
         let Action::Draw(discards) = deuce_seven_draw(th, &self.cards, left) else {
             return;
         };
-        if discards.len() > deck.len {
-            return;
+        if discards.len() > deck.dealable(who) {
+            deck.rebuild();
+            if discards.len() > deck.dealable(who) {
+                return;
+            }
         }
         let mut kept = Hand::default();
         for &c in &self.cards {
@@ -176,14 +265,16 @@ impl Hand {
             }
         }
         *self = kept;
-        self.fill(deck, rng);
+        deck.own[who] |= discards.0;
+        self.fill(deck, who, rng);
+        deck.muck[who] |= discards.0;
     }
 }
 
 /// Highest rank (2 = deuce … 14 = ace) of the cards a 2-7 player who kept `k` cards is
 /// taken to hold: a drawing hand keeps an eight or better, a pat hand a jack or better
 /// (what the strength bot keeps and stands on).
-pub(super) fn kept_top(k: usize) -> u8 {
+fn kept_top(k: usize) -> u8 {
     if k >= 5 {
         11
     } else {
@@ -315,9 +406,11 @@ mod tests {
         let held = idx("7c 5d 4h 3s 2c");
         let kept = [Some(5), Some(4), None];
         let r = Rollout::new(&th, &held, &[], &kept, 0);
-        let share = r.share(&held, 500, &mut rng_for_seed(1));
-        // Only another 7-5-4-3-2 ties it.
-        assert!(share > 0.97, "{share}");
+        let mut rng = rng_for_seed(1);
+        // Only another 7-5-4-3-2 ties it: no sample loses.
+        for _ in 0..500 {
+            assert!(r.sample(&held, &mut rng) >= 1.0 / 3.0);
+        }
     }
 
     #[test]
@@ -349,39 +442,67 @@ mod tests {
     }
 
     #[test]
-    fn every_sample_deals_each_card_once() {
+    fn every_sample_deals_each_card_once_and_nobody_his_own_discards() {
         let th = thresholds();
         let held = idx("8c 6d 4h 3s Qc");
         let dead = idx("Kd Kh");
+        let keep = &held[..4];
+        // Six seats, three draws to come: the stub runs short and is rebuilt.
         let kept = [Some(3), None, Some(5), None, Some(4)];
         let r = Rollout::new(&th, &held, &dead, &kept, 3);
+        let mine_out = mask(&dead) | mask(&held[4..]);
         let mut rng = rng_for_seed(4);
-        for _ in 0..200 {
-            let mut deck = Stub::new(&r.unseen);
-            let mut hands = vec![Hand::of(&held[..4])];
-            hands[0].fill(&mut deck, &mut rng);
-            for &k in &kept {
-                let mut h = Hand::default();
-                if let Some(k) = k {
-                    kept_low(&mut h, k, &mut deck, &mut rng);
-                }
-                h.fill(&mut deck, &mut rng);
-                hands.push(h);
-            }
-            for left in (1..=3).rev() {
-                for h in &mut hands {
-                    h.draw(&th, left, &mut deck, &mut rng);
-                }
-            }
+        let mut recycled = 0;
+        for _ in 0..300 {
+            let (hands, n, deck) = r.play(keep, &mut rng);
+            assert_eq!(n, 6);
             let mut seen = 0u64;
-            for h in &hands {
+            for (who, h) in hands[..n].iter().enumerate() {
                 assert_eq!(h.len, 5);
                 for &c in &h.cards {
                     assert_eq!(seen >> c & 1, 0, "card {c} twice");
-                    assert!(!dead.contains(&c) && !held[4..].contains(&c));
                     seen |= 1 << c;
+                }
+                let cards = mask(&h.cards);
+                assert_eq!(
+                    cards & deck.own[who],
+                    0,
+                    "seat {who} got his own discard back"
+                );
+                if who == 0 {
+                    assert_eq!(cards & mine_out, 0, "the bot got its own discard back");
+                } else {
+                    recycled += usize::from(cards & mine_out != 0);
                 }
             }
         }
+        // The bot's discards reach the others through rebuilt stubs.
+        assert!(recycled > 30, "{recycled}");
+    }
+
+    #[test]
+    fn a_rebuilt_stub_keeps_each_players_discards_from_him() {
+        // Ten cards unseen, one opponent: after the deal two are left, so every draw
+        // rebuilds the stub from the discards, the bot's 37 earlier ones among them.
+        let th = thresholds();
+        let held = idx("Kc Qd 9h 3s 2c");
+        let keep = idx("3s 2c");
+        let unseen: Vec<u8> = idx("4c 5d 6h 7s 8c 4d 5h 6s 7c 8d");
+        let dead: Vec<u8> = (0..52u8)
+            .filter(|c| !held.contains(c) && !unseen.contains(c))
+            .collect();
+        let kept = [None];
+        let r = Rollout::new(&th, &held, &dead, &kept, 3);
+        let bots_own = mask(&dead) | mask(&idx("Kc Qd 9h"));
+        let mut rng = rng_for_seed(6);
+        let mut reached_opponent = 0;
+        for _ in 0..300 {
+            let (hands, _, _) = r.play(&keep, &mut rng);
+            assert_eq!(hands[0].len, 5);
+            assert_eq!(hands[1].len, 5);
+            assert_eq!(mask(&hands[0].cards) & bots_own, 0);
+            reached_opponent += usize::from(mask(&hands[1].cards) & bots_own != 0);
+        }
+        assert!(reached_opponent > 100, "{reached_opponent}");
     }
 }

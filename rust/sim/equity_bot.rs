@@ -19,12 +19,13 @@
 //!   from strength 2); pot and no limit a fraction of the pot growing with the strength
 //!   (a third of the pot at the threshold, the whole pot from strength 2).
 //! * **2-7 draws**: it compares standing pat with keeping its lowest distinct cards up to
-//!   a seven, eight, nine or ten (straights and flushes broken), each by the same rollout
-//!   samples, and keeps the best; before the last draw its betting share is that of its
-//!   best option.
+//!   a seven, eight, nine or ten (straights and flushes broken), each by rollout samples
+//!   from the same seed (which deal the opponents the same hands), and keeps the best;
+//!   before the last draw its betting share is that of its best option.
 //!
-//! Its estimate depends only on the hand's seed, the seat, the round and who is still in,
-//! so the same seed gives the same decisions wherever and however the hands are run.
+//! Its estimate depends only on the hand's seed, the seat, the round and what it has seen
+//! (who is still in, how many cards each drew), so the same seed gives the same decisions
+//! wherever and however the hands are run.
 
 // Shares, chips and counts meet as floats in ratios: their precision is plenty here.
 #![allow(clippy::cast_precision_loss)]
@@ -265,7 +266,7 @@ fn estimate(state: &GameState, seat: u8, view: &View, th: &Thresholds) -> (f64, 
 }
 
 /// 2-7: the best of the bot's options (before the last draw; after it, its five cards),
-/// each rated by a [`Rollout`] of the same samples.
+/// each rated by a [`Rollout`] from the same seed.
 fn deuce_seven_estimate(
     state: &GameState,
     s: &Seat,
@@ -283,8 +284,8 @@ fn deuce_seven_estimate(
     };
     let mut best = (f64::NEG_INFINITY, s.card_set());
     for kept in options {
-        // The same samples for every option: their differences are the options', not the
-        // samples'.
+        // The same seed for every option: the opponents get the same hands, so the options
+        // differ by what the bot draws, not by whom it faces.
         let share = rollout.share(&kept, SAMPLES, &mut rng_for_seed(view.seed));
         if share > best.0 {
             best = (share, to_cards(&kept).into_iter().collect());
