@@ -489,17 +489,8 @@ mod tests {
                         assert_eq!(named, used, "{game:?} {n} players");
                         restocked_hands += usize::from(reshuffled);
                         if !reshuffled {
-                            let mut again = GameState::new(
-                                &cfg,
-                                &vec![400; n],
-                                &Start {
-                                    seed: Some(s.rng_seed()),
-                                    deck: Some(s.initial_deck()),
-                                    dealer: None,
-                                    restocks: s.restocks(),
-                                },
-                            )
-                            .unwrap();
+                            let mut again =
+                                GameState::new(&cfg, &vec![400; n], &s.replay_start()).unwrap();
                             for &a in s.actions() {
                                 again.apply(a).unwrap();
                             }

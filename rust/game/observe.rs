@@ -670,9 +670,7 @@ mod tests {
             }
             let start = Start {
                 deck: Some(other),
-                seed: Some(state.rng_seed()),
-                dealer: Some(state.dealer()),
-                restocks: state.restocks(),
+                ..state.replay_start()
             };
             let mut twin = GameState::new(cfg, stacks, &start).unwrap();
             for &p in picks {

@@ -839,6 +839,18 @@ impl GameState {
             .collect()
     }
 
+    /// The [`Start`] that deals this hand again: its deck order, reshuffle seed, dealer
+    /// and restock tops (with the same stacks and actions, the same hand).
+    #[must_use]
+    pub fn replay_start(&self) -> Start {
+        Start {
+            seed: Some(self.rng_seed),
+            deck: Some(self.initial_deck()),
+            dealer: Some(self.dealer),
+            restocks: self.restocks(),
+        }
+    }
+
     /// The tops the hand's rebuilt stubs were given ([`Start::restocks`]).
     #[must_use]
     pub fn restocks(&self) -> Vec<Vec<Card>> {

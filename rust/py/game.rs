@@ -741,16 +741,10 @@ fn rewind(state: &mut GameState, cfg: &GameConfig, done: usize) -> PyResult<()> 
         .get(..done)
         .ok_or_else(|| InternalError::new_err("the recorded actions were lost"))?
         .to_vec();
-    let start = Start {
-        seed: Some(state.rng_seed()),
-        deck: Some(state.initial_deck()),
-        dealer: Some(state.dealer()),
-        restocks: state.restocks(),
-    };
     *state = replay(
         cfg,
         &start_stacks(state),
-        &start,
+        &state.replay_start(),
         actions.into_iter().map(Ok),
     )?;
     Ok(())
@@ -1029,9 +1023,8 @@ impl PyGameState {
                 actions.append(encode_action(*a))?;
             }
             let restocks = PyList::empty(py);
-            for top in self.state.restocks() {
-                let top: Vec<u8> = top.iter().map(|c| c.index()).collect();
-                restocks.append(PyBytes::new(py, &top))?;
+            for top in &self.state.restocks {
+                restocks.append(PyBytes::new(py, top))?;
             }
             let mut args = vec![
                 Py::new(py, self.config.clone())?.into_bound(py).into_any(),

@@ -7,7 +7,8 @@
 //! dead). In 2-7 it sees no opponent's card, so each sample plays the hand out instead
 //! ([`super::d7_rollout`]): every opponent gets the low cards he kept in the last draw
 //! (a random five before the first), every draw still to come is made by the strength
-//! bot's drawing rules, and the bot's own discards are dead. Its *strength* is that share
+//! bot's drawing rules, and the bot's own discards go to the muck, which a stub that runs
+//! short is rebuilt from (never dealing anyone his own). Its *strength* is that share
 //! times the number of live players (1 = a fair share):
 //!
 //! * **bring-in**: completes from strength [`RAISE`], else posts the bring-in;
