@@ -614,6 +614,14 @@ class _Act:
     verb: str
     args: tuple[str, ...]
     timeout: bool = False  # commentary "# timeout": the player timed out (holecard)
+    dealt_to: int | None = None  # the seat a ``d dh`` deals to (0-based)
+
+    @property
+    def cards(self) -> list[str | None]:
+        """The cards a ``dh``, ``db``, ``sd`` or ``sm`` names (``None`` for ``??``)."""
+        if self.dealt_to is not None:
+            return _split_cards(self.args[1])
+        return _split_cards(self.args[0]) if self.args else []
 
 
 def _parse_actions(actions: Sequence[str], n: int) -> list[_Act]:
@@ -628,6 +636,7 @@ def _parse_actions(actions: Sequence[str], n: int) -> list[_Act]:
             raise ReplayError(f"action {i} {raw!r}: too short")
         who, verb, args = tokens[0], tokens[1], tuple(tokens[2:])
         actor: int | None
+        target: int | None = None
         if who == "d":
             actor = None
             if verb in ("dh", "db") and not args:
@@ -642,7 +651,7 @@ def _parse_actions(actions: Sequence[str], n: int) -> list[_Act]:
             target = int(args[0][1:]) - 1
             if not 0 <= target < n:
                 raise ReplayError(f"action {i} {raw!r}: no player {args[0]}")
-        out.append(_Act(i, raw, actor, verb, args, comment.strip() == "timeout"))
+        out.append(_Act(i, raw, actor, verb, args, comment.strip() == "timeout", target))
     return out
 
 
@@ -785,12 +794,12 @@ def _deals(acts: list[_Act]) -> dict[int, list[str | None]]:
     seen: set[str] = set()
     out: dict[int, list[str | None]] = {}
     for a in acts:
-        if a.actor is None and a.verb == "dh":
-            cards = _split_cards(a.args[1])
+        if a.dealt_to is not None:
+            cards = a.cards
             out[a.index] = [c for c in cards if c not in seen] + [c for c in cards if c in seen]
             seen.update(c for c in cards if c is not None)
         elif a.actor is None and a.verb == "db":
-            seen.update(c for c in _split_cards(a.args[0]) if c is not None)
+            seen.update(c for c in a.cards if c is not None)
     return out
 
 
@@ -817,26 +826,18 @@ def _build_deck(
     initial = 2 if kind == "soko" else (3 if stud else 5)
     known: set[str] = set()
     for a in acts:
-        if a.verb in ("dh", "db", "sd", "sm") and a.args:
-            text = a.args[-1]
-            if a.verb == "dh" and a.actor is None:
-                text = a.args[1]
-            elif a.verb == "db":
-                text = a.args[0]
-            for c in _split_cards(text):
-                if c is not None:
-                    known.add(c)
+        if a.verb in ("dh", "db", "sd", "sm"):
+            known.update(c for c in a.cards if c is not None)
     slots: list[str | None] = []
     # Initial deal: G-1.3.1 round by round (stud from p1; 2-7 from the small blind).
     first: dict[int, list[str | None]] = {}
     i = 0
     while i < len(acts) and len(first) < n:
         a = acts[i]
-        if a.actor is None and a.verb == "dh":
-            seat = int(a.args[0][1:]) - 1
-            if seat in first:
+        if a.dealt_to is not None:
+            if a.dealt_to in first:
                 break
-            first[seat] = _split_cards(a.args[1])
+            first[a.dealt_to] = a.cards
             i += 1
         elif a.verb == "sm":
             i += 1
@@ -871,17 +872,16 @@ def _build_deck(
             board.clear()
 
         for a in rest:
-            if a.actor is None and a.verb == "dh":
-                seat = int(a.args[0][1:]) - 1
-                if seat in group:
+            if a.dealt_to is not None:
+                if a.dealt_to in group:
                     flush()
-                group[seat] = deals[a.index]
+                group[a.dealt_to] = deals[a.index]
             elif a.actor is None and a.verb == "db":
                 # The community card is a street of its own (T-9.3): with everyone
                 # all-in no betting comes between it and sixth street's cards.
                 if group:
                     flush()
-                board.extend(_split_cards(a.args[0]))
+                board.extend(a.cards)
             elif a.verb == "sm":
                 continue
             else:
@@ -909,10 +909,9 @@ def _build_deck(
             if a.verb == "sd" and a.actor is not None:
                 if a.actor in drawn:
                     flush_draw()
-                drawn[a.actor] = len(_split_cards(a.args[0])) if a.args else 0
-            elif a.actor is None and a.verb == "dh":
-                seat = int(a.args[0][1:]) - 1
-                dealt.setdefault(seat, []).extend(deals[a.index])
+                drawn[a.actor] = len(a.cards)
+            elif a.dealt_to is not None:
+                dealt.setdefault(a.dealt_to, []).extend(deals[a.index])
             elif a.verb == "sm":
                 continue
             else:
@@ -1065,11 +1064,10 @@ class _Restocks:
         self.dealt: dict[int, list[str | None]] = {}
         self.board: list[str | None] = []
         for a in acts:
-            if a.actor is None and a.verb == "dh":
-                seat = int(a.args[0][1:]) - 1
-                self.dealt.setdefault(seat, []).extend(deals[a.index])
+            if a.dealt_to is not None:
+                self.dealt.setdefault(a.dealt_to, []).extend(deals[a.index])
             elif a.actor is None and a.verb == "db":
-                self.board.extend(_split_cards(a.args[0]))
+                self.board.extend(a.cards)
 
     def find(self, start: Callable[[list[list[str]]], StateLike]) -> list[list[str]]:
         """The tops, each found by a replay that uses the ones before it.
@@ -1151,9 +1149,8 @@ class _Restocks:
         for a in self.acts:
             if a.actor is None:
                 continue
-            if a.verb == "sd" and a.args:
-                named_discards = _split_cards(a.args[0])
-                discarded.setdefault(a.actor, set()).update(c for c in named_discards if c)
+            if a.verb == "sd":
+                discarded.setdefault(a.actor, set()).update(c for c in a.cards if c)
             try:
                 self._apply(state, a)
             except (ReplayError, ValueError, HoleCardError):
@@ -1240,7 +1237,7 @@ class _Restocks:
         throws as many others, so that the rest of the hand deals as many cards.
         """
         if a.verb == "sd" and a.args:
-            wanted = _split_cards(a.args[0])
+            wanted = a.cards
             hand = [str(c) for c in state.players[a.actor].hole_cards]  # type: ignore[index]
             if any(c is not None and c not in hand for c in wanted):
                 held = [c for c in wanted if c is not None and c in hand]
@@ -1333,13 +1330,13 @@ def _named_for(acts: list[_Act]) -> dict[int, set[str]]:
     """The cards a history names in each seat's hand (dealt to him, thrown or shown)."""
     out: dict[int, set[str]] = {}
     for a in acts:
-        if a.actor is None and a.verb == "dh":
-            seat, text = int(a.args[0][1:]) - 1, a.args[1]
-        elif a.actor is not None and a.verb in ("sd", "sm") and a.args:
-            seat, text = a.actor, a.args[0]
+        if a.dealt_to is not None:
+            seat = a.dealt_to
+        elif a.actor is not None and a.verb in ("sd", "sm"):
+            seat = a.actor
         else:
             continue
-        out.setdefault(seat, set()).update(c for c in _split_cards(text) if c is not None)
+        out.setdefault(seat, set()).update(c for c in a.cards if c is not None)
     return out
 
 
@@ -1352,17 +1349,17 @@ def _apply(state: StateLike, a: _Act, known: set[str], named_for: dict[int, set[
     which the history deals it).
     """
     if a.actor is None:
-        if a.verb == "dh":
-            seat = int(a.args[0][1:]) - 1
+        if a.dealt_to is not None:
+            seat = a.dealt_to
             have = set(str(c) for c in state.players[seat].hole_cards)
-            for c in _split_cards(a.args[1]):
+            for c in a.cards:
                 if c is not None and c not in have:
                     raise ReplayError(
                         f"action {a.index} {a.text!r}: p{seat + 1} was not dealt {c}"
                     )
         elif a.verb == "db":
             board = {str(c) for c in state.board}
-            for c in _split_cards(a.args[0]):
+            for c in a.cards:
                 if c is not None and c not in board:
                     raise ReplayError(f"action {a.index} {a.text!r}: {c} is not on the board")
         else:
@@ -1395,7 +1392,7 @@ def _apply(state: StateLike, a: _Act, known: set[str], named_for: dict[int, set[
         else:
             state.bet_or_raise_to(amount)
     elif a.verb == "sd":
-        wanted = _split_cards(a.args[0]) if a.args else []
+        wanted = a.cards
         hand = [str(c) for c in state.players[a.actor].hole_cards]
         mine = named_for.get(a.actor, set())
         unknown = sorted((c for c in hand if c not in mine), key=lambda c: c not in known)
