@@ -8,7 +8,6 @@
 //! caller vouches for: every index is still masked into its table, so a bad row reads
 //! nothing out of bounds; it only gets a meaningless strength.
 
-use rayon::prelude::*;
 use wide::u64x2;
 
 use crate::error::EvalError;
@@ -18,7 +17,7 @@ use crate::eval::tables::{
     TABLE_LEN,
 };
 use crate::eval::Ranking;
-use crate::threads::with_threads;
+use crate::threads::fold_items;
 
 /// Rows per parallel task: large enough to amortise scheduling, small enough to balance.
 const CHUNK_ROWS: usize = 16 * 1024;
@@ -116,22 +115,22 @@ fn fill(
         };
         bad.map(|r| chunk_no * CHUNK_ROWS + r)
     };
-    let bad = if threads == Some(1) || out.len() <= CHUNK_ROWS {
-        cards
-            .chunks(CHUNK_ROWS * k)
-            .zip(out.chunks_mut(CHUNK_ROWS))
-            .enumerate()
-            .find_map(work)
+    let serial = threads == Some(1) || out.len() <= CHUNK_ROWS;
+    let chunks = cards
+        .chunks(CHUNK_ROWS * k)
+        .zip(out.chunks_mut(CHUNK_ROWS))
+        .enumerate();
+    let bad = if serial {
+        { chunks }.find_map(work)
     } else {
-        let par = |out: &mut [u32]| {
-            cards
-                .par_chunks(CHUNK_ROWS * k)
-                .zip(out.par_chunks_mut(CHUNK_ROWS))
-                .enumerate()
-                .filter_map(work)
-                .min()
-        };
-        with_threads(threads, || par(out))
+        let first = |a: Option<usize>, b: Option<usize>| a.into_iter().chain(b).min();
+        fold_items(
+            threads,
+            chunks,
+            || None,
+            |bad, chunk| first(bad, work(chunk)),
+            first,
+        )
     };
     match bad {
         Some(row) => Err(bad_row(&cards[row * k..(row + 1) * k], row)),

@@ -29,7 +29,7 @@ use rayon::prelude::*;
 
 use crate::control::Control;
 
-use super::{binomial, record, split, strengths, Setup, Tally, Totals, MAX_PLAYERS};
+use super::{binomial, record, split, strengths, total, Setup, Tally, Totals, MAX_PLAYERS};
 use crate::eval::tables::{Tables, CARD_KEY};
 
 /// Units the enumeration is cut into (about; enough to balance any core count in practice,
@@ -303,6 +303,7 @@ pub(super) fn run(
     built: &Built,
     plan: &Plan,
     units: Range<u64>,
+    threads: Option<usize>,
     cancel: &Control,
 ) -> Totals {
     let walk = Walk {
@@ -311,19 +312,10 @@ pub(super) fn run(
         hilo: setup.is_hilo(),
         index: built.index.as_ref(),
     };
-    cancel.set_total(units.end - units.start);
-    units
-        .into_par_iter()
-        // A cancelled run skips its remaining units; the caller discards the totals.
-        .filter(|_| !cancel.is_cancelled())
-        .map(|u| {
-            let (outer, inner) = plan.grid.unit(u);
-            let tally = walk.job(outer, &inner);
-            cancel.advance(1);
-            tally
-        })
-        .fold(Totals::default, |acc, tally| acc.add(&tally))
-        .reduce(Totals::default, |a, b| a.merge(&b))
+    total(units, threads, cancel, |u| {
+        let (outer, inner) = plan.grid.unit(u);
+        walk.job(outer, &inner)
+    })
 }
 
 /// `C(n, k)` for `n <= 52`, `k <= MAX_SUBSET_K`: the combinatorial number system's digits.

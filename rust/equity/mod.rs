@@ -45,7 +45,7 @@ use crate::control::{Control, NEVER};
 use crate::eval::tables::{tables, Tables, CARD_KEY};
 use crate::eval::{FourStraight, Ranking};
 use crate::game::{GameKind, VariantSpec};
-use crate::threads::with_threads;
+use crate::threads::{fold_items, with_threads};
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -467,6 +467,31 @@ impl Totals {
     }
 }
 
+/// The totals of `units`, each unit tallied by `tally`, on `threads` threads. A cancelled
+/// run skips its remaining units; the caller discards the totals.
+fn total(
+    units: Range<u64>,
+    threads: Option<usize>,
+    cancel: &Control,
+    tally: impl Fn(u64) -> Tally + Sync,
+) -> Totals {
+    cancel.set_total(units.end - units.start);
+    fold_items(
+        threads,
+        units,
+        Totals::default,
+        |acc, u| {
+            if cancel.is_cancelled() {
+                return acc;
+            }
+            let t = tally(u);
+            cancel.advance(1);
+            acc.add(&t)
+        },
+        |a, b| a.merge(&b),
+    )
+}
+
 /// Adds `count` outcomes in which player `p` receives `units[p]` pot units, `low[p]` of
 /// them with his low.
 #[inline]
@@ -723,13 +748,17 @@ impl Work {
         }
         let t = tables();
         let setup = &self.setup;
-        let totals = with_threads(self.threads, || match &self.mode {
-            Mode::Sample { samples, seed } => sample::run(setup, t, units, *samples, *seed, cancel),
-            Mode::Exact { plan, built } => {
-                let built = built.get_or_init(|| exact::build(setup, t, plan));
-                exact::run(setup, built, plan, units, cancel)
+        let totals = match &self.mode {
+            Mode::Sample { samples, seed } => {
+                sample::run(setup, t, units, *samples, *seed, self.threads, cancel)
             }
-        });
+            Mode::Exact { plan, built } => {
+                let built = with_threads(self.threads, || {
+                    built.get_or_init(|| exact::build(setup, t, plan))
+                });
+                exact::run(setup, built, plan, units, self.threads, cancel)
+            }
+        };
         if cancel.is_cancelled() {
             return Err(EquityError::Cancelled);
         }

@@ -10,11 +10,9 @@
 
 use std::ops::Range;
 
-use rayon::prelude::*;
-
 use crate::control::Control;
 
-use super::{record, split, Setup, Tally, Totals, JOB_SAMPLES, MAX_PLAYERS};
+use super::{record, split, total, Setup, Tally, Totals, JOB_SAMPLES, MAX_PLAYERS};
 use wide::u64x2;
 
 use crate::eval::tables::{mask_of, Tables, CARD_KEY_MASK};
@@ -163,6 +161,7 @@ pub(super) fn run(
     jobs: Range<u64>,
     samples: u64,
     seed: u64,
+    threads: Option<usize>,
     cancel: &Control,
 ) -> Totals {
     let one = |j: u64| {
@@ -196,17 +195,7 @@ pub(super) fn run(
             }
         }
     };
-    cancel.set_total(jobs.end - jobs.start);
-    jobs.into_par_iter()
-        // A cancelled run skips its remaining jobs; the caller discards the totals.
-        .filter(|_| !cancel.is_cancelled())
-        .map(|j| {
-            let tally = one(j);
-            cancel.advance(1);
-            tally
-        })
-        .fold(Totals::default, |acc, tally| acc.add(&tally))
-        .reduce(Totals::default, |a, b| a.merge(&b))
+    total(jobs, threads, cancel, one)
 }
 
 /// Samples dealt before any is ranked: their table reads then overlap.

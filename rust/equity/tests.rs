@@ -407,6 +407,7 @@ fn subset_index_equals_scan() {
                 &built,
                 plan,
                 0..plan.units(),
+                None,
                 &crate::control::NEVER,
             )
             .finish(setup.players(), true, setup.is_hilo())
