@@ -39,8 +39,8 @@ pub fn with_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Sen
 /// folded. Each thread takes the next item, in order, until none is left, so every item
 /// is folded exactly once and uneven items balance; which thread folds which varies from
 /// run to run, so `merge` must not care (integer totals, a minimum). One thread, one
-/// item or a pool that cannot be built folds on the calling thread. A panic in `fold` reaches the
-/// caller once every thread has stopped.
+/// item or a pool that cannot be built folds on the calling thread. A panic in `fold`
+/// reaches the caller once every thread has stopped.
 pub fn fold_items<T: Send, A: Send>(
     threads: Option<usize>,
     items: impl Iterator<Item = T> + Send,
@@ -48,17 +48,19 @@ pub fn fold_items<T: Send, A: Send>(
     fold: impl Fn(A, T) -> A + Sync,
     merge: impl Fn(A, A) -> A,
 ) -> A {
-    // No more threads than items: work of one item stays on the calling thread.
-    let n = count(threads).min(items.size_hint().1.unwrap_or(usize::MAX));
-    let Some(p) = (n > 1).then(|| pool(n)).flatten() else {
+    // No more tasks than items (work of one item stays on the calling thread); the pool
+    // is still the one for `threads`, so that item counts do not each build a pool.
+    let n = count(threads);
+    let tasks = n.min(items.size_hint().1.unwrap_or(usize::MAX));
+    let Some(p) = (tasks > 1).then(|| pool(n)).flatten() else {
         return items.fold(init(), fold);
     };
     let queue = Mutex::new(items);
     let next = || queue.lock().unwrap_or_else(PoisonError::into_inner).next();
-    let folded = Mutex::new(Vec::with_capacity(n));
+    let folded = Mutex::new(Vec::with_capacity(tasks));
     // The calling thread spawns every task and then waits (see the module doc).
     p.in_place_scope(|s| {
-        for _ in 0..n {
+        for _ in 0..tasks {
             s.spawn(|_| {
                 let mut acc = init();
                 while let Some(item) = next() {
