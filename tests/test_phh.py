@@ -91,6 +91,25 @@ def test_wrong_finishing_stacks_detected() -> None:
     hh.replay(verify=False)
 
 
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ("p1 sm AsKd xyz", "expected one card string, got 2"),
+        ("p2 sd 7c 8d", "expected one card string, got 2"),
+        ("d db 2c 3d", "expected one card string, got 2"),
+        ("p1 dh p2 AsKd", "only the dealer"),
+        ("p3 db 2c", "only the dealer"),
+    ],
+)
+def test_malformed_card_actions_are_named(action: str, message: str) -> None:
+    """A card action with extra arguments, or a deal by a player, is rejected by name
+    before anything is replayed (one reading of each action for every later step)."""
+    hh = phh.load(PHH_DIR / "wsop-2023-43-5" / "5.phh")
+    hh.actions = [*hh.actions[:3], action, *hh.actions[3:]]
+    with pytest.raises(phh.ReplayError, match=f"action 3 .*{message}"):
+        hh.replay()
+
+
 def test_wrong_actor_detected() -> None:
     """An action by the wrong player is rejected."""
     hh = phh.load(PHH_DIR / "wsop-2023-43-5" / "5.phh")

@@ -643,8 +643,12 @@ def _parse_actions(actions: Sequence[str], n: int) -> list[_Act]:
                 raise ReplayError(f"action {i} {raw!r}: no cards")
         elif who.startswith("p") and who[1:].isdigit() and 1 <= int(who[1:]) <= n:
             actor = int(who[1:]) - 1
+            if verb in ("dh", "db"):
+                raise ReplayError(f"action {i} {raw!r}: only the dealer ('d') deals")
         else:
             raise ReplayError(f"action {i} {raw!r}: unknown actor {who!r}")
+        if verb in ("db", "sd", "sm") and len(args) > 1:
+            raise ReplayError(f"action {i} {raw!r}: expected one card string, got {len(args)}")
         if verb == "dh" and actor is None:
             if not (args[0].startswith("p") and args[0][1:].isdigit() and len(args) == 2):
                 raise ReplayError(f"action {i} {raw!r}: expected 'd dh pN CARDS'")
