@@ -1,16 +1,18 @@
 //! Running parallel work on a chosen number of threads.
 //!
-//! `threads: None` uses a pool of one thread per core, `Some(n)` a pool of `n` threads,
-//! each built on first use and kept, one cache for the whole crate (and process), so
-//! repeated calls with the same count reuse the same threads.
+//! `threads: None` (or `Some(0)`) uses a pool of one thread per core, `Some(n)` a pool of
+//! `n` threads, each built on first use and kept, one cache for the whole crate (and
+//! process), so repeated calls with the same count reuse the same threads; work that
+//! would keep only one of them busy runs on the calling thread instead.
 //!
 //! Work of a few milliseconds (a batch of a million hands, most equity requests) goes
 //! through [`fold_items`], which hands every worker its task from the calling thread.
 //! Splitting inside the pool (`rayon::join`, parallel iterators) has a busy worker wake
 //! the next one, and on Linux (6.x, measured on a 2-core machine) a thread woken by a
 //! thread that stays busy often waits 1.5-3 ms for a core, however idle the other core
-//! is: a 3 ms batch then ran on one core. Woken by a caller that goes to sleep at once,
-//! every worker starts within about 0.1 ms.
+//! is: a 3 ms batch then ran on one core. Woken by a caller outside the pool that goes to
+//! sleep at once, every worker starts within about 0.1 ms. (A caller that is itself a
+//! pool's worker runs other jobs of its pool while it waits.)
 
 use std::collections::HashMap;
 
@@ -18,16 +20,22 @@ use std::collections::HashMap;
 /// more than any machine's cores, small enough that a typo cannot start a million threads.
 pub const MAX_THREADS: usize = 4096;
 use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-/// The number of threads `threads` asks for (`None`: one per core).
+/// The number of threads `threads` asks for (`None` or `Some(0)`: one per core, as rayon
+/// reads 0).
 fn count(threads: Option<usize>) -> usize {
-    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get))
+    match threads {
+        Some(n) if n > 0 => n,
+        _ => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+    }
 }
 
 /// Runs `f` on a pool of `threads` threads (`None`: one per core). If a pool cannot be
-/// built (the system refuses threads), `f` runs in rayon's global pool instead: results
-/// never depend on the thread count.
+/// built (the system refuses threads), `f` runs on the calling thread instead, and
+/// parallel iterators inside it in rayon's global pool: results never depend on the
+/// thread count.
 pub fn with_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> R {
     match pool(count(threads)) {
         Some(p) => p.install(f),
@@ -39,8 +47,9 @@ pub fn with_threads<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Sen
 /// folded. Each thread takes the next item, in order, until none is left, so every item
 /// is folded exactly once and uneven items balance; which thread folds which varies from
 /// run to run, so `merge` must not care (integer totals, a minimum). One thread, one
-/// item or a pool that cannot be built folds on the calling thread. A panic in `fold`
-/// reaches the caller once every thread has stopped.
+/// item or a pool that cannot be built folds on the calling thread. After a panic in
+/// `fold` the other threads take no more items, and the panic reaches the caller once
+/// they have stopped.
 pub fn fold_items<T: Send, A: Send>(
     threads: Option<usize>,
     items: impl Iterator<Item = T> + Send,
@@ -56,12 +65,17 @@ pub fn fold_items<T: Send, A: Send>(
         return items.fold(init(), fold);
     };
     let queue = Mutex::new(items);
-    let next = || queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+    let stop = AtomicBool::new(false);
+    let next = || {
+        let stopped = stop.load(Ordering::Relaxed);
+        (!stopped).then(|| queue.lock().unwrap_or_else(PoisonError::into_inner).next())?
+    };
     let folded = Mutex::new(Vec::with_capacity(tasks));
     // The calling thread spawns every task and then waits (see the module doc).
     p.in_place_scope(|s| {
         for _ in 0..tasks {
             s.spawn(|_| {
+                let _stop_others = StopOnPanic(&stop);
                 let mut acc = init();
                 while let Some(item) = next() {
                     acc = fold(acc, item);
@@ -75,6 +89,17 @@ pub fn fold_items<T: Send, A: Send>(
     });
     let folded = folded.into_inner().unwrap_or_else(PoisonError::into_inner);
     folded.into_iter().fold(init(), merge)
+}
+
+/// Sets its flag if dropped while its thread unwinds from a panic.
+struct StopOnPanic<'a>(&'a AtomicBool);
+
+impl Drop for StopOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 /// The cached pool of `n` threads; `None` if it cannot be built.
@@ -150,6 +175,27 @@ mod tests {
             std::cmp::max,
         );
         assert_eq!(got, 7);
+    }
+
+    #[test]
+    fn a_panic_in_fold_stops_the_other_threads() {
+        let folded = AtomicUsize::new(0);
+        let caught = std::panic::catch_unwind(|| {
+            fold_items(
+                Some(2),
+                0..100_000,
+                || (),
+                |(), i| {
+                    assert!(i != 10, "item 10");
+                    folded.fetch_add(1, Ordering::Relaxed);
+                    std::thread::sleep(std::time::Duration::from_micros(20));
+                },
+                |(), ()| (),
+            );
+        });
+        assert!(caught.is_err());
+        // Without the stop the other thread would fold the other 99,989 items.
+        assert!(folded.load(Ordering::Relaxed) < 1_000, "{folded:?}");
     }
 
     #[test]

@@ -753,9 +753,15 @@ impl Work {
                 sample::run(setup, t, units, *samples, *seed, self.threads, cancel)
             }
             Mode::Exact { plan, built } => {
-                let built = with_threads(self.threads, || {
-                    built.get_or_init(|| exact::build(setup, t, plan))
-                });
+                // Built outside the cell: a pool thread waiting inside the build could
+                // otherwise take another caller's `run` of this work and wait on the
+                // cell it is filling. Two callers racing may both build; one is kept.
+                let built = if let Some(b) = built.get() {
+                    b
+                } else {
+                    let b = with_threads(self.threads, || exact::build(setup, t, plan));
+                    built.get_or_init(|| b)
+                };
                 exact::run(setup, built, plan, units, self.threads, cancel)
             }
         };
