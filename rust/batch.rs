@@ -115,23 +115,19 @@ fn fill(
         };
         bad.map(|r| chunk_no * CHUNK_ROWS + r)
     };
-    let serial = threads == Some(1) || out.len() <= CHUNK_ROWS;
     let chunks = cards
         .chunks(CHUNK_ROWS * k)
         .zip(out.chunks_mut(CHUNK_ROWS))
         .enumerate();
-    let bad = if serial {
-        { chunks }.find_map(work)
-    } else {
-        let first = |a: Option<usize>, b: Option<usize>| a.into_iter().chain(b).min();
-        fold_items(
-            threads,
-            chunks,
-            || None,
-            |bad, chunk| first(bad, work(chunk)),
-            first,
-        )
-    };
+    // A thread takes chunks in order, so once it has found a bad row its later chunks
+    // cannot hold the first one: it skips them (on one thread, everything after it).
+    let bad = fold_items(
+        threads,
+        chunks,
+        || None,
+        |bad: Option<usize>, chunk| bad.or_else(|| work(chunk)),
+        |a, b| a.into_iter().chain(b).min(),
+    );
     match bad {
         Some(row) => Err(bad_row(&cards[row * k..(row + 1) * k], row)),
         None => Ok(()),

@@ -67,8 +67,10 @@ pub fn fold_items<T: Send, A: Send>(
     let queue = Mutex::new(items);
     let stop = AtomicBool::new(false);
     let next = || {
-        let stopped = stop.load(Ordering::Relaxed);
-        (!stopped).then(|| queue.lock().unwrap_or_else(PoisonError::into_inner).next())?
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        queue.lock().unwrap_or_else(PoisonError::into_inner).next()
     };
     let folded = Mutex::new(Vec::with_capacity(tasks));
     // The calling thread spawns every task and then waits (see the module doc).
