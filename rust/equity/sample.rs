@@ -76,15 +76,19 @@ const MOST_MISSING: usize = 5;
 /// below `2^-35`).
 struct Dealer {
     stub: [u8; STUB],
-    /// Step `i`'s bound: the cards not yet dealt in the sample, `stub - i`.
-    bounds: [u64; STUB],
     seats: Vec<Seat>,
 }
 
 /// One player's part of a deal.
 struct Seat {
-    /// The Fisher-Yates steps (stub positions) that deal his missing cards.
-    steps: Range<usize>,
+    /// His first Fisher-Yates step (stub position); his missing cards take the steps from
+    /// it on.
+    start: u8,
+    /// How many cards he is missing.
+    missing: usize,
+    /// The first step's bound: the stub cards not yet dealt then (each later step has one
+    /// fewer).
+    left: u64,
     /// `2^64 mod P`, `P` the product of their bounds: a draw leaving less is rejected.
     reject_below: u64,
     /// The summed card keys and card mask of what he holds, side by side.
@@ -102,50 +106,43 @@ impl Dealer {
         let m = setup.stub.len();
         let mut stub = [0u8; STUB];
         stub[..m].copy_from_slice(&setup.stub);
-        let mut bounds = [0u64; STUB];
-        for (i, bound) in bounds.iter_mut().enumerate().take(m) {
-            *bound = (m - i) as u64;
-        }
         let mut at = 0;
         let seats = (0..setup.players())
             .map(|p| {
-                let steps = at..at + setup.missing[p];
-                at = steps.end;
-                let product: u64 = bounds[steps.clone()].iter().product();
+                let (start, missing) = (at, setup.missing[p]);
+                at += missing;
+                let product: u64 = (m - start - missing + 1..=m - start)
+                    .map(|bound| bound as u64)
+                    .product();
                 Seat {
+                    start: u8::try_from(start).expect("a stub has at most 52 cards"),
+                    missing,
+                    left: (m - start) as u64,
                     reject_below: product.wrapping_neg() % product,
-                    steps,
                     held: u64x2::new([setup.held_key[p], mask_of(&setup.held[p])]),
                 }
             })
             .collect();
-        Dealer {
-            stub,
-            bounds,
-            seats,
-        }
+        Dealer { stub, seats }
     }
 
     /// Deals the next sample: every player's summed card keys and card mask (the sum of
     /// distinct cards' mask bits), with one SIMD add per card.
-    #[inline]
+    #[allow(clippy::inline_always)] // once per sample, in each game's sampling loop
+    #[inline(always)]
     fn deal(&mut self, rng: &mut Stream, hands: &mut [u64x2; MAX_PLAYERS]) {
-        let Dealer {
-            stub,
-            bounds,
-            seats,
-        } = self;
+        let Dealer { stub, seats } = self;
         for (hand, seat) in hands.iter_mut().zip(seats.iter()) {
             // A loop of a known length per seat: unrolled, one seat's steps overlap where
             // the loop over a range left them one after another (1.4-1.6x the samples a
             // second, though it counts more instructions).
-            *hand = match seat.steps.len() {
+            *hand = match seat.missing {
                 0 => seat.held,
-                1 => deal_seat::<1>(stub, bounds, rng, seat),
-                2 => deal_seat::<2>(stub, bounds, rng, seat),
-                3 => deal_seat::<3>(stub, bounds, rng, seat),
-                4 => deal_seat::<4>(stub, bounds, rng, seat),
-                _ => deal_seat::<MOST_MISSING>(stub, bounds, rng, seat),
+                1 => deal_seat::<1>(stub, rng, seat),
+                2 => deal_seat::<2>(stub, rng, seat),
+                3 => deal_seat::<3>(stub, rng, seat),
+                4 => deal_seat::<4>(stub, rng, seat),
+                _ => deal_seat::<MOST_MISSING>(stub, rng, seat),
             };
         }
     }
@@ -156,19 +153,13 @@ impl Dealer {
 /// position `i`.
 #[allow(clippy::inline_always)] // in the sampling loop, once per seat and sample
 #[inline(always)]
-fn deal_seat<const N: usize>(
-    stub: &mut [u8; STUB],
-    bounds: &[u64; STUB],
-    rng: &mut Stream,
-    seat: &Seat,
-) -> u64x2 {
-    let start = seat.steps.start;
+fn deal_seat<const N: usize>(stub: &mut [u8; STUB], rng: &mut Stream, seat: &Seat) -> u64x2 {
     loop {
         let mut x = rng.next();
         let mut sum = seat.held;
         for k in 0..N {
-            let i = usize::from((start + k) as u8);
-            let wide = u128::from(x) * u128::from(bounds[i]);
+            let i = usize::from(seat.start.wrapping_add(k as u8));
+            let wide = u128::from(x) * u128::from(seat.left - k as u64);
             x = wide as u64;
             // A rejected draw's swaps stay: they only reorder the cards not yet dealt,
             // among which the accepted draw picks uniformly.
