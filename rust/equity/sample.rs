@@ -244,19 +244,31 @@ const BATCH: usize = 16;
 /// splits every sample's pot as it comes.
 const MAX_CLASSES: usize = 1 << 12;
 
-/// The winners of one pot as a class: bit `p` set when player `p` has the best `values`;
-/// 0 when the best is 0 (nobody has a qualifying low).
-#[inline]
-fn winners(values: &[u16]) -> usize {
-    // One pass, branch-free: a better value restarts the set, an equal one joins it.
-    let (mut best, mut mask) = (0u16, 0usize);
-    for (p, &v) in values.iter().enumerate() {
-        let better = usize::from(v > best);
-        let joins = better | usize::from(v == best);
-        mask = (mask & better.wrapping_sub(1)) | joins << p;
-        best = best.max(v);
+/// The winners of one pot, player by player: the best value so far and who has it.
+#[derive(Clone, Copy, Default)]
+struct Winners {
+    best: u16,
+    /// Bit `p` set when player `p` has `best`.
+    mask: usize,
+}
+
+impl Winners {
+    /// Player `p`'s value `v`, branch-free: a better value restarts the set, an equal one
+    /// joins it.
+    #[inline]
+    fn add(&mut self, p: usize, v: u16) {
+        let better = usize::from(v > self.best);
+        let joins = better | usize::from(v == self.best);
+        self.mask = (self.mask & better.wrapping_sub(1)) | joins << p;
+        self.best = self.best.max(v);
     }
-    mask * usize::from(best > 0)
+
+    /// The winners as a class: bit `p` set for each, or 0 when the best is 0 (nobody
+    /// has a qualifying low).
+    #[inline]
+    fn class(self) -> usize {
+        self.mask * usize::from(self.best > 0)
+    }
 }
 
 /// Adds `count` outcomes of class `class` (high winners in bits `0 .. n`, low winners
@@ -302,16 +314,19 @@ fn job<const HILO: bool>(
             dealer.deal_pair(&mut rng, pair);
         }
         for hands in dealt.iter().take(batch) {
-            let mut hi = [0u16; MAX_PLAYERS];
-            let mut lo = [0u16; MAX_PLAYERS];
-            for p in 0..n {
-                let [key, mask] = hands[p].to_array();
-                (hi[p], lo[p]) = eval(key, mask);
+            let (mut hi, mut lo) = (Winners::default(), Winners::default());
+            for (p, hand) in hands[..n].iter().enumerate() {
+                let [key, mask] = hand.to_array();
+                let (h, l) = eval(key, mask);
+                hi.add(p, h);
+                if HILO {
+                    lo.add(p, l);
+                }
             }
             let class = if HILO {
-                winners(&hi[..n]) | winners(&lo[..n]) << n
+                hi.class() | lo.class() << n
             } else {
-                winners(&hi[..n])
+                hi.class()
             };
             match counts.get_mut(class) {
                 Some(c) => *c += 1,
@@ -348,6 +363,26 @@ mod tests {
                 9_817_491_932_198_370_423
             ]
         );
+    }
+
+    /// The running winners equal the naive ones for every 4-player vector of values 0-3
+    /// (ties and all-zero lows included).
+    #[test]
+    fn winners_are_everyone_with_the_best_positive_value() {
+        for code in 0..4u32.pow(4) {
+            let values: Vec<u16> = (0..4).map(|p| (code >> (2 * p) & 3) as u16).collect();
+            let mut running = Winners::default();
+            for (p, &v) in values.iter().enumerate() {
+                running.add(p, v);
+            }
+            let best = *values.iter().max().unwrap();
+            let naive = if best == 0 {
+                0
+            } else {
+                (0..4).filter(|&p| values[p] == best).map(|p| 1 << p).sum()
+            };
+            assert_eq!(running.class(), naive, "{values:?}");
+        }
     }
 
     #[test]
