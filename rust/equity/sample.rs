@@ -71,7 +71,7 @@ const MOST_MISSING: usize = 5;
 ///
 /// Two copies, because a sample's shuffle reads the positions the previous one's swaps
 /// stored to: alternating copies lets the processor overlap two samples' shuffles
-/// (1.04-1.11x the samples a second on three-way third street).
+/// (1.04-1.14x the samples a second on three-way third street).
 ///
 /// A player's missing cards (at most five, from at most 50) come from one 64-bit draw, by
 /// batched ranged integers (Brackett-Rolfe and Lemire 2024): for bounds `n_1 … n_k`,
