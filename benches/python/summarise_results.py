@@ -107,7 +107,7 @@ def _fmt(value: float | None) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Prints the table; exits 1 when the newest run lacks a figure."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--results", type=Path, default=RESULTS, help="folder of runs")
     args = parser.parse_args(argv)
     paths = runs(args.results)
