@@ -1,9 +1,10 @@
-"""The wheel as a user installs it: built by maturin (abi3, manylinux2014, linked by zig),
-installed into a fresh virtual environment outside the source tree, then the README's
+"""The wheels as a user installs them: built by maturin (manylinux2014, linked by zig), one
+on the stable ABI for every CPython from 3.11 and one for the CPython running the tests,
+each installed into a fresh virtual environment outside the source tree, then the README's
 doctests and the command line run against the installed package.
 
-``HOLECARD_WHEEL=path/to.whl`` tests a wheel built beforehand (``make wheel``) instead of
-building one here.
+``HOLECARD_DIST=folder`` tests the wheels ``make wheel`` built there beforehand instead of
+building them here.
 """
 
 from __future__ import annotations
@@ -11,13 +12,19 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
+import sysconfig
 import venv
 import zipfile
+from email.parser import Parser
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# The extension's file name in the version-specific wheel, e.g. `.cpython-311-x86_64-linux-gnu.so`.
+EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
+PYTHON_TAG = f"cp{sys.version_info.major}{sys.version_info.minor}"
 
 
 def run(*args: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -29,46 +36,98 @@ def run(*args: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    given = os.environ.get("HOLECARD_WHEEL")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of wheels and sdist that `make wheel` builds."""
+    given = os.environ.get("HOLECARD_DIST")
     if given:
         return Path(given).resolve()
     out = tmp_path_factory.mktemp("dist")
-    # The Makefile's recipe, so the wheel tested is the wheel `make wheel` builds.
+    # The Makefile's recipe, so the wheels tested are the wheels `make wheel` builds.
     run("make", "--no-print-directory", "wheel", f"DIST={out}", cwd=ROOT)
-    (built,) = out.glob("*.whl")
+    return out
+
+
+def the_wheel(dist: Path, tag: str) -> Path:
+    (built,) = dist.glob(f"holecard-*-{tag}-*.whl")
     return built
 
 
-@pytest.fixture(scope="module")
-def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh virtual environment (outside the source tree) with the wheel installed."""
-    home = tmp_path_factory.mktemp("user")
-    assert ROOT not in home.parents
-    env_dir = home / "venv"
-    venv.create(env_dir, with_pip=True)
-    python = env_dir / "bin" / "python"
-    run(python, "-m", "pip", "install", "--quiet", str(wheel), cwd=home)
-    return python
+def metadata(wheel: Path) -> str:
+    names = zipfile.ZipFile(wheel).namelist()
+    return (
+        zipfile.ZipFile(wheel)
+        .read(next(n for n in names if n.endswith(".dist-info/METADATA")))
+        .decode()
+    )
 
 
-def test_the_wheel_is_portable_and_complete(wheel: Path) -> None:
-    # cp311-abi3: one wheel for every CPython from 3.11; manylinux2014 = glibc 2.17.
-    assert re.search(r"-cp311-abi3-.*manylinux_2_17_x86_64", wheel.name), wheel.name
+@pytest.mark.parametrize(
+    ("tag", "extension"),
+    [
+        # One wheel for every CPython from 3.11.
+        ("cp311-abi3", "holecard/_core.abi3.so"),
+        # One for this CPython alone, which pip prefers where it fits.
+        (f"{PYTHON_TAG}-{PYTHON_TAG}", f"holecard/_core{EXT_SUFFIX}"),
+    ],
+)
+def test_the_wheels_are_portable_and_complete(dist: Path, tag: str, extension: str) -> None:
+    wheel = the_wheel(dist, tag)
+    # manylinux2014 = glibc 2.17.
+    assert re.search(rf"-{tag}-.*manylinux_2_17_x86_64\.whl$", wheel.name), wheel.name
     names = zipfile.ZipFile(wheel).namelist()
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
-    for part in ("holecard/_core.abi3.so", "holecard/py.typed", "holecard/_core.pyi"):
+    for part in (extension, "holecard/py.typed", "holecard/_core.pyi"):
         assert part in names
+    assert [n for n in names if n.startswith("holecard/_core.") and n.endswith(".so")] == [
+        extension
+    ]
     assert any(n.startswith("holecard/reference/") for n in names)
-    metadata = zipfile.ZipFile(wheel).read(
-        next(n for n in names if n.endswith(".dist-info/METADATA"))
-    )
-    text = metadata.decode()
+    text = metadata(wheel)
     for field in ("License-Expression: MIT", "Author:", "Project-URL:", "Classifier:"):
         assert field in text
     for extra in ("plot", "testing", "all"):
         assert f"Provides-Extra: {extra}" in text
     assert "# holecard" in text  # the README is the long description
+
+
+@pytest.fixture(scope="module", params=["found", "abi3"])
+def installed(
+    request: pytest.FixtureRequest, dist: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """A fresh virtual environment (outside the source tree) with holecard installed:
+    `found`, the wheel pip picks from the folder `make wheel` fills, as it would from an
+    index; `abi3`, the wheel for every CPython."""
+    home = tmp_path_factory.mktemp("user")
+    assert ROOT not in home.parents
+    env_dir = home / "venv"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    abi3 = the_wheel(dist, "cp311-abi3")
+    if request.param == "abi3":
+        run(python, "-m", "pip", "install", "--quiet", abi3, cwd=home)
+    else:
+        # The dependencies first, from the index, as the wheels declare them; then holecard
+        # from the folder alone, so that pip chooses among the wheels built here.
+        requires = Parser().parsestr(metadata(abi3)).get_all("Requires-Dist") or []
+        needed = [r for r in requires if "extra ==" not in r]
+        assert needed, requires
+        run(python, "-m", "pip", "install", "--quiet", *needed, cwd=home)
+        run(
+            python,
+            *("-m", "pip", "install", "--quiet", "--no-index", "--find-links", dist, "holecard"),
+            cwd=home,
+        )
+    return python
+
+
+def test_pip_prefers_the_wheel_built_for_its_python(
+    installed: Path, request: pytest.FixtureRequest
+) -> None:
+    where = run(
+        installed, "-c", "import holecard._core as c; print(c.__file__)", cwd=installed.parent
+    ).strip()
+    wanted = {"found": EXT_SUFFIX, "abi3": ".abi3.so"}[request.node.callspec.params["installed"]]
+    assert where.endswith(f"_core{wanted}"), where
 
 
 def test_the_installed_package_is_the_wheel(installed: Path) -> None:

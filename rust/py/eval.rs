@@ -247,8 +247,7 @@ fn card(item: &Bound<'_, PyAny>) -> Option<Card> {
 /// Up to seven `Card`s read from a list or tuple of `Card` objects without allocating, with
 /// their summary, or `None` for anything else (left to the general conversion, which names
 /// what is wrong). The fast path of single evaluation: a tuple lends its items without
-/// reference counts; a list is read item by item, without an iterator re-reading its
-/// length; each card is summarised as it is read.
+/// reference counts; each card is summarised as it is read.
 fn held_cards(cards: &Bound<'_, PyAny>) -> Option<([Card; 7], usize, Summary)> {
     let mut held = [Card::new(crate::Rank::Two, crate::Suit::Clubs); 7];
     let mut sum = Summary::default();
@@ -258,16 +257,22 @@ fn held_cards(cards: &Bound<'_, PyAny>) -> Option<([Card; 7], usize, Summary)> {
     };
     let n = if let Ok(list) = cards.cast::<PyList>() {
         let n = list.len();
+        // A list's iterator reads each item and the length inline, where the stable ABI
+        // has a function call for each: there the items are read by index.
+        #[cfg(not(feature = "abi3"))]
+        for (slot, item) in held.iter_mut().zip(list.iter()) {
+            keep(slot, card(&item)?);
+        }
+        #[cfg(feature = "abi3")]
         for (i, slot) in held.iter_mut().enumerate().take(n) {
             keep(slot, card(&list.get_item(i).ok()?)?);
         }
         n
     } else if let Ok(tuple) = cards.cast::<PyTuple>() {
-        let n = tuple.len();
-        for (i, slot) in held.iter_mut().enumerate().take(n) {
-            keep(slot, card(&*tuple.get_borrowed_item(i).ok()?)?);
+        for (slot, item) in held.iter_mut().zip(tuple.iter_borrowed()) {
+            keep(slot, card(&item)?);
         }
-        n
+        tuple.len()
     } else {
         return None;
     };
