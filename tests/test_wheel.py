@@ -112,10 +112,13 @@ def installed(
         needed = [r for r in requires if "extra ==" not in r]
         assert needed, requires
         run(python, "-m", "pip", "install", "--quiet", *needed, cwd=home)
+        # Only this folder: a PIP_FIND_LINKS the machine sets could offer other builds.
+        alone = {k: v for k, v in os.environ.items() if k != "PIP_FIND_LINKS"}
         run(
             python,
             *("-m", "pip", "install", "--quiet", "--no-index", "--find-links", dist, "holecard"),
             cwd=home,
+            env=alone,
         )
     return python
 
