@@ -371,7 +371,7 @@ fn split(hi: &[u16], lo: &[u16], hilo: bool, out: &mut [u32], low_out: &mut [u32
 }
 
 /// Per-player totals a job adds up; merged by plain integer addition.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Tally {
     outcomes: u64,
     units: [u64; MAX_PLAYERS],
