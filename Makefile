@@ -66,8 +66,8 @@ browser:
 # the last decade (manylinux2014): one on the stable ABI (abi3), for every CPython >= 3.11,
 # and one for each CPython in WHEEL_PYTHONS (by default the one running make), in which a
 # single evaluation takes about 0.8x the time (object access inline, not through function
-# calls); pip takes the version-specific wheel where one fits. Each kind has its own target folder, which also
-# keeps the development build's artefacts.
+# calls); pip takes the version-specific wheel where one fits. Each kind has its own target
+# folder, which also keeps the development build's artefacts.
 WHEEL_TARGET  := target/wheel
 WHEEL_PYTHONS ?= $(PY)
 DIST ?= dist

@@ -25,6 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # The extension's file name in the version-specific wheel, e.g. `.cpython-311-x86_64-linux-gnu.so`.
 EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 PYTHON_TAG = f"cp{sys.version_info.major}{sys.version_info.minor}"
+# The tag of the wheel for every CPython from 3.11.
+ABI3_TAG = "cp311-abi3"
 
 
 def run(*args: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -53,19 +55,15 @@ def the_wheel(dist: Path, tag: str) -> Path:
 
 
 def metadata(wheel: Path) -> str:
-    names = zipfile.ZipFile(wheel).namelist()
-    return (
-        zipfile.ZipFile(wheel)
-        .read(next(n for n in names if n.endswith(".dist-info/METADATA")))
-        .decode()
-    )
+    with zipfile.ZipFile(wheel) as z:
+        return z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))).decode()
 
 
 @pytest.mark.parametrize(
     ("tag", "extension"),
     [
         # One wheel for every CPython from 3.11.
-        ("cp311-abi3", "holecard/_core.abi3.so"),
+        (ABI3_TAG, "holecard/_core.abi3.so"),
         # One for this CPython alone, which pip prefers where it fits.
         (f"{PYTHON_TAG}-{PYTHON_TAG}", f"holecard/_core{EXT_SUFFIX}"),
     ],
@@ -102,7 +100,7 @@ def installed(
     env_dir = home / "venv"
     venv.create(env_dir, with_pip=True)
     python = env_dir / "bin" / "python"
-    abi3 = the_wheel(dist, "cp311-abi3")
+    abi3 = the_wheel(dist, ABI3_TAG)
     if request.param == "abi3":
         run(python, "-m", "pip", "install", "--quiet", abi3, cwd=home)
     else:
@@ -123,9 +121,10 @@ def installed(
     return python
 
 
-def test_pip_prefers_the_wheel_built_for_its_python(
+def test_each_install_holds_the_expected_extension(
     installed: Path, request: pytest.FixtureRequest
 ) -> None:
+    # From the folder of both wheels pip must pick the one built for its CPython.
     where = run(
         installed, "-c", "import holecard._core as c; print(c.__file__)", cwd=installed.parent
     ).strip()

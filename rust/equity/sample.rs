@@ -292,7 +292,7 @@ fn add_class(tally: &mut Tally, n: usize, hilo: bool, class: usize, count: u64) 
 /// [`job`] for the number of players at hand. Two to four players, the commonest
 /// questions, each have an instance with the count known when compiled: the per-sample
 /// loop that ranks the players is unrolled (three-way third street: 12-15 % fewer
-/// instructions a sample, 1.06-1.10x the samples a second; six-way gained too little
+/// instructions a sample, 1.05-1.11x the samples a second; six-way gained too little
 /// for more instances to pay for their code).
 fn by_players<const HILO: bool>(
     setup: &Setup,
