@@ -13,6 +13,14 @@
 //! is: a 3 ms batch then ran on one core. Woken by a caller outside the pool that goes to
 //! sleep at once, every worker starts within about 0.1 ms. (A caller that is itself a
 //! pool's worker runs other jobs of its pool while it waits.)
+//!
+//! Even so, back-to-back calls often found both workers of a 2-thread pool on one core
+//! (woken by the same caller, placed beside it). On Linux a pool of one thread per CPU the
+//! process may use (the default, `threads: None`, on a machine whose cores are all its
+//! own) therefore pins its workers, one to each of those CPUs: a woken worker then starts
+//! on its own CPU. Any other pool size is left to the kernel (pinned, two pools of two
+//! threads in processes on an 8-CPU machine would share two CPUs), and so is every pool
+//! when `HOLECARD_PIN_THREADS=0` (see [`placement`]).
 
 use std::collections::HashMap;
 
@@ -112,29 +120,209 @@ impl Drop for StopOnPanic<'_> {
 /// and forgets the inherited pools (dropping them would signal threads that do not exist
 /// there). rayon's global pool has the same flaw and cannot be rebuilt, which is why
 /// `threads: None` also takes a pool from here.
+///
+/// Each process also reads, once, where its workers may run (see [`placement`]), before
+/// any of its workers exists: a pool first needed inside another pool's pinned worker
+/// still gets every CPU.
 fn pool(n: usize) -> Option<Arc<rayon::ThreadPool>> {
-    type Pools = (u32, HashMap<usize, Arc<rayon::ThreadPool>>);
-    static POOLS: OnceLock<Mutex<Pools>> = OnceLock::new();
-    let mut pools = POOLS
-        .get_or_init(|| Mutex::new((std::process::id(), HashMap::new())))
+    struct Cache {
+        pid: u32,
+        placement: Arc<placement::Placement>,
+        by_size: HashMap<usize, Arc<rayon::ThreadPool>>,
+    }
+    static POOLS: OnceLock<Mutex<Cache>> = OnceLock::new();
+    let fresh = || Cache {
+        pid: std::process::id(),
+        placement: Arc::new(placement::Placement::read()),
+        by_size: HashMap::new(),
+    };
+    let mut cache = POOLS
+        .get_or_init(|| Mutex::new(fresh()))
         .lock()
         .unwrap_or_else(PoisonError::into_inner);
-    let pid = std::process::id();
-    if pools.0 != pid {
-        std::mem::forget(std::mem::take(&mut pools.1));
-        pools.0 = pid;
+    if cache.pid != std::process::id() {
+        std::mem::forget(std::mem::replace(&mut *cache, fresh()));
     }
-    if let Some(p) = pools.1.get(&n) {
+    if let Some(p) = cache.by_size.get(&n) {
         return Some(Arc::clone(p));
     }
+    let placement = Arc::clone(&cache.placement);
     let p = Arc::new(
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)
+            .start_handler(move |worker| placement.place(worker, n))
             .build()
             .ok()?,
     );
-    pools.1.insert(n, Arc::clone(&p));
+    cache.by_size.insert(n, Arc::clone(&p));
     Some(p)
+}
+
+/// Where a pool's workers run. Placement only changes speed, never results, so anything
+/// that fails here (a system that refuses the call) leaves the thread where it is.
+mod placement {
+    /// `HOLECARD_PIN_THREADS` set to one of these leaves every pool to the kernel.
+    const OFF: [&str; 4] = ["0", "false", "no", "off"];
+
+    /// Whether `value` of `HOLECARD_PIN_THREADS` allows pinning (unset: yes).
+    pub(super) fn wanted(value: Option<&str>) -> bool {
+        value.is_none_or(|v| !OFF.iter().any(|off| v.trim().eq_ignore_ascii_case(off)))
+    }
+
+    #[cfg(target_os = "linux")]
+    pub(super) use linux::Placement;
+
+    #[cfg(target_os = "linux")]
+    mod linux {
+        use nix::sched::{sched_getaffinity, sched_setaffinity, CpuSet};
+        use nix::unistd::Pid;
+
+        /// The CPUs the process may use, as its first pool was built, and whether its
+        /// pools may pin.
+        pub(in super::super) struct Placement {
+            allowed: Option<CpuSet>,
+            pin: bool,
+        }
+
+        impl Placement {
+            /// Read by the calling thread (the pid 0 of the affinity calls is the calling
+            /// thread), before this process has any worker.
+            pub(in super::super) fn read() -> Placement {
+                let pin = std::env::var("HOLECARD_PIN_THREADS").ok();
+                Placement {
+                    allowed: sched_getaffinity(Pid::from_raw(0)).ok(),
+                    pin: super::wanted(pin.as_deref()),
+                }
+            }
+
+            /// Moves the calling thread, worker `worker` of a pool of `n`, where it
+            /// belongs.
+            pub(in super::super) fn place(&self, worker: usize, n: usize) {
+                if let Some(set) = self.allowed.as_ref().map(|a| self.cpus_of(a, worker, n)) {
+                    // A refusal keeps the thread where it is: only speed depends on it.
+                    let _ = sched_setaffinity(Pid::from_raw(0), &set);
+                }
+            }
+
+            /// The CPUs of worker `worker` of a pool of `n`: its own one of the allowed
+            /// CPUs when the pool has one worker for each of them (more than one) and
+            /// pinning is wanted, otherwise all of them (which also frees a worker of a
+            /// pool first built inside another pool's pinned worker).
+            pub(super) fn cpus_of(&self, allowed: &CpuSet, worker: usize, n: usize) -> CpuSet {
+                let cpus = cpus(allowed);
+                match cpus.get(worker) {
+                    Some(&cpu) if self.pin && n > 1 && n == cpus.len() => {
+                        let mut one = CpuSet::new();
+                        one.set(cpu).map_or(*allowed, |()| one)
+                    }
+                    _ => *allowed,
+                }
+            }
+        }
+
+        /// The CPUs in `set`, lowest first.
+        pub(super) fn cpus(set: &CpuSet) -> Vec<usize> {
+            (0..CpuSet::count())
+                .filter(|&c| set.is_set(c).unwrap_or(false))
+                .collect()
+        }
+
+        #[cfg(test)]
+        mod tests {
+            use super::*;
+            use crate::threads::pool;
+
+            fn set_of(cpus: &[usize]) -> CpuSet {
+                let mut set = CpuSet::new();
+                for &c in cpus {
+                    set.set(c).expect("a CPU number below CpuSet::count()");
+                }
+                set
+            }
+
+            fn this_thread() -> Vec<usize> {
+                cpus(&sched_getaffinity(Pid::from_raw(0)).expect("the thread's CPUs"))
+            }
+
+            #[test]
+            fn a_pool_of_one_worker_per_allowed_cpu_pins_each_to_its_own() {
+                let allowed = set_of(&[1, 4, 6]);
+                let pinning = Placement {
+                    allowed: Some(allowed),
+                    pin: true,
+                };
+                for (worker, cpu) in [1, 4, 6].into_iter().enumerate() {
+                    assert_eq!(cpus(&pinning.cpus_of(&allowed, worker, 3)), [cpu]);
+                }
+                // Other sizes, and pinning turned off, keep every allowed CPU.
+                let off = Placement {
+                    allowed: Some(allowed),
+                    pin: false,
+                };
+                for (placement, n) in [(&pinning, 2), (&pinning, 4), (&off, 3)] {
+                    for worker in 0..n {
+                        assert_eq!(cpus(&placement.cpus_of(&allowed, worker, n)), [1, 4, 6]);
+                    }
+                }
+                let lone = set_of(&[2]);
+                assert_eq!(cpus(&pinning.cpus_of(&lone, 0, 1)), [2]);
+            }
+
+            #[test]
+            fn the_workers_of_real_pools_run_where_they_belong() {
+                let allowed = this_thread();
+                let n = allowed.len();
+                let expect = |size: usize, worker: usize| {
+                    if size == n && n > 1 && Placement::read().pin {
+                        vec![allowed[worker]]
+                    } else {
+                        allowed.clone()
+                    }
+                };
+                let per_worker = |size: usize| {
+                    let mut seen = pool(size)
+                        .expect("a pool")
+                        .broadcast(|ctx| (ctx.index(), this_thread()));
+                    seen.sort();
+                    seen
+                };
+                for size in [n, n + 1] {
+                    let want: Vec<_> = (0..size).map(|w| (w, expect(size, w))).collect();
+                    assert_eq!(per_worker(size), want, "a pool of {size}");
+                }
+                // A pool first built inside a (possibly pinned) worker of another still
+                // gets every allowed CPU.
+                let inner = pool(n).expect("a pool").install(|| per_worker(n + 13));
+                let want: Vec<_> = (0..n + 13).map(|w| (w, allowed.clone())).collect();
+                assert_eq!(inner, want);
+            }
+        }
+    }
+
+    /// Elsewhere the kernel places every worker.
+    #[cfg(not(target_os = "linux"))]
+    pub(super) struct Placement;
+
+    #[cfg(not(target_os = "linux"))]
+    impl Placement {
+        pub(super) fn read() -> Placement {
+            Placement
+        }
+        pub(super) fn place(&self, _worker: usize, _n: usize) {}
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn pinning_is_wanted_unless_turned_off() {
+            for value in [None, Some("1"), Some("yes"), Some("")] {
+                assert!(super::wanted(value), "{value:?}");
+            }
+            for value in ["0", "false", "No", " OFF "] {
+                assert!(!super::wanted(Some(value)), "{value}");
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -3,8 +3,11 @@
 Each function takes an integer array of card indices of shape ``(n, k)`` (``uint8``
 preferred; other integer types are checked and converted) and returns a ``uint32`` array
 of ``n`` strengths equal to ``HandValue.strength`` of each row. The work runs in Rust with
-the GIL released, spread over every core unless ``threads`` limits it. A bad row (an index
-above 51, a card twice) raises :class:`~holecard.InvalidHandError` naming the first one.
+the GIL released, spread over every core unless ``threads`` limits it (on Linux the
+default pool, one thread per CPU the process may use, pins each thread to its own CPU;
+``HOLECARD_PIN_THREADS=0`` in the environment turns that off, see ``docs/scaling.md``). A
+bad row (an index above 51, a card twice) raises :class:`~holecard.InvalidHandError`
+naming the first one.
 Long batches respond to Ctrl-C (``KeyboardInterrupt``) between steps of about a million
 rows, and report ``progress(done, total)`` after each step when a callback is given.
 
