@@ -266,7 +266,11 @@ impl Lookup for SokoTables {
 /// Hands summarised per block before their table lookups: keeping the lookups apart
 /// from the summing lets the CPU keep many of them in flight at once, and keeps the rare
 /// call for a hand whose suits matter out of both loops.
-const BLOCK: usize = 64;
+// 256 rather than 64: 0.9 fewer instructions a hand and 3-5 % less time on an Intel Xeon
+// (paired against OMPEval: 1.02-1.03x its time checked, from 1.05-1.06x). At most 256, so
+// that a row's place in its block fits the `u8` of the flagged list.
+const BLOCK: usize = 256;
+const _: () = assert!(BLOCK <= 1 << u8::BITS);
 
 /// The summed keys (plus `bias`) and, when `VALIDATE`, summed mask bits of a hand of `K`
 /// cards, two cards per lookup (see [`PairSums`]).
@@ -378,7 +382,8 @@ mod tests {
     ];
 
     /// `n` rows of `k` cards cycling through a few hands, with `special` placed at rows
-    /// 63, 64 (the edges of the first two blocks) and `n - 1` (the partial last block).
+    /// `BLOCK - 1`, `BLOCK` (the edges of the first two blocks) and `n - 1` (the partial
+    /// last block).
     fn rows_with(k: usize, n: usize, special: &[u8]) -> Vec<u8> {
         let plain = [
             row("2c 7d 9h Js Kc 4d 3h"),
@@ -387,7 +392,7 @@ mod tests {
         ];
         let mut cards = Vec::new();
         for i in 0..n {
-            if i == 63 || i == 64 || i == n - 1 {
+            if i == BLOCK - 1 || i == BLOCK || i == n - 1 {
                 cards.extend_from_slice(special);
             } else {
                 cards.extend_from_slice(&plain[i % 3][..k]);
@@ -417,16 +422,20 @@ mod tests {
             ),
         ];
         for (ranking, k, special) in cases {
-            let cards = rows_with(k, 200, &row(special));
-            let got = evaluate(ranking, &cards, k, Some(1)).unwrap();
-            for (i, hand) in cards.chunks_exact(k).enumerate() {
-                let want = match ranking {
-                    Ranking::High => t.high(hand),
-                    Ranking::DeuceSeven => t.deuce_seven(hand),
-                    Ranking::Soko(mode) => t.soko(mode, hand),
-                    _ => unreachable!(),
-                };
-                assert_eq!(got[i], u32::from(want), "{ranking:?} row {i}");
+            // Besides the edges, every row suited: a whole block of flagged rows and more.
+            let n = BLOCK + BLOCK / 2 + 3;
+            let all = row(special).repeat(2 * BLOCK + 5);
+            for cards in [rows_with(k, n, &row(special)), all] {
+                let got = evaluate(ranking, &cards, k, Some(1)).unwrap();
+                for (i, hand) in cards.chunks_exact(k).enumerate() {
+                    let want = match ranking {
+                        Ranking::High => t.high(hand),
+                        Ranking::DeuceSeven => t.deuce_seven(hand),
+                        Ranking::Soko(mode) => t.soko(mode, hand),
+                        _ => unreachable!(),
+                    };
+                    assert_eq!(got[i], u32::from(want), "{ranking:?} row {i}");
+                }
             }
         }
     }
@@ -440,7 +449,7 @@ mod tests {
         let plain = row("2c 7d 9h Js Kc 4d 3h");
         // 2c twice sums to the bit of 3c: the carry leaves one bit where two cards were.
         let carries = [row("2c 2c 4c 5c 6c"), row("2c 2c 3c 3c 4c")];
-        let n = 130;
+        let n = BLOCK + 66;
         for ranking in RANKINGS {
             for k in 5..=7 {
                 let Ok(rows) = check(ranking, n * k, k) else {
@@ -478,7 +487,7 @@ mod tests {
                     }
                 }
                 for bad in &bad_rows {
-                    for at in [0, 7, 63, 64, n - 1] {
+                    for at in [0, 7, BLOCK - 1, BLOCK, n - 1] {
                         let mut cards = base.clone();
                         cards[at * k..(at + 1) * k].copy_from_slice(bad);
                         let err = evaluate(ranking, &cards, k, Some(1)).unwrap_err();

@@ -96,12 +96,14 @@ def test_out_is_filled_and_returned(name: str, k: int) -> None:
 
 @pytest.mark.parametrize("name", ["evaluate_high", "evaluate_ace_five", "evaluate_low8"])
 def test_six_card_blocks_equal_per_call(name: str) -> None:
-    # Whole blocks of 64 rows and a partial one, with flushes among them.
+    # Whole blocks of rows and a partial one, with flushes at the edges of blocks of 64 and
+    # of 256 (the Rust batch's block) and in the last row.
     rng = np.random.default_rng(6)
-    hands = np.argsort(rng.random((300, 52)), axis=1)[:, :6].astype(np.uint8)
-    hands[63] = [c.index for c in parse_cards("2s 5s 9s Js Ks 3d")]
-    hands[64] = [c.index for c in parse_cards("2h 3h 4h 5h 6h 7h")]
-    hands[299] = [c.index for c in parse_cards("Ac Kc Qc Jc 9c 8c")]
+    hands = np.argsort(rng.random((600, 52)), axis=1)[:, :6].astype(np.uint8)
+    for at in (63, 255):
+        hands[at] = [c.index for c in parse_cards("2s 5s 9s Js Ks 3d")]
+        hands[at + 1] = [c.index for c in parse_cards("2h 3h 4h 5h 6h 7h")]
+    hands[599] = [c.index for c in parse_cards("Ac Kc Qc Jc 9c 8c")]
     got = getattr(batch, name)(hands, threads=1)
     assert got.tolist() == [per_call(name, row) for row in hands]
 
