@@ -127,13 +127,13 @@ impl Drop for StopOnPanic<'_> {
 fn pool(n: usize) -> Option<Arc<rayon::ThreadPool>> {
     struct Cache {
         pid: u32,
-        placement: Arc<placement::Placement>,
+        placement: placement::Placement,
         by_size: HashMap<usize, Arc<rayon::ThreadPool>>,
     }
     static POOLS: OnceLock<Mutex<Cache>> = OnceLock::new();
     let fresh = || Cache {
         pid: std::process::id(),
-        placement: Arc::new(placement::Placement::read()),
+        placement: placement::Placement::read(),
         by_size: HashMap::new(),
     };
     let mut cache = POOLS
@@ -146,7 +146,7 @@ fn pool(n: usize) -> Option<Arc<rayon::ThreadPool>> {
     if let Some(p) = cache.by_size.get(&n) {
         return Some(Arc::clone(p));
     }
-    let placement = Arc::clone(&cache.placement);
+    let placement = cache.placement;
     let p = Arc::new(
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)
@@ -179,6 +179,7 @@ mod placement {
 
         /// The CPUs the process may use, as its first pool was built, and whether its
         /// pools may pin.
+        #[derive(Clone, Copy)]
         pub(in super::super) struct Placement {
             allowed: Option<CpuSet>,
             pin: bool,
@@ -198,7 +199,7 @@ mod placement {
             /// Moves the calling thread, worker `worker` of a pool of `n`, where it
             /// belongs.
             pub(in super::super) fn place(&self, worker: usize, n: usize) {
-                if let Some(set) = self.allowed.as_ref().map(|a| self.cpus_of(a, worker, n)) {
+                if let Some(set) = self.cpus_of(worker, n) {
                     // A refusal keeps the thread where it is: only speed depends on it.
                     let _ = sched_setaffinity(Pid::from_raw(0), &set);
                 }
@@ -207,16 +208,18 @@ mod placement {
             /// The CPUs of worker `worker` of a pool of `n`: its own one of the allowed
             /// CPUs when the pool has one worker for each of them (more than one) and
             /// pinning is wanted, otherwise all of them (which also frees a worker of a
-            /// pool first built inside another pool's pinned worker).
-            pub(super) fn cpus_of(&self, allowed: &CpuSet, worker: usize, n: usize) -> CpuSet {
-                let cpus = cpus(allowed);
-                match cpus.get(worker) {
+            /// pool first built inside another pool's pinned worker); `None` when the
+            /// allowed CPUs could not be read.
+            pub(super) fn cpus_of(&self, worker: usize, n: usize) -> Option<CpuSet> {
+                let allowed = self.allowed?;
+                let cpus = cpus(&allowed);
+                Some(match cpus.get(worker) {
                     Some(&cpu) if self.pin && n > 1 && n == cpus.len() => {
                         let mut one = CpuSet::new();
-                        one.set(cpu).map_or(*allowed, |()| one)
+                        one.set(cpu).map_or(allowed, |()| one)
                     }
-                    _ => *allowed,
-                }
+                    _ => allowed,
+                })
             }
         }
 
@@ -246,26 +249,29 @@ mod placement {
 
             #[test]
             fn a_pool_of_one_worker_per_allowed_cpu_pins_each_to_its_own() {
-                let allowed = set_of(&[1, 4, 6]);
-                let pinning = Placement {
-                    allowed: Some(allowed),
-                    pin: true,
+                let placement = |cpus: &[usize], pin| Placement {
+                    allowed: Some(set_of(cpus)),
+                    pin,
                 };
+                let cpus_of = |p: Placement, worker, n| cpus(&p.cpus_of(worker, n).unwrap());
+                let pinning = placement(&[1, 4, 6], true);
                 for (worker, cpu) in [1, 4, 6].into_iter().enumerate() {
-                    assert_eq!(cpus(&pinning.cpus_of(&allowed, worker, 3)), [cpu]);
+                    assert_eq!(cpus_of(pinning, worker, 3), [cpu]);
                 }
                 // Other sizes, and pinning turned off, keep every allowed CPU.
-                let off = Placement {
-                    allowed: Some(allowed),
-                    pin: false,
-                };
-                for (placement, n) in [(&pinning, 2), (&pinning, 4), (&off, 3)] {
+                let off = placement(&[1, 4, 6], false);
+                for (p, n) in [(pinning, 2), (pinning, 4), (off, 3)] {
                     for worker in 0..n {
-                        assert_eq!(cpus(&placement.cpus_of(&allowed, worker, n)), [1, 4, 6]);
+                        assert_eq!(cpus_of(p, worker, n), [1, 4, 6]);
                     }
                 }
-                let lone = set_of(&[2]);
-                assert_eq!(cpus(&pinning.cpus_of(&lone, 0, 1)), [2]);
+                assert_eq!(cpus_of(placement(&[2], true), 0, 1), [2]);
+                // Unread CPUs: the thread is left where it is.
+                let unread = Placement {
+                    allowed: None,
+                    pin: true,
+                };
+                assert!(unread.cpus_of(0, 2).is_none());
             }
 
             #[test]
@@ -301,6 +307,7 @@ mod placement {
 
     /// Elsewhere the kernel places every worker.
     #[cfg(not(target_os = "linux"))]
+    #[derive(Clone, Copy)]
     pub(super) struct Placement;
 
     #[cfg(not(target_os = "linux"))]
