@@ -112,6 +112,29 @@ def test_chunk_arithmetic() -> None:
     assert work.units_per_chunk(200_000, 1, 0.01) == 4  # outcomes rounded up to whole jobs
 
 
+def test_a_table_of_equity_bots_is_cut_by_its_own_cost() -> None:
+    # The equity bot costs a few hundred times the others. Estimated at a strength bot's
+    # cost, 2,000 six-handed hands made one chunk, which a single worker ran alone.
+    from holecard import _simulate
+
+    assert set(_simulate._EQUITY_SEAT_HAND_SECONDS) == set(holecard.Game)
+    assert {*_simulate._SEAT_HAND_SECONDS, "equity"} == set(_simulate.BOTS)
+    done: list[int] = []
+    with cf.ThreadPoolExecutor(2) as ex:
+        result = simulate(
+            "stud",
+            players=6,
+            hands=2000,
+            bots="equity",
+            seed=3,
+            executor=ex,
+            progress=lambda finished, _: done.append(finished),
+        )
+    assert result.hands == 2000
+    assert len(done) >= 2
+    assert done[-1] == 2000
+
+
 def _simulate_stud(threads: int | None) -> holecard.SimulationResult:
     return simulate("stud", players=3, hands=2000, seed=5, threads=threads)
 

@@ -79,7 +79,7 @@ const HILO_STEP_COST: f64 = 5.0;
 
 /// One Monte Carlo sample's time per player on one core, in seconds (measured,
 /// docs/scaling.md).
-pub const SAMPLE_SECONDS_PER_PLAYER: f64 = 2e-8;
+pub const SAMPLE_SECONDS_PER_PLAYER: f64 = 1e-8;
 
 /// A request equity cannot answer; every message names the bad input.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
