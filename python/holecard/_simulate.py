@@ -101,24 +101,6 @@ _CHIPS: Final = ("ante", "bring_in", "small_bet", "big_bet", "small_blind", "big
 _JOB_HANDS: Final = 512
 _SESSION_HANDS: Final = 300
 """Hands a session is assumed to last when sizing executor chunks without ``max_hands``."""
-_SEAT_HAND_SECONDS: Final = {"random": 3.5e-7, "calling_station": 4e-7, "strength": 5.5e-7}
-"""One seat of one simulated hand on one core, in seconds, by built-in bot, to size
-executor chunks (measured six-handed, docs/scaling.md; about the same in every game)."""
-_EQUITY_SEAT_HAND_SECONDS: Final = {
-    Game.SOKO: 8e-5,
-    Game.STUD: 1.6e-4,
-    Game.STUD8: 1.8e-4,
-    Game.RAZZ: 1.7e-4,
-    Game.DEUCE_SEVEN: 1.4e-3,
-}
-"""The same for the equity bot, which estimates its equity at every decision: a few
-hundred times the others' cost, and nine times more at 2-7 triple draw than at stud."""
-
-
-def _hand_seconds(s: _Setup) -> float:
-    """The estimated time of one hand of ``s``'s table on one core, in seconds."""
-    equity = _EQUITY_SEAT_HAND_SECONDS[Game(s.game)]
-    return sum(equity if bot == "equity" else _SEAT_HAND_SECONDS[bot] for bot in s.bots)
 
 
 @dataclass(frozen=True)
@@ -807,7 +789,7 @@ def simulate(
     executor = _distribute.check_executor(executor)
     _distribute.check_progress(progress)
     if chunk_size is None:
-        core_seconds = hands * _hand_seconds(s)
+        core_seconds = hands * _core.hand_seconds(s.config, list(s.bots))
         workers = _distribute.workers(executor)
         overhead = _distribute.CHUNK_OVERHEAD_SECONDS
         chunk_size = _core.units_per_chunk(hands, core_seconds, workers, overhead)
@@ -880,7 +862,7 @@ def _simulate_sessions(
     _distribute.check_progress(progress)
     if chunk_size is None:
         hands = session.max_hands or _SESSION_HANDS
-        core_seconds = count * hands * _hand_seconds(s)
+        core_seconds = count * hands * _core.hand_seconds(s.config, list(s.bots))
         workers = _distribute.workers(executor)
         overhead = _distribute.CHUNK_OVERHEAD_SECONDS
         chunk_size = _core.units_per_chunk(count, core_seconds, workers, overhead)

@@ -78,6 +78,7 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<sim::PySessionTotals>()?;
     m.add_function(wrap_pyfunction!(sim::simulate_sessions, m)?)?;
     m.add_function(wrap_pyfunction!(sim::hand_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::hand_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(args::whole_number, m)?)?;
     m.add("MAX_THREADS", crate::threads::MAX_THREADS)?;
     Ok(())

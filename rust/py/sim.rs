@@ -501,3 +501,18 @@ pub fn simulate_sessions(
 pub fn hand_seed(seed: Seed, index: Seed) -> u64 {
     sim::hand_seed(seed.0, index.0)
 }
+
+/// The estimated time of one hand of ``config`` with ``bots`` (in seat order) on one
+/// core, in seconds: what sizes ``simulate``'s parallel jobs and executor chunks.
+#[pyfunction]
+#[allow(clippy::needless_pass_by_value)]
+pub fn hand_seconds(config: PyRef<'_, PyGameConfig>, bots: Vec<String>) -> PyResult<f64> {
+    guarded(|| {
+        let game = config.cfg.game;
+        let mut total = 0.0;
+        for b in &bots {
+            total += b.parse::<Bot>()?.seat_hand_seconds(game);
+        }
+        Ok(total)
+    })
+}

@@ -29,7 +29,7 @@ use crate::cardset::CardSet;
 use crate::deck::uniform_below;
 use crate::eval::Ranking;
 use crate::game::spec::Showdown;
-use crate::game::{Action, GameConfig, GameState, LegalActions, VariantSpec, MAX_SEATS};
+use crate::game::{Action, GameConfig, GameKind, GameState, LegalActions, VariantSpec, MAX_SEATS};
 
 /// A built-in bot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,6 +47,26 @@ pub enum Bot {
 impl Bot {
     /// Every built-in bot, in the order the documentation lists them.
     pub const ALL: [Bot; 4] = [Bot::Random, Bot::CallingStation, Bot::Strength, Bot::Equity];
+
+    /// The estimated time this bot's seat adds to one hand of `game` on one core, in
+    /// seconds: six-handed in each game, set between the two machine types of
+    /// `benches/results/` (whose `bench_sim.py` rows time stud on both; docs/scaling.md).
+    /// The equity bot estimates its equity at every decision: a few hundred times the
+    /// others' cost, and nine times more at 2-7 triple draw, whose estimates roll out the
+    /// draws.
+    #[must_use]
+    pub fn seat_hand_seconds(self, game: GameKind) -> f64 {
+        match (self, game) {
+            (Bot::Random, _) => 3.5e-7,
+            (Bot::CallingStation, _) => 4e-7,
+            (Bot::Strength, _) => 5.5e-7,
+            (Bot::Equity, GameKind::Soko) => 8e-5,
+            (Bot::Equity, GameKind::Stud) => 1.6e-4,
+            (Bot::Equity, GameKind::Stud8) => 1.8e-4,
+            (Bot::Equity, GameKind::Razz) => 1.7e-4,
+            (Bot::Equity, GameKind::DeuceSeven) => 1.4e-3,
+        }
+    }
 
     /// The bot's name (`"random"`, `"calling_station"`, `"strength"`, `"equity"`).
     #[must_use]

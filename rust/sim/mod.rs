@@ -16,10 +16,11 @@
 //! the box moves one seat per hand like the 2-7 button.
 //!
 //! **Determinism.** Hand `h` is dealt and played from a seed derived from `(seed, h)` alone
-//! (see [`hand_seed`]); the hands are split into fixed jobs of [`JOB_HANDS`] hands that run
-//! on rayon's threads, and every total is an integer sum. So the same seed gives the same
-//! result whatever the thread count, and a run split into consecutive ranges (see
-//! [`simulate_range`]) adds up to the same totals as one run.
+//! (see [`hand_seed`]); the hands are split into jobs (of [`JOB_HANDS`] hands, or fewer
+//! at a table that costs more) that run on rayon's threads, and every total is an integer
+//! sum. So the same seed gives the same result whatever the thread count or the job size,
+//! and a run split into consecutive ranges (see [`simulate_range`]) adds up to the same
+//! totals as one run.
 
 mod bots;
 mod d7_rollout;
@@ -42,8 +43,13 @@ use crate::threads::with_threads;
 pub use bots::Bot;
 use bots::{Context, Thresholds};
 
-/// Hands per parallel job.
+/// Most hands per parallel job.
 pub const JOB_HANDS: u64 = 512;
+
+/// About how long a parallel job lasts, in seconds: expensive tables (equity bots) get
+/// fewer hands per job, so that a short run still uses every thread and a cancelled one
+/// stops within a job.
+const JOB_SECONDS: f64 = 0.02;
 
 /// The default starting stack, in big bets.
 pub const DEFAULT_STACK_BIG_BETS: u64 = 100;
@@ -167,6 +173,31 @@ impl Table {
     #[must_use]
     pub fn stack(&self) -> u64 {
         self.stack
+    }
+
+    /// The estimated time of one hand at this table on one core, in seconds (what sizes
+    /// parallel jobs here and executor chunks in Python).
+    #[must_use]
+    pub fn hand_seconds(&self) -> f64 {
+        let game = self.config.game;
+        self.bots.iter().map(|b| b.seat_hand_seconds(game)).sum()
+    }
+
+    /// Hands per parallel job: [`JOB_HANDS`], or fewer, down to one, so that a job lasts
+    /// about [`JOB_SECONDS`].
+    // Rounded from a positive estimate no greater than JOB_HANDS (512: exact in an f64).
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        clippy::cast_precision_loss
+    )]
+    fn job_hands(&self) -> u64 {
+        let hands = (JOB_SECONDS / self.hand_seconds()).round();
+        if hands >= JOB_HANDS as f64 {
+            JOB_HANDS
+        } else {
+            (hands as u64).max(1)
+        }
     }
 
     /// Plays hand number `hand` of a run seeded with `seed` and returns the final state.
@@ -330,7 +361,7 @@ pub fn simulate_range(
 }
 
 /// [`simulate_range`] that stops early (with an error) once `cancel` is set; each worker
-/// checks it between jobs of [`JOB_HANDS`] hands.
+/// checks it between jobs (of [`JOB_HANDS`] hands or, at tables that cost more, fewer).
 pub fn simulate_range_cancellable(
     table: &Table,
     first: u64,
@@ -340,11 +371,12 @@ pub fn simulate_range_cancellable(
     cancel: &Control,
 ) -> Result<SimStats, SimError> {
     check_run(threads, first, hands, "hands")?;
-    let jobs = hands.div_ceil(JOB_HANDS);
+    let job_hands = table.job_hands();
+    let jobs = hands.div_ceil(job_hands);
     cancel.set_total(hands);
     let job = |j: u64| {
-        let start = j * JOB_HANDS;
-        let count = JOB_HANDS.min(hands - start);
+        let start = j * job_hands;
+        let count = job_hands.min(hands - start);
         let stats = table.run_serial(seed, first + start, count);
         cancel.advance(count);
         stats

@@ -342,3 +342,32 @@ mod sessions {
         assert!(Session::new(cfg, bots, vec![1 << 57, 1 << 57], &[], None).is_err());
     }
 }
+
+#[test]
+fn tables_that_cost_more_run_in_smaller_jobs_to_the_same_totals() {
+    for game in GAMES {
+        let cheap = table(game, BettingStructure::FixedLimit, &[Bot::Strength; 6]);
+        let dear = table(game, BettingStructure::FixedLimit, &[Bot::Equity; 6]);
+        assert_eq!(cheap.job_hands(), JOB_HANDS, "{game:?}");
+        // Equity bots cost a few hundred times more: a job of 512 of their hands would
+        // last seconds, so a short run would not use every thread.
+        assert!(
+            dear.hand_seconds() > 100.0 * cheap.hand_seconds(),
+            "{game:?}"
+        );
+        assert!((1..=64).contains(&dear.job_hands()), "{game:?}");
+    }
+    // The totals do not depend on the job size: every hand has its own seed.
+    let mixed = table(
+        GameKind::Razz,
+        BettingStructure::FixedLimit,
+        &[Bot::Equity, Bot::Strength, Bot::Random],
+    );
+    let jobs = mixed.job_hands();
+    assert!(jobs < JOB_HANDS);
+    let whole = mixed.run_serial(7, 0, 3 * jobs + 5);
+    let mut parts = simulate_range(&mixed, 0, 3 * jobs + 5, 7, Some(2)).unwrap();
+    assert_eq!(parts, whole);
+    parts.merge(&simulate_range(&mixed, 3 * jobs + 5, 1, 7, Some(1)).unwrap());
+    assert_eq!(parts, mixed.run_serial(7, 0, 3 * jobs + 6));
+}
