@@ -357,17 +357,21 @@ fn tables_that_cost_more_run_in_smaller_jobs_to_the_same_totals() {
         );
         assert!((1..=64).contains(&dear.job_hands()), "{game:?}");
     }
-    // The totals do not depend on the job size: every hand has its own seed.
-    let mixed = table(
-        GameKind::Razz,
-        BettingStructure::FixedLimit,
-        &[Bot::Equity, Bot::Strength, Bot::Random],
-    );
-    let jobs = mixed.job_hands();
-    assert!(jobs < JOB_HANDS);
-    let whole = mixed.run_serial(7, 0, 3 * jobs + 5);
-    let mut parts = simulate_range(&mixed, 0, 3 * jobs + 5, 7, Some(2)).unwrap();
-    assert_eq!(parts, whole);
-    parts.merge(&simulate_range(&mixed, 3 * jobs + 5, 1, 7, Some(1)).unwrap());
-    assert_eq!(parts, mixed.run_serial(7, 0, 3 * jobs + 6));
+    // The totals do not depend on the job size: every hand has its own seed, and nothing
+    // a bot keeps carries from one hand to the next.
+    for game in GAMES {
+        let mixed = table(
+            game,
+            BettingStructure::FixedLimit,
+            &[Bot::Equity, Bot::Strength, Bot::Random],
+        );
+        let jobs = mixed.job_hands();
+        assert!(jobs < JOB_HANDS);
+        let hands = 2 * jobs + 5;
+        let whole = mixed.run_serial(7, 0, hands);
+        let mut parts = simulate_range(&mixed, 0, hands, 7, Some(2)).unwrap();
+        assert_eq!(parts, whole, "{game:?}");
+        parts.merge(&simulate_range(&mixed, hands, 1, 7, Some(1)).unwrap());
+        assert_eq!(parts, mixed.run_serial(7, 0, hands + 1), "{game:?}");
+    }
 }
