@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -48,6 +49,17 @@ def test_chunks_add_up_to_one_run() -> None:
     )
     assert [p.hands for p in parts] == [700, 1400, 2100, 2800, 3000]
     assert parts[-1] == whole
+
+
+def test_default_chunks_of_equity_bots_hold_a_tenth_of_a_second() -> None:
+    # Six equity bots play 2-7 at about 8 ms a hand: a chunk of at least 512 hands, the
+    # default for cheap tables, would yield every few seconds.
+    kwargs: dict[str, Any] = {"players": 6, "bots": "equity", "seed": 4}
+    parts = list(simulate_chunks("deuce_seven", hands=30, **kwargs))
+    assert [p.hands for p in parts] == [12, 24, 30]
+    assert parts[-1] == simulate("deuce_seven", hands=30, **kwargs)
+    cheap = list(simulate_chunks("deuce_seven", hands=600, players=6, bots="random", seed=4))
+    assert [p.hands for p in cheap] == [512, 600]
 
 
 def test_strength_beats_random() -> None:

@@ -98,7 +98,11 @@ DEFAULT_STACK_BIG_BETS: Final = 100
 """The default starting stack of every seat, in big bets."""
 
 _CHIPS: Final = ("ante", "bring_in", "small_bet", "big_bet", "small_blind", "big_blind", "min_bet")
-_JOB_HANDS: Final = 512
+_CHUNK_HANDS: Final = 512
+"""The least hands in a default ``simulate_chunks`` chunk, at a table that costs little."""
+_CHUNK_SECONDS: Final = 0.1
+"""The least work in a default ``simulate_chunks`` chunk at a table that costs more
+(equity bots), by the table's estimated cost on one core."""
 _SESSION_HANDS: Final = 300
 """Hands a session is assumed to last when sizing executor chunks without ``max_hands``."""
 
@@ -624,8 +628,10 @@ def simulate_chunks(
     """Run :func:`simulate` in chunks, yielding the cumulative result after each.
 
     The arguments are those of :func:`simulate`, plus ``chunk``: hands per chunk (default
-    about a hundredth of the run, at least 512). The last result equals ``simulate(...)``
-    with the same arguments. Bad arguments raise before the first chunk runs.
+    about a hundredth of the run, at least 512 hands, or at a table that costs more, such
+    as equity bots, at least about a tenth of a second's work on one core). The last result
+    equals ``simulate(...)`` with the same arguments. Bad arguments raise before the first
+    chunk runs.
 
     Yields:
         The totals of every hand played so far.
@@ -633,7 +639,9 @@ def simulate_chunks(
     s = _setup(game, players, bots, seed, threads, stack, table)
     _check_int("hands", hands, 0)
     if chunk is None:
-        chunk = max(_JOB_HANDS, -(-hands // 100))
+        hand_seconds = _core.hand_seconds(s.config, list(s.bots))
+        least = min(_CHUNK_HANDS, max(1, round(_CHUNK_SECONDS / hand_seconds)))
+        chunk = max(least, -(-hands // 100))
     _check_int("chunk", chunk, 1)
     # Validate the table and the bots before the first chunk.
     totals = _core.simulate(s.config, list(s.bots), 0, seed=s.seed, stack=s.stack)
