@@ -231,10 +231,7 @@ pub fn simulate(
         let (hands, seed, threads) = (hands.0, seed.0, threads.map(|t| t.0));
         let progress = progress.as_ref().map(|p| &p.0);
         let cfg = config.cfg;
-        let bots: Vec<Bot> = bots
-            .iter()
-            .map(|b| b.parse::<Bot>())
-            .collect::<Result<_, _>>()?;
+        let bots = parse_bots(&bots)?;
         let table = Table::new(cfg, bots, stack)?;
         let stats = super::interrupt::interruptible_with_progress(py, progress, |cancel| {
             sim::simulate_range_cancellable(&table, first_hand, hands, seed, threads, cancel)
@@ -473,10 +470,7 @@ pub fn simulate_sessions(
 ) -> PyResult<PySessionTotals> {
     guarded(|| {
         let progress = progress.as_ref().map(|p| &p.0);
-        let bots: Vec<Bot> = bots
-            .iter()
-            .map(|b| b.parse::<Bot>())
-            .collect::<Result<_, _>>()?;
+        let bots = parse_bots(&bots)?;
         let levels: Vec<(u64, GameConfig)> = levels.iter().map(|(h, c)| (*h, c.cfg)).collect();
         let session = Session::new(config.cfg, bots, stacks, &levels, max_hands)?;
         let threads = threads.map(|t| t.0);
@@ -507,12 +501,10 @@ pub fn hand_seed(seed: Seed, index: Seed) -> u64 {
 #[pyfunction]
 #[allow(clippy::needless_pass_by_value)]
 pub fn hand_seconds(config: PyRef<'_, PyGameConfig>, bots: Vec<String>) -> PyResult<f64> {
-    guarded(|| {
-        let game = config.cfg.game;
-        let mut total = 0.0;
-        for b in &bots {
-            total += b.parse::<Bot>()?.seat_hand_seconds(game);
-        }
-        Ok(total)
-    })
+    guarded(|| Ok(sim::hand_seconds(config.cfg.game, &parse_bots(&bots)?)))
+}
+
+/// The bots named in seat order; an unknown name is an error naming it.
+fn parse_bots(names: &[String]) -> Result<Vec<Bot>, sim::SimError> {
+    names.iter().map(|b| b.parse::<Bot>()).collect()
 }

@@ -37,7 +37,7 @@ use thiserror::Error;
 
 use crate::control::{Control, NEVER};
 use crate::deck::rng_for_seed;
-use crate::game::{GameConfig, GameState, Start};
+use crate::game::{GameConfig, GameKind, GameState, Start};
 use crate::threads::with_threads;
 
 pub use bots::Bot;
@@ -175,12 +175,10 @@ impl Table {
         self.stack
     }
 
-    /// The estimated time of one hand at this table on one core, in seconds (what sizes
-    /// parallel jobs here and executor chunks in Python).
+    /// The estimated time of one hand at this table on one core (see [`hand_seconds`]).
     #[must_use]
     pub fn hand_seconds(&self) -> f64 {
-        let game = self.config.game;
-        self.bots.iter().map(|b| b.seat_hand_seconds(game)).sum()
+        hand_seconds(self.config.game, &self.bots)
     }
 
     /// Hands per parallel job: [`JOB_HANDS`], or fewer, down to one, so that a job lasts
@@ -436,6 +434,13 @@ impl fmt::Display for Bot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// The estimated time of one hand of `game` with `bots` on one core, in seconds: what
+/// sizes parallel jobs here and executor chunks in Python.
+#[must_use]
+pub fn hand_seconds(game: GameKind, bots: &[Bot]) -> f64 {
+    bots.iter().map(|b| b.seat_hand_seconds(game)).sum()
 }
 
 /// A generator for bot decisions, separate from the deck's.
