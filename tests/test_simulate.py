@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+import holecard
 from holecard import ConfigurationError, Session, SevenCardStud, SimulationResult, simulate
 from holecard._simulate import simulate_chunks
 
@@ -117,6 +118,19 @@ def test_result_text_and_dict() -> None:
     assert d["hands"] == 300
     assert len(d["seats"]) == 3
     assert d["seats"][0]["bot"] == "strength"
+
+
+def test_every_listed_bot_plays_under_any_spelling_and_no_other_does() -> None:
+    # holecard.BOTS comes from the engine's own list: a bot added there is listed here.
+    assert holecard.BOTS == ("random", "calling_station", "strength", "equity")
+    for name in holecard.BOTS:
+        spelled = f" {name.upper().replace('_', '-')} "
+        r = simulate("razz", players=2, hands=3, bots=spelled, seed=2)
+        assert [seat.bot for seat in r.seats] == [name, name]
+    listed = ", ".join(holecard.BOTS)
+    for name in ("station", "caller", "shark", "random bot"):
+        with pytest.raises(ConfigurationError, match=f"unknown bot '{name}'.*{listed}"):
+            simulate("razz", players=2, hands=3, bots=name, seed=2)
 
 
 @pytest.mark.parametrize(

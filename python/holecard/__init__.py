@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from holecard._cards import Cards
 from holecard._core import (
+    BOTS,
     Card,
     Deck,
     HandValue,
@@ -87,6 +88,7 @@ if _TYPE_CHECKING:
     from holecard.svg import Viewer
 
 __all__ = [
+    "BOTS",
     "ArgumentTypeError",
     "Betting",
     "Card",

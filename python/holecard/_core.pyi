@@ -22,6 +22,8 @@ from holecard.phh import HandHistory
 from holecard.svg import Viewer
 
 __all__ = [
+    "BOTS",
+    "DEFAULT_STACK_BIG_BETS",
     "EQUITY_POT_UNITS",
     "MAX_THREADS",
     "Bot",
@@ -53,6 +55,7 @@ __all__ = [
     "_restore_state",
     "_whole_number",
     "batch_evaluate",
+    "bot_name",
     "chunk_ranges",
     "distinct_values",
     "equity",
@@ -76,6 +79,8 @@ __all__ = [
 ]
 
 __version__: Final[str]
+BOTS: Final[tuple[str, ...]]
+DEFAULT_STACK_BIG_BETS: Final[int]
 EQUITY_POT_UNITS: Final[int]
 MAX_THREADS: Final[int]
 
@@ -767,5 +772,6 @@ def simulate_sessions(
 ) -> SessionTotals: ...
 def hand_seed(seed: int, index: int) -> int: ...
 def hand_seconds(config: GameConfig, bots: list[str]) -> float: ...
+def bot_name(name: str) -> str: ...
 def _whole_number(value: object, name: str, low: int, high: int) -> int: ...
 def _induce_internal_error(*, inline: bool = False, state: State | None = None) -> None: ...

@@ -91,10 +91,10 @@ __all__ = [
     "simulate_chunks",
 ]
 
-BOTS: Final = ("random", "calling_station", "strength", "equity")
+BOTS: Final = _core.BOTS
 """The names of the built-in bots."""
 
-DEFAULT_STACK_BIG_BETS: Final = 100
+DEFAULT_STACK_BIG_BETS: Final = _core.DEFAULT_STACK_BIG_BETS
 """The default starting stack of every seat, in big bets."""
 
 _CHIPS: Final = ("ante", "bring_in", "small_bet", "big_bet", "small_blind", "big_blind", "min_bet")
@@ -557,10 +557,9 @@ def _bots(bots: str | Iterable[str] | None, players: int) -> tuple[str, ...]:
             )
     out = []
     for b in names:
-        key = b.strip().lower().replace("-", "_") if isinstance(b, str) else None
-        if key not in BOTS:
+        if not isinstance(b, str):
             raise ConfigurationError(f"unknown bot {b!r} (expected one of {', '.join(BOTS)})")
-        out.append(key)
+        out.append(_core.bot_name(b))
     return tuple(out)
 
 

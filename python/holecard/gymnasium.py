@@ -46,7 +46,7 @@ Policy = Callable[[State], Move]
 class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     """One seat of a holecard game against built-in bots or any policy.
 
-    ``opponents`` is a built-in bot's name (any of ``holecard.simulate``'s, ``BOTS``), a
+    ``opponents`` is a built-in bot's name (any of ``holecard.BOTS``, as in ``simulate``), a
     callable ``policy(state) -> Move``, or a list of either, one per other seat. An episode
     is one hand, or with ``hands=k`` up to ``k`` hands of a :class:`holecard.Table` (the
     learner's result of each hand is the reward of the step that ends it; the episode ends

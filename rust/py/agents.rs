@@ -333,8 +333,8 @@ impl PyEncoding {
     }
 }
 
-/// A built-in bot (``"random"``, ``"calling_station"`` or ``"strength"``, as in
-/// ``simulate``) that decides one move at a time, for environments that drive the hand
+/// A built-in bot (any of ``holecard.BOTS``: ``"random"``, ``"calling_station"``,
+/// ``"strength"`` or ``"equity"``, as in ``simulate``) that decides one move at a time, for environments that drive the hand
 /// themselves: ``act(state, seed)`` is its move for the player to act (``None`` when the
 /// hand is over); ``seed`` seeds the random bot's choice.
 ///

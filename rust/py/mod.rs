@@ -21,6 +21,7 @@ mod sim;
 mod spec;
 
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 /// The compiled core of holecard.
 #[pymodule]
@@ -79,6 +80,9 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sim::simulate_sessions, m)?)?;
     m.add_function(wrap_pyfunction!(sim::hand_seed, m)?)?;
     m.add_function(wrap_pyfunction!(sim::hand_seconds, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::bot_name, m)?)?;
+    m.add("BOTS", PyTuple::new(m.py(), sim::bot_names())?)?;
+    m.add("DEFAULT_STACK_BIG_BETS", crate::sim::DEFAULT_STACK_BIG_BETS)?;
     m.add_function(wrap_pyfunction!(args::whole_number, m)?)?;
     m.add("MAX_THREADS", crate::threads::MAX_THREADS)?;
     Ok(())

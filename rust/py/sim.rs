@@ -504,6 +504,18 @@ pub fn hand_seconds(config: PyRef<'_, PyGameConfig>, bots: Vec<String>) -> PyRes
     guarded(|| Ok(sim::hand_seconds(config.cfg.game, &parse_bots(&bots)?)))
 }
 
+/// The name of the built-in bot ``name`` names (any case, ``-`` for ``_``); an unknown
+/// name is a ``ConfigurationError`` listing the bots.
+#[pyfunction]
+pub fn bot_name(name: &str) -> PyResult<&'static str> {
+    guarded(|| Ok(name.parse::<Bot>()?.name()))
+}
+
+/// The built-in bots' names, in the order the documentation lists them.
+pub fn bot_names() -> [&'static str; 4] {
+    Bot::ALL.map(Bot::name)
+}
+
 /// The bots named in seat order; an unknown name is an error naming it.
 fn parse_bots(names: &[String]) -> Result<Vec<Bot>, sim::SimError> {
     names.iter().map(|b| b.parse::<Bot>()).collect()

@@ -417,16 +417,19 @@ fn check_run(threads: Option<usize>, first: u64, count: u64, what: &str) -> Resu
 
 impl FromStr for Bot {
     type Err = SimError;
+    /// A bot by its [`Bot::name`], ignoring case, surrounding space and `-` for `_`.
     fn from_str(s: &str) -> Result<Bot, SimError> {
-        match s.trim().to_ascii_lowercase().replace('-', "_").as_str() {
-            "random" => Ok(Bot::Random),
-            "calling_station" | "station" | "caller" => Ok(Bot::CallingStation),
-            "strength" => Ok(Bot::Strength),
-            "equity" => Ok(Bot::Equity),
-            other => Err(SimError(format!(
-                "unknown bot {other:?} (expected random, calling_station, strength or equity)"
-            ))),
-        }
+        let key = s.trim().to_ascii_lowercase().replace('-', "_");
+        Bot::ALL
+            .into_iter()
+            .find(|b| b.name() == key)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Bot::ALL.iter().map(|b| b.name()).collect();
+                SimError(format!(
+                    "unknown bot '{s}' (expected one of {})",
+                    names.join(", ")
+                ))
+            })
     }
 }
 

@@ -170,6 +170,14 @@ fn bad_tables_are_errors() {
     assert_eq!(simulate(&t, 0, 0, None).unwrap().hands, 0);
     assert!("nobody".parse::<Bot>().is_err());
     assert_eq!("Calling-Station".parse::<Bot>(), Ok(Bot::CallingStation));
+    for bot in Bot::ALL {
+        assert_eq!(bot.name().parse::<Bot>(), Ok(bot));
+    }
+    let err = "shark".parse::<Bot>().unwrap_err().0;
+    assert!(
+        err.starts_with("unknown bot 'shark' (expected one of random, "),
+        "{err}"
+    );
 }
 
 #[test]

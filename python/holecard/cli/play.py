@@ -30,7 +30,6 @@ from typing import Any, TextIO
 from holecard import _core, games
 from holecard._enums import Game
 from holecard._narration import Narrator, cards_text, plural
-from holecard._simulate import BOTS
 from holecard.cli.commands import CommandError
 from holecard.exceptions import ConfigurationError
 
@@ -351,9 +350,10 @@ def run(
         table_class = games.game_class(game)
     except ConfigurationError:
         raise CommandError(f"unknown game {game!r}") from None
-    bot = bots.strip().lower().replace("-", "_")
-    if bot not in BOTS:
-        raise CommandError(f"unknown bot {bots!r} (expected one of {', '.join(BOTS)})")
+    try:
+        bot = _core.bot_name(bots)
+    except ConfigurationError as err:
+        raise CommandError(str(err)) from None
     limit = Game(game).spec.max_players
     if not 2 <= players <= limit:
         raise CommandError(f"{game} needs 2 to {limit} players, got {players}")
