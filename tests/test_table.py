@@ -14,9 +14,11 @@ from holecard import (
     IllegalActionError,
     Move,
     Razz,
+    Session,
     SevenCardStud,
     State,
     Table,
+    simulate,
 )
 from holecard.events import AntePosted
 from holecard.games import game_class
@@ -114,3 +116,17 @@ def test_bad_tables_are_refused() -> None:
         Table(Razz.ten_twenty(), [100, 100], levels=[(0, Razz.ten_twenty())])
     with pytest.raises(ArgumentTypeError, match="game table"):
         Table("razz", [100, 100])  # type: ignore[arg-type]
+
+
+def test_a_table_caps_the_chips_in_play_as_a_simulated_session_does() -> None:
+    # Chips move between seats, so the cap is on the total: three stacks of 2**57 are
+    # refused at once, not when one seat has won 2**58 chips some hands later.
+    big = [2**57] * 3
+    with pytest.raises(ConfigurationError, match="add up to less than 2\\*\\*58"):
+        Table(Razz.ten_twenty(), big)
+    with pytest.raises(ConfigurationError, match="add up to less than 2\\*\\*58"):
+        simulate("razz", players=3, stack=2**57, session=Session(count=1), seed=1)
+    most = [2**58 - 4, 1, 1, 1]
+    table = Table(Razz.ten_twenty(), most, max_hands=2**64 - 1, seed=1)
+    table.play_hand(lambda s: s.legal_moves()[0])
+    assert sum(table.stacks) == 2**58 - 1

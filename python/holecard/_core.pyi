@@ -25,6 +25,7 @@ __all__ = [
     "BOTS",
     "DEFAULT_STACK_BIG_BETS",
     "EQUITY_POT_UNITS",
+    "MAX_CHIPS",
     "MAX_THREADS",
     "Bot",
     "Card",
@@ -82,6 +83,7 @@ __version__: Final[str]
 BOTS: Final[tuple[str, ...]]
 DEFAULT_STACK_BIG_BETS: Final[int]
 EQUITY_POT_UNITS: Final[int]
+MAX_CHIPS: Final[int]
 MAX_THREADS: Final[int]
 
 _CardsLike: TypeAlias = str | Card | Iterable[Card | str]

@@ -67,9 +67,9 @@ class Table:
 
         Raises:
             ArgumentTypeError: a ``game`` or a level table that is not a game table.
-            ConfigurationError: fewer than two seats with chips, a negative stack, a
-                dealer not at the table, or levels that are not ascending, not after
-                hand 0, or of another game.
+            ConfigurationError: fewer than two seats with chips, a negative stack, stacks
+                of 2**58 chips or more in all, a dealer not at the table, or levels that
+                are not ascending, not after hand 0, or of another game.
         """
         if not isinstance(game, _Game):
             raise ArgumentTypeError(f"game must be a game table, got {type(game).__name__}")
@@ -77,22 +77,25 @@ class Table:
             raise ArgumentTypeError(
                 f"stacks must be a sequence of chips, got {type(stacks).__name__}"
             )
-        self._stacks = [_core._whole_number(s, "stack", 0, 2**58 - 1) for s in stacks]
+        self._stacks = [_core._whole_number(s, "stack", 0, _core.MAX_CHIPS) for s in stacks]
         if sum(1 for s in self._stacks if s > 0) < 2:
             raise ConfigurationError(f"a table needs two seats with chips, got {self._stacks}")
+        # Chips move between seats, so one seat may come to hold them all.
+        if sum(self._stacks) > _core.MAX_CHIPS:
+            raise ConfigurationError("the stacks must add up to less than 2**58 chips")
         n = len(self._stacks)
         self._dealer = n - 1 if dealer is None else _core._whole_number(dealer, "dealer", 0, n - 1)
         if seed is not None:
             seed = _core._whole_number(seed, "seed", 0, 2**64 - 1)
         if max_hands is not None:
-            max_hands = _core._whole_number(max_hands, "max_hands", 1, 2**63 - 1)
+            max_hands = _core._whole_number(max_hands, "max_hands", 1, 2**64 - 1)
         if not isinstance(levels, Sequence) or not all(
             isinstance(level, tuple) and len(level) == 2 for level in levels
         ):
             raise ArgumentTypeError("levels must be a sequence of (hand, game table) pairs")
         last = 0
         for hand, table in levels:
-            hand = _core._whole_number(hand, "level hand", 0, 2**63 - 1)
+            hand = _core._whole_number(hand, "level hand", 0, 2**64 - 1)
             if not isinstance(table, _Game):
                 raise ArgumentTypeError(
                     f"a level must be (hand, game table), got {type(table).__name__}"

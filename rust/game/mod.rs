@@ -42,7 +42,8 @@ pub use options::{ConfigError, GameKind, Options};
 pub use pot::Pot;
 pub use spec::{GameConfig, Stakes, StakesInput, VariantSpec};
 pub use state::{
-    Action, ActionError, Event, GameState, LegalActions, Phase, Seat, Share, Start, MAX_SEATS,
+    Action, ActionError, Event, GameState, LegalActions, Phase, Seat, Share, Start, MAX_CHIPS,
+    MAX_SEATS,
 };
 
 #[cfg(test)]

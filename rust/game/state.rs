@@ -13,6 +13,11 @@ use crate::cardset::CardSet;
 /// The most seats any game deals to.
 pub const MAX_SEATS: usize = 8;
 
+/// The most chips a stack may hold: below 2**58, six bits short of a `u64`, so that sums
+/// of chips never overflow. A run of hands, whose chips move between seats, caps the
+/// stacks' total instead.
+pub const MAX_CHIPS: u64 = (1 << 58) - 1;
+
 /// A player's action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -622,7 +627,7 @@ impl GameState {
         if let Some(i) = stacks.iter().position(|&s| s == 0) {
             return Err(config_err!("seat {i} has no chips"));
         }
-        if stacks.iter().any(|&s| s > u64::MAX / 64) {
+        if stacks.iter().any(|&s| s > MAX_CHIPS) {
             return Err(config_err!("stacks must be below 2**58 chips"));
         }
         let dealer = match start.dealer {

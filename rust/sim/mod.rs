@@ -37,7 +37,7 @@ use thiserror::Error;
 
 use crate::control::{Control, NEVER};
 use crate::deck::rng_for_seed;
-use crate::game::{GameConfig, GameKind, GameState, Start};
+use crate::game::{GameConfig, GameKind, GameState, Start, MAX_CHIPS};
 use crate::threads::with_threads;
 
 pub use bots::Bot;
@@ -143,7 +143,7 @@ impl Table {
         if stack == 0 {
             return Err(SimError("stack must be positive".into()));
         }
-        if stack > u64::MAX / 64 {
+        if stack > MAX_CHIPS {
             return Err(SimError("stack must be below 2**58 chips".into()));
         }
         // A hand must be startable: let the engine validate the stacks once.

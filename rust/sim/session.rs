@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use super::bots::{Context, Thresholds};
 use super::{hand_seed, play_hand_in, Bot, SimError};
 use crate::control::Control;
-use crate::game::{GameConfig, GameState, MAX_SEATS};
+use crate::game::{GameConfig, GameState, MAX_CHIPS, MAX_SEATS};
 use crate::threads::with_threads;
 
 /// The tables and seats of a session, validated.
@@ -135,7 +135,7 @@ impl Session {
             )));
         }
         let total: u128 = stacks.iter().map(|&s| u128::from(s)).sum();
-        if total >= 1 << 58 {
+        if total > u128::from(MAX_CHIPS) {
             return Err(SimError(
                 "the stacks must add up to less than 2**58 chips".into(),
             ));
