@@ -15,8 +15,8 @@ Input is read line by line from ``inp`` (standard input by default), so a script
 >>> "-- third street (pot 2) --" in out.getvalue()
 True
 
-The bots here are small Python versions of the native ones of :func:`holecard.simulate`,
-driving the public :class:`holecard.State` API.
+The bots are the native ones of :func:`holecard.simulate` (any of ``holecard.BOTS``),
+asked for one move at a time (:class:`holecard.agents.Bot`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 from holecard import _core, games
 from holecard._enums import Game
@@ -64,105 +64,6 @@ def _hand_text(player: games.Player, hide: bool) -> str:
     if not downs:
         down = ""
     return " ".join(x for x in (down, cards_text(ups)) if x)
-
-
-# ----- bots -------------------------------------------------------------------------------
-
-
-def _tier(game: str, cards: list[Any]) -> int:
-    """0 weak, 1 medium, 2 strong: a rough rating of a player's own cards."""
-    ranks = [c.rank for c in cards]
-    counts = {r: ranks.count(r) for r in ranks}
-    top = max(counts.values(), default=0)
-    if game in ("razz", "deuce_seven"):
-        if game == "razz":
-            lows = {1 if r == 14 else int(r) for r in ranks if r == 14 or r <= 8}
-        else:
-            lows = {int(r) for r in ranks if r <= 8}
-        need = min(5, len(cards))
-        if len(lows) >= need:
-            return 2
-        return 1 if len(lows) >= need - 1 else 0
-    if len(cards) >= 5 and game != "soko":
-        value = _core.evaluate_high(cards)
-        strength = int(value.category)
-        if strength >= 3:
-            return 2
-        return 1 if strength == 2 else 0
-    if top >= 3 or sum(1 for n in counts.values() if n >= 2) >= 2:
-        return 2
-    if top == 2:
-        return 2 if max(r for r, n in counts.items() if n >= 2) >= 10 else 1
-    suits = [c.suit for c in cards]
-    if max(suits.count(s) for s in set(suits)) >= max(3, len(cards) - 1):
-        return 1
-    return 1 if max(ranks) == 14 else 0
-
-
-def _bot_action(bot: str, game: str, state: games.State, rng: random.Random) -> None:
-    seat = state.actor
-    if seat is None:
-        return
-    if bot == "equity":  # the native bot, seeded from the game's generator
-        move = _core.Bot(bot, games.game_class(game).ten_twenty()).act(state, rng.getrandbits(64))
-        if move is not None:
-            state.apply(move)
-        return
-    la = state.legal_actions()
-    me = state.players[seat]
-    if la.draw:
-        cards = list(me.hole_cards)
-        if bot == "random":
-            out = [c for c in cards if rng.random() < 0.5]
-        elif bot == "calling_station":
-            out = []
-        else:
-            seen: set[int] = set()
-            out = []
-            for c in sorted(cards, key=lambda c: int(c.rank)):
-                if c.rank > 8 or int(c.rank) in seen:
-                    out.append(c)
-                seen.add(int(c.rank))
-        if out:
-            state.draw(out)
-        else:
-            state.stand_pat()
-        return
-    if bot == "random":
-        options: list[Callable[[], object]] = []
-        if la.fold:
-            options.append(state.fold)
-        if la.check:
-            options.append(state.check)
-        if la.call is not None:
-            options.append(state.call)
-        if la.bring_in is not None:
-            options.append(state.post_bring_in)
-        if la.complete is not None:
-            options.append(state.complete)
-        if la.min_raise_to is not None:
-            lo, hi = la.min_raise_to, la.max_raise_to or la.min_raise_to
-            options.append(lambda: state.bet_or_raise_to(rng.choice((lo, hi))))
-        rng.choice(options)()
-        return
-    tier = 1 if bot == "calling_station" else _tier(game, list(me.hole_cards) + list(state.board))
-    if la.bring_in is not None:
-        if tier == 2 and bot == "strength" and la.complete is not None:
-            state.complete()
-        else:
-            state.post_bring_in()
-    elif tier == 2 and bot == "strength" and la.complete is not None:
-        state.complete()
-    elif tier == 2 and bot == "strength" and la.min_raise_to is not None:
-        state.bet_or_raise_to(la.min_raise_to)
-    elif la.check:
-        state.check()
-    elif tier >= 1 and la.call is not None:
-        state.call()
-    elif la.fold:
-        state.fold()
-    else:
-        state.call()
 
 
 # ----- the human --------------------------------------------------------------------------
@@ -363,10 +264,11 @@ def run(
         raise CommandError(f"seed must be from 0 to 2**64 - 1, got {seed}")
     table = table_class.ten_twenty()
     big_bet = table.stakes["big_bet"]
-    start = stack if stack is not None else 100 * big_bet
+    start = stack if stack is not None else _core.DEFAULT_STACK_BIG_BETS * big_bet
     if start <= 0:
         raise CommandError("stack must be positive")
     table.start([start] * players, seed=0)  # the engine's own limits, before any output
+    native = _core.Bot(bot, table)  # the same bot as ``simulate``'s, move by move
     rng = random.Random(seed)
     base = seed if seed is not None else rng.randrange(2**63)
     stacks = [start] * players
@@ -380,7 +282,7 @@ def run(
             dealer = (players - 1 + number) % players if game == "deuce_seven" else None
             state = table.start(stacks, seed=(base + number) % 2**64, dealer=dealer)
             out.write(f"\n=== hand {number + 1} ===\n")
-            _play_hand(game, state, names, human, bot, rng, out)
+            _play_hand(game, state, names, human, native, rng, out)
             stacks = list(state.stacks)
             number += 1
             if stacks[0] == 0:
@@ -406,7 +308,7 @@ def _play_hand(
     state: games.State,
     names: list[str],
     human: _Human,
-    bot: str,
+    bot: _core.Bot,
     rng: random.Random,
     out: TextIO,
 ) -> None:
@@ -441,7 +343,9 @@ def _play_hand(
             show()
             human.act(state, show)
         else:
-            _bot_action(bot, game, state, rng)
+            move = bot.act(state, rng.getrandbits(64))
+            if move is not None:
+                state.apply(move)
         report()
     for line in narrator.finish():
         out.write(line + "\n")
