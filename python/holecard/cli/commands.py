@@ -242,7 +242,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _check_writable(args.plot)
         plot = _load_pyplot()
     bar = _progress(args, "hands")
-    chunk = max(512, -(-args.hands // 200)) if (bar or plot) else args.hands
+    # simulate_chunks' default chunks (a hundredth of the run, sized by the table's cost)
+    # when there is a bar or a plot to update; else one chunk.
+    chunk = None if (bar or plot) else max(1, args.hands)
     started = time.monotonic()
     points: list[tuple[int, tuple[int, ...]]] = []
     result = None
