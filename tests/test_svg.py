@@ -18,6 +18,7 @@ from holecard import (
     Card,
     Cards,
     DeuceSevenTripleDraw,
+    Game,
     SevenCardStud,
     SevenCardStudHiLo,
     State,
@@ -26,6 +27,8 @@ from holecard import (
     simulate,
     svg,
 )
+from holecard import events as ev
+from holecard._narration import street_label, street_title
 from holecard.exceptions import (
     ArgumentTypeError,
     ConfigurationError,
@@ -227,3 +230,15 @@ if __name__ == "__main__":  # rewrite the golden files
     for name, draw in PICTURES.items():
         (GOLDEN / f"{name}.svg").write_text(draw(), encoding="utf-8")
     print(f"wrote {len(PICTURES)} files to {GOLDEN}", file=sys.stderr)
+
+
+@pytest.mark.parametrize("game", list(Game))
+def test_the_narration_and_the_pictures_name_every_street_alike(game: Game) -> None:
+    # The terminal narration titles a street from its event, the SVG table and the HTML
+    # replayer label it from the state's street name: the same words either way.
+    for number, street in enumerate(game.spec.streets):
+        started = ev.StreetStarted(number, draw=False)
+        assert street_title(game.value, started) == street_label(street.name)
+        if street.draw is not None:
+            drawn = ev.StreetStarted(number, draw=True)
+            assert street_title(game.value, drawn) == street_label(street.draw)

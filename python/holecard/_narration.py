@@ -27,6 +27,7 @@ __all__ = [
     "hand_name",
     "plural",
     "stats_lines",
+    "street_label",
     "street_title",
 ]
 
@@ -50,9 +51,28 @@ def describe(value: HandValue | None) -> str:
 
 # ----- telling a hand -------------------------------------------------------------------
 
-#: How the narration names the 2-7 betting rounds; stud streets and draws are named from
-#: ``Game.spec`` ("fourth street", "second draw").
-_DRAW_GAME_ROUNDS = ("pre-draw", "after the first draw", "after the second draw", "final")
+#: A state's street in words where ``"… street"`` does not fit (2-7's rounds and draws).
+_STREET_LABELS = {
+    "predraw": "before the first draw",
+    "first_draw": "first draw",
+    "second_draw": "second draw",
+    "third_draw": "third draw",
+    "after_first_draw": "after the first draw",
+    "after_second_draw": "after the second draw",
+    "after_third_draw": "after the third draw",
+    "over": "hand over",
+}
+
+
+def street_label(street: str) -> str:
+    """A state's ``street`` (a name in ``Game.spec``) as words.
+
+    The one naming of streets for the narration, the SVG tables and the HTML replayer.
+
+    >>> street_label("fourth"), street_label("after_first_draw")
+    ('fourth street', 'after the first draw')
+    """
+    return _STREET_LABELS.get(street, f"{street.replace('_', ' ')} street")
 
 
 def street_title(game: str, event: ev.StreetStarted) -> str:
@@ -62,15 +82,16 @@ def street_title(game: str, event: ev.StreetStarted) -> str:
     'fourth street'
     >>> street_title("deuce_seven", ev.StreetStarted(2, draw=True))
     'second draw'
+    >>> street_title("deuce_seven", ev.StreetStarted(0, draw=False))
+    'before the first draw'
     """
     number = event.street
     spec = {g.value: g for g in Game}.get(game, Game.STUD).spec
     streets = spec.streets
-    if event.draw:
-        draw = streets[number].draw if number < len(streets) else None
-        return draw.replace("_", " ") if draw else f"draw {number}"
-    names = _DRAW_GAME_ROUNDS if spec.is_draw else tuple(f"{s.name} street" for s in streets)
-    return names[number] if number < len(names) else f"round {number + 1}"
+    if number >= len(streets):
+        return f"draw {number}" if event.draw else f"round {number + 1}"
+    name = streets[number].draw if event.draw else streets[number].name
+    return street_label(name) if name else f"draw {number}"
 
 
 _BY_RANKING: dict[str, Callable[[Any], HandValue | None]] = {

@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING
 
 from holecard._core import Card, State
 from holecard._enums import Game
-from holecard._narration import Narrator
+from holecard._narration import Narrator, street_label
 from holecard.exceptions import ArgumentTypeError
 from holecard.phh import HandHistory, parse_variant
-from holecard.svg import _flag, _title, street_label, table
+from holecard.svg import _flag, _title, table
 
 if TYPE_CHECKING:
     from holecard.phh import ReplayStep

@@ -36,7 +36,7 @@ from typing import Literal, Protocol, runtime_checkable
 from holecard import events as ev
 from holecard._core import Card, HandValue, State, parse_cards
 from holecard._enums import Game, Suit
-from holecard._narration import hand_name
+from holecard._narration import hand_name, street_label
 from holecard.exceptions import (
     ArgumentTypeError,
     ConfigurationError,
@@ -433,26 +433,6 @@ def hand_value(
 
 
 # ----- the table ----------------------------------------------------------------------
-
-_STREET_LABELS = {
-    "predraw": "before the first draw",
-    "first_draw": "first draw",
-    "second_draw": "second draw",
-    "third_draw": "third draw",
-    "after_first_draw": "after the first draw",
-    "after_second_draw": "after the second draw",
-    "after_third_draw": "after the third draw",
-    "over": "hand over",
-}
-
-
-def street_label(street: str) -> str:
-    """A state's ``street`` as words (``"third"``: ``"third street"``).
-
-    >>> street_label("fourth"), street_label("after_first_draw")
-    ('fourth street', 'after the first draw')
-    """
-    return _STREET_LABELS.get(street, f"{street.replace('_', ' ')} street")
 
 
 class _Seen:
