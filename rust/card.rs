@@ -98,6 +98,12 @@ impl Suit {
     pub fn to_char(self) -> char {
         b"cdhs"[self as usize] as char
     }
+
+    /// The English name, e.g. "spades".
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        ["clubs", "diamonds", "hearts", "spades"][self as usize]
+    }
 }
 
 /// One of the 52 cards.
@@ -137,6 +143,13 @@ impl Card {
     #[must_use]
     pub fn suit(self) -> Suit {
         Suit::ALL[(self.0 & 3) as usize]
+    }
+
+    /// The card's spoken name, e.g. "ace of spades", "deuce of clubs" (the rank names of
+    /// the hand names: "Pair of deuces").
+    #[must_use]
+    pub fn name(self) -> String {
+        format!("{} of {}", self.rank().name(), self.suit().name())
     }
 
     /// All 52 cards in index order.
@@ -235,6 +248,15 @@ mod tests {
         assert_eq!("2c".parse::<Card>().unwrap().index(), 0);
         assert_eq!("As".parse::<Card>().unwrap().index(), 51);
         assert_eq!("Td".parse::<Card>().unwrap().index(), 33);
+    }
+
+    #[test]
+    fn spoken_names_use_the_hand_names_ranks() {
+        assert_eq!("2c".parse::<Card>().unwrap().name(), "deuce of clubs");
+        assert_eq!("Td".parse::<Card>().unwrap().name(), "ten of diamonds");
+        assert_eq!("As".parse::<Card>().unwrap().name(), "ace of spades");
+        let names: std::collections::HashSet<String> = Card::all().map(Card::name).collect();
+        assert_eq!(names.len(), 52);
     }
 
     #[test]

@@ -261,6 +261,6 @@ def test_unknown_cards_are_backs_and_recorded_down_cards_are_shown(
         "king of spades",
         "ace of hearts, face down",
         "three of diamonds, face down",
-        "two of spades",
+        "deuce of spades",
     ]
     assert Card("Ks") in {Card(c) for c in next(hh.replay_steps()).known}

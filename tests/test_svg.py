@@ -225,13 +225,6 @@ def test_cards_value_type() -> None:
     assert Cards()._repr_svg_().count("<title>no cards</title>") == 1
 
 
-if __name__ == "__main__":  # rewrite the golden files
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    for name, draw in PICTURES.items():
-        (GOLDEN / f"{name}.svg").write_text(draw(), encoding="utf-8")
-    print(f"wrote {len(PICTURES)} files to {GOLDEN}", file=sys.stderr)
-
-
 @pytest.mark.parametrize("game", list(Game))
 def test_the_narration_and_the_pictures_name_every_street_alike(game: Game) -> None:
     # The terminal narration titles a street from its event, the SVG table and the HTML
@@ -242,3 +235,10 @@ def test_the_narration_and_the_pictures_name_every_street_alike(game: Game) -> N
         if street.draw is not None:
             drawn = ev.StreetStarted(number, draw=True)
             assert street_title(game.value, drawn) == street_label(street.draw)
+
+
+if __name__ == "__main__":  # rewrite the golden files
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    for name, draw in PICTURES.items():
+        (GOLDEN / f"{name}.svg").write_text(draw(), encoding="utf-8")
+    print(f"wrote {len(PICTURES)} files to {GOLDEN}", file=sys.stderr)

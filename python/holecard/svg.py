@@ -61,27 +61,6 @@ __all__ = [
 Viewer = int | Literal["all"] | None
 
 _FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
-_SUIT_NAMES = {
-    Suit.CLUBS: "clubs",
-    Suit.DIAMONDS: "diamonds",
-    Suit.HEARTS: "hearts",
-    Suit.SPADES: "spades",
-}
-_RANK_NAMES = [
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "ace",
-]  # 2..14
 _TWO_COLORS = {
     Suit.SPADES: "#111",
     Suit.HEARTS: "#c0392b",
@@ -156,8 +135,8 @@ def _plural(count: int, noun: str) -> str:
 
 
 def card_name(c: Card) -> str:
-    """A card's spoken name (``"ace of spades"``)."""
-    return f"{_RANK_NAMES[int(c.rank) - 2]} of {_SUIT_NAMES[c.suit]}"
+    """A card's spoken name (``"ace of spades"``): ``Card.name``."""
+    return c.name
 
 
 def _suit_shape(suit: Suit, x: float, y: float, size: float, fill: str) -> str:
@@ -361,7 +340,7 @@ def cards(
 
     >>> from holecard import Cards
     >>> picture = cards(Cards("Ah 2c"), highlight=[Card("Ah")])
-    >>> picture.count('class="card"'), "<title>ace of hearts, two of clubs</title>" in picture
+    >>> picture.count('class="card"'), "<title>ace of hearts, deuce of clubs</title>" in picture
     (2, True)
     """
     four_color = _flag(four_color, "four_color")

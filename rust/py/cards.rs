@@ -101,6 +101,17 @@ impl PyCard {
         guarded(|| Ok(self.0.index()))
     }
 
+    /// The card's spoken name (``"ace of spades"``, ``"deuce of clubs"``), with the rank
+    /// names of the hand names (``"Pair of deuces"``).
+    ///
+    /// >>> from holecard import Card
+    /// >>> Card("Td").name
+    /// 'ten of diamonds'
+    #[getter]
+    fn name(&self) -> PyResult<String> {
+        guarded(|| Ok(self.0.name()))
+    }
+
     fn __repr__(&self) -> PyResult<String> {
         guarded(|| Ok(format!("Card('{}')", self.0)))
     }
