@@ -518,6 +518,19 @@ def test_stats_for_some_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert_one_line_error(code, err, f"no hands in {CANCELLED}")
 
 
+def test_stats_of_only_unreadable_hands_says_why(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    short = tmp_path / "short.phh"
+    short.write_text(
+        HAND5.read_text(encoding="utf-8").replace(", 'Kristopher Tong']", "]"), encoding="utf-8"
+    )
+    code, _, err = cli(capsys, "stats", str(short))
+    assert_one_line_error(
+        code, err, f"no hands in {short} (1 hand skipped: {short}: field 'players' lists 4"
+    )
+
+
 # ----- play -------------------------------------------------------------------------------
 
 

@@ -91,6 +91,31 @@ def test_wrong_finishing_stacks_detected() -> None:
     hh.replay(verify=False)
 
 
+@pytest.mark.parametrize("field", ["players", "seats", "finishing_stacks", "winnings"])
+def test_per_player_fields_of_another_length_are_refused(field: str) -> None:
+    # One entry too few: refused when read and when replayed, never an IndexError later
+    # (stats used to fail on a players list one name short).
+    text = (PHH_DIR / "wsop-2023-43-5" / "5.phh").read_text(encoding="utf-8")
+    hh = phh.loads(text)
+    values = getattr(hh, field) or list(range(1, len(hh.starting_stacks) + 1))
+    setattr(hh, field, values[:-1])
+    short = phh.dumps(hh)
+    message = f"field '{field}' lists {len(values) - 1} entries for {len(values)} players"
+    with pytest.raises(phh.HandHistoryError, match=message):
+        phh.loads(short)
+    with pytest.raises(phh.HandHistoryError, match=message):
+        hh.replay()
+
+
+def test_state_to_phh_refuses_metadata_of_the_wrong_shape() -> None:
+    state = games.Razz.ten_twenty().start([100] * 3, seed=1)
+    with pytest.raises(phh.HandHistoryError, match="lists 1 entries for 3 players"):
+        state.to_phh(players=["alice"])
+    with pytest.raises(phh.HandHistoryError, match="field 'players' cannot be list"):
+        state.to_phh(players=[1, 2, 3])
+    assert state.to_phh(players=["a", "b", "c"]).players == ["a", "b", "c"]
+
+
 @pytest.mark.parametrize(
     ("action", "message"),
     [

@@ -253,6 +253,11 @@ _FIELDS_ORDER: Final = (
 )
 
 
+#: Fields with one entry per player, in the order of ``starting_stacks`` (antes and blinds
+#: are checked against it when the hand is replayed).
+_PER_PLAYER = ("players", "seats", "finishing_stacks", "winnings")
+
+
 @dataclass
 class HandHistory:
     """One hand in PHH form; fields as in the PHH standard (unknown keys in ``extras``)."""
@@ -308,7 +313,9 @@ class HandHistory:
             The hand history.
 
         Raises:
-            HandHistoryError: ``variant`` missing, or a field of the wrong type.
+            HandHistoryError: ``variant`` missing, a field of the wrong type, or a
+                per-player field (``players``, ``seats``, ``finishing_stacks``,
+                ``winnings``) whose length is not ``starting_stacks``'.
             ArgumentTypeError: ``data`` is not a dict.
         """
         if not isinstance(data, dict):
@@ -332,6 +339,13 @@ class HandHistory:
             value = getattr(self, name)
             if not _fits(value, hint):
                 raise HandHistoryError(f"field {name!r} cannot be {_describe(value)}")
+        n = len(self.starting_stacks)
+        for name in _PER_PLAYER:
+            value = getattr(self, name)
+            if value is not None and len(value) != n:
+                raise HandHistoryError(
+                    f"field {name!r} lists {len(value)} entries for {n} players (starting_stacks)"
+                )
 
     def to_dict(self) -> dict[str, Any]:
         """The TOML table (None fields left out, extras appended).
@@ -1471,6 +1485,10 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
 
     Returns:
         The hand history; ``finishing_stacks`` is set when the hand is over.
+
+    Raises:
+        HandHistoryError: ``metadata`` of the wrong type, or a per-player field (such as
+            ``players``, in PHH order) that does not list every player.
     """
     table = _table_of(state)
     stacks = list(state.stacks)  # type: ignore[attr-defined]
@@ -1501,6 +1519,7 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
             setattr(hh, key, value)
         else:
             hh.extras[key] = value
+    hh._check_fields()  # metadata of the wrong type or length fails here, not on reading
     return hh
 
 

@@ -637,8 +637,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from holecard import stats
 
     hands, skipped = _load_hands(args.files)
-    if not hands:
-        raise CommandError("no hands in " + " ".join(args.files))
+    if not hands:  # say why, when there were hands that could not be read
+        why = f" ({plural(len(skipped), 'hand')} skipped: {skipped[0].reason})" if skipped else ""
+        raise CommandError("no hands in " + " ".join(args.files) + why)
     table = stats.compute(hands, players=args.player, errors="ignore")
     missing = [p for p in args.player or () if not any(r.player == p for r in table)]
     if missing:
