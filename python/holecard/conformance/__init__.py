@@ -22,8 +22,10 @@ from holecard.conformance.engine import (
     refused_amounts,
 )
 from holecard.conformance.evaluator import Better, EvaluatorReport, MisorderedPair, check_evaluator
+from holecard.conformance.pokerkit_adapter import POKERKIT_DIFFERENCES, PokerKitAdapter
 
 __all__ = [
+    "POKERKIT_DIFFERENCES",
     "Better",
     "Divergence",
     "DivergenceKind",
@@ -34,6 +36,7 @@ __all__ = [
     "KnownDifference",
     "MisorderedPair",
     "Observation",
+    "PokerKitAdapter",
     "assert_engine_conforms",
     "check_engine",
     "check_evaluator",

@@ -707,7 +707,8 @@ class State:
         self.last_c: list[int | None] = [None] * n  # L[p]
         self.discarded: list[list[tuple[str, int]]] = [[] for _ in range(n)]
         self.penalty: list[int] = [-1] * n  # D-7: street up to which bet/raise is barred
-        self.history: list[Event] = []
+        # A tuple, as the fast engine's ``State.history``: the two compare with ``==``.
+        self.history: tuple[Event, ...] = ()
         # Round state.
         self.street = 0
         self.phase = "bet"  # "bet", "draw", "over"
@@ -758,7 +759,7 @@ class State:
         return self.game.betting is Betting.FIXED_LIMIT
 
     def _log(self, event: Event) -> None:
-        self.history.append(event)
+        self.history += (event,)
 
     def _commit(self, p: int, amount: int) -> int:
         amount = min(amount, self.stack[p])
