@@ -156,11 +156,44 @@ def test_options_that_do_not_apply_and_unknown_options_are_refused_by_both(game:
         ("stud", {**STAKES["stud"], "chip_unit": 2}),
         ("stud", {**STAKES["stud"], "chip_unit": 3}),
         ("stud", {**STAKES["stud"], "burn_cards": None}),
+        ("stud", {**STAKES["stud"], "small_bet": 10, "big_bet": 5}),  # the fast one took it
+        ("stud", {**STAKES["stud"], "betting": "NO_LIMIT", "max_raises": None}),
     ],
 )
 def test_the_drift_once_found_is_gone(game: str, kwargs: dict[str, object]) -> None:
     got = _both(game, kwargs)
     assert _agree(got), got
+
+
+FIXED_LIMIT_ONLY = [name for name, spec in SPECS.items() if spec.structures == ("FIXED_LIMIT",)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("betting", ["POT_LIMIT", "NO_LIMIT"])
+def test_the_fixed_limit_options_are_refused_in_pot_and_no_limit(game: str, betting: str) -> None:
+    # docs/rules.md §6.1: an option with no effect is refused, so that max_raises=1 in no
+    # limit is not silently ignored. A profile's values for them are left out instead.
+    assert FIXED_LIMIT_ONLY == [
+        "max_raises",
+        "uncapped_heads_up",
+        "open_pair_double_bet",
+        "limit_short_all_in_rule",
+    ]
+    table = {**_stakes(game), "betting": betting}
+    for name in FIXED_LIMIT_ONLY:
+        if game not in SPECS[name].games:
+            continue
+        value = SPECS[name].value(SPECS[name].defaults[game])
+        fast, slow = _both(game, {**table, name: value})
+        assert fast.startswith("refused (ConfigurationError: option"), fast
+        assert "applies only in FIXED_LIMIT" in fast
+        assert slow.startswith("refused"), slow
+        assert _both(game, {**table, "betting": "FIXED_LIMIT", name: value}) == (
+            "accepted",
+            "accepted",
+        )
+    wsop = getattr(games, CLASSES[game])(**table, profile="wsop")
+    assert wsop.options["max_raises"] == "4"  # the profile's value, shown but without effect
 
 
 def test_the_game_keywords_are_the_catalogue_options() -> None:

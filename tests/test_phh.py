@@ -481,3 +481,20 @@ def test_community_card_right_after_sixth_street_replays(engine: object) -> None
     state = hh.replay(engine=engine)
     assert [str(c) for c in state.board] == ["Kh"]
     assert list(state.stacks) == [1, 1, 3, 3, 0, 0, 0, 0]
+
+
+def test_no_limit_hands_carry_no_fixed_limit_options_and_old_files_still_replay() -> None:
+    table = games.SevenCardStud(ante=1, bring_in=2, small_bet=10, betting="NO_LIMIT")
+    state = table.start([500, 500, 500], seed=3)
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    hh = state.to_phh()
+    written = hh.extras["_holecard_options"]
+    assert "max_raises" not in written
+    assert "open_pair_double_bet" not in written
+    assert "burn_cards" in written
+    # Files written before no limit refused them list them; they had no effect and are
+    # left out on reading.
+    written.update(max_raises=4, open_pair_double_bet=True, uncapped_heads_up="NEVER")
+    again = phh.loads(phh.dumps(hh))
+    assert again.replay().stacks == state.stacks

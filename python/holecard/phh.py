@@ -722,8 +722,8 @@ def _profile(kind: str, betting: str, name: str = "wsop") -> dict[str, Any]:
 
     WSOP unless the file names another in ``_holecard_profile``.
 
-    ``betting`` does not change it: the fixed-limit options have no effect in pot and no
-    limit.
+    Under ``betting`` pot or no limit the fixed-limit options are left out (a table of
+    that structure refuses them).
     """
     from holecard import _core
 
@@ -734,11 +734,27 @@ def _profile(kind: str, betting: str, name: str = "wsop") -> dict[str, Any]:
             f"unknown _holecard_profile {name!r}; expected one of {sorted(profiles)}"
         )
     changes = profiles[name][kind]
-    return {name: specs[name].value(text) for name, text in changes.items()}
+    return {
+        name: specs[name].value(text)
+        for name, text in changes.items()
+        if betting in specs[name].structures
+    }
 
 
-def _decode_options(raw: dict[str, Any]) -> dict[str, Any]:
-    return {k: (None if v == "None" else v) for k, v in raw.items()}
+def _decode_options(raw: dict[str, Any], betting: str) -> dict[str, Any]:
+    """The options of a ``_holecard_options`` table for a table of ``betting``.
+
+    Files written before pot and no limit refused the fixed-limit options list them for
+    every structure; they had no effect there and are left out.
+    """
+    from holecard import _core
+
+    structures = {spec.name: spec.structures for spec in _core.option_specs()}
+    return {
+        k: (None if v == "None" else v)
+        for k, v in raw.items()
+        if betting in structures.get(k, (betting,))
+    }
 
 
 def _game_spec(hh: HandHistory) -> tuple[str, dict[str, Any]]:
@@ -772,7 +788,7 @@ def _game_spec(hh: HandHistory) -> tuple[str, dict[str, Any]]:
         kwargs["bring_in"] = _amount(hh.bring_in, "bring_in")
     custom = hh.extras.get("_holecard_options")
     if isinstance(custom, dict):
-        kwargs.update(_decode_options(custom))
+        kwargs.update(_decode_options(custom, betting))
     else:
         kwargs.update(_profile(kind, betting, str(hh.extras.get("_holecard_profile", "wsop"))))
     if hh.rake:
@@ -1434,8 +1450,8 @@ def _apply(state: StateLike, a: _Act, known: set[str], named_for: dict[int, set[
 # Writing a state
 
 
-def _written_options(kind: str, text: dict[str, str]) -> dict[str, object]:
-    """The ``_holecard_options`` table: every catalogued option of ``kind``.
+def _written_options(kind: str, betting: str, text: dict[str, str]) -> dict[str, object]:
+    """The ``_holecard_options`` table: every catalogued option of ``kind`` under ``betting``.
 
     ``text`` holds the value texts as the fast engine lists them; each is written as a TOML
     value (``None`` as the string ``"None"``).
@@ -1444,7 +1460,7 @@ def _written_options(kind: str, text: dict[str, str]) -> dict[str, object]:
 
     out: dict[str, object] = {}
     for spec in _core.option_specs():
-        if kind in spec.games and spec.name in text:
+        if kind in spec.games and betting in spec.structures and spec.name in text:
             value = spec.value(text[spec.name])
             out[spec.name] = "None" if value is None else value
     return out
@@ -1509,7 +1525,7 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
     else:
         hh.bring_in = stakes["bring_in"]
     hh.starting_stacks = [start[s] for s in by_phh]
-    hh.extras["_holecard_options"] = _written_options(table.kind, table.options)
+    hh.extras["_holecard_options"] = _written_options(table.kind, table.betting, table.options)
     held = [[str(c) for c in player.hole_cards] for player in state.players]  # type: ignore[attr-defined]
     hh.actions = _ActionWriter(by_phh, held).write(state.history)  # type: ignore[attr-defined]
     if state.is_over:  # type: ignore[attr-defined]

@@ -248,17 +248,19 @@ STRUCTURES: tuple[str, ...] = ("FIXED_LIMIT", "POT_LIMIT", "NO_LIMIT")
 RAKE_BASIS_POINTS: tuple[int, ...] = (0, 1, 500, 1000, 3333, 10_000)
 
 
-def option_values(game: str) -> dict[str, tuple[object, ...]]:
+def option_values(game: str, betting: str | None = None) -> dict[str, tuple[object, ...]]:
     """Every value of every docs/rules.md §6 option that applies to ``game`` (both engines).
 
-    Read from the option catalogue (``holecard._core.option_specs()``), the default first.
+    With ``betting``, only the options that apply under that structure (pot and no limit
+    refuse the fixed-limit ones). Read from the option catalogue
+    (``holecard._core.option_specs()``), the default first.
     Booleans as ``bool``, enums as their names, ``max_raises`` and ``rake_cap`` as 1 to 4
     or ``None``, ``rake_basis_points`` as the samples of :data:`RAKE_BASIS_POINTS`. The
     table-shaped numbers (``chip_unit``, ``max_players``, ``draw_time_limit``) are left out.
     """
     out: dict[str, tuple[object, ...]] = {}
     for spec in _core.option_specs():
-        if game not in spec.games:
+        if game not in spec.games or (betting is not None and betting not in spec.structures):
             continue
         default = spec.defaults[game]
         if spec.kind == "int_or_none":
@@ -276,12 +278,16 @@ def option_values(game: str) -> dict[str, tuple[object, ...]]:
 def wsop_options(game: str, betting: str) -> dict[str, object]:
     """The WSOP profile of docs/rules.md §6 as explicit options (what ``profile="wsop"`` means).
 
-    Read from the option catalogue (``holecard._core.option_profiles()``); ``betting`` does
-    not change it.
+    Read from the option catalogue (``holecard._core.option_profiles()``); under ``betting``
+    pot or no limit without the fixed-limit options, which such a table refuses.
     """
     specs = {spec.name: spec for spec in _core.option_specs()}
     changes = _core.option_profiles()["wsop"][game]
-    return {name: specs[name].value(text) for name, text in changes.items()}
+    return {
+        name: specs[name].value(text)
+        for name, text in changes.items()
+        if betting in specs[name].structures
+    }
 
 
 @dataclass(frozen=True)
@@ -390,7 +396,7 @@ def tables(
     stakes = draw(_stakes(g, b))
     opts: dict[str, object] = {}
     if profile == "default":
-        for name, values in option_values(g).items():
+        for name, values in option_values(g, b).items():
             opts[name] = draw(st.sampled_from(values))
     opts.update(options or {})
     hard_max = 6 if g == "deuce_seven" else 8

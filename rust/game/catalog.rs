@@ -8,9 +8,10 @@
 //! PHH writer and the test strategies read it or are checked against it by tests.
 
 use super::options::{
-    config_err, BettingTimeoutAction, BringInCard, ConfigError, DrawTimeoutPenalty, GameKind,
-    HeadsUpSmallBlind, LimitShortAllInRule, OddChipOrder, OwnDiscardsScope, ReshufflePolicy,
-    ShowdownFirst, ShowingTieBreak, StudDealerPosition, UncappedHeadsUp,
+    config_err, BettingStructure, BettingTimeoutAction, BringInCard, ConfigError,
+    DrawTimeoutPenalty, GameKind, HeadsUpSmallBlind, LimitShortAllInRule, OddChipOrder,
+    OwnDiscardsScope, ReshufflePolicy, ShowdownFirst, ShowingTieBreak, StudDealerPosition,
+    UncappedHeadsUp,
 };
 use crate::eval::FourStraight;
 
@@ -127,6 +128,9 @@ pub struct OptionSpec {
     pub rules: &'static str,
     /// The doc comment's lines.
     pub doc_lines: &'static [&'static str],
+    /// The only betting structure in which the option has an effect (fixed limit for the
+    /// raise cap and its kin), or `None` for every structure.
+    pub only_in: Option<BettingStructure>,
     applies: fn(GameKind) -> bool,
 }
 
@@ -136,6 +140,13 @@ impl OptionSpec {
     #[must_use]
     pub fn applies_to(&self, game: GameKind) -> bool {
         (self.applies)(game)
+    }
+
+    /// Whether the option has an effect under `structure` (docs/rules.md §6 "games"
+    /// column: "fixed limit"); a table of another structure refuses it.
+    #[must_use]
+    pub fn applies_in(&self, structure: BettingStructure) -> bool {
+        self.only_in.is_none_or(|only| only == structure)
     }
 
     /// The games the option applies to, in [`GameKind::ALL`] order.
@@ -189,6 +200,16 @@ macro_rules! catalog_min {
     };
 }
 
+/// The one betting structure a catalogue entry's optional `structures` names, else `None`.
+macro_rules! catalog_structure {
+    () => {
+        None
+    };
+    ($only:ident) => {
+        Some(BettingStructure::$only)
+    };
+}
+
 /// The largest value of a catalogue entry: its optional `[max …]`, else its type's largest.
 macro_rules! catalog_max {
     ($ty:ty;) => {
@@ -207,6 +228,7 @@ macro_rules! catalog {
         $field:ident: $ty:ty $([min $min:literal])? $([max $max:literal])?,
         default |$g:ident| $default:expr,
         games |$h:ident| $games:expr,
+        $(structures $only:ident,)?
         rules $rules:literal;
     )+) => {
         /// The rule options of docs/rules.md §6 (the chip amounts and the structure live in
@@ -283,6 +305,7 @@ macro_rules! catalog {
             maximum: catalog_max!($ty; $($max)?),
             rules: $rules,
             doc_lines: &[$($doc),*],
+            only_in: catalog_structure!($($only)?),
             applies: {
                 fn applies($h: GameKind) -> bool {
                     $games
@@ -338,22 +361,26 @@ catalog! {
     max_raises: Option<u32> [min 1],
         default |_g| Some(3),
         games |_g| true,
+        structures FixedLimit,
         rules "G-1.6.2";
     /// `uncapped_heads_up`: when the fixed-limit cap is lifted heads-up.
     uncapped_heads_up: UncappedHeadsUp,
         default |_g| UncappedHeadsUp::Never,
         games |_g| true,
+        structures FixedLimit,
         rules "G-1.6.2";
     /// `open_pair_double_bet`: the big bet on the second betting round after an open pair
     /// (fixed-limit stud games).
     open_pair_double_bet: bool,
         default |g| matches!(g, GameKind::Soko | GameKind::Stud),
         games |g| g.is_stud(),
+        structures FixedLimit,
         rules "G-1.6.4, S-9, T-6, H-3, R-5";
     /// `limit_short_all_in_rule`: when a short all-in re-opens the betting in fixed limit.
     limit_short_all_in_rule: LimitShortAllInRule,
         default |_g| LimitShortAllInRule::HalfBet,
         games |_g| true,
+        structures FixedLimit,
         rules "G-1.9.3";
     /// `allow_fold_when_check_free`: a player may fold when he could check.
     allow_fold_when_check_free: bool,
@@ -616,6 +643,30 @@ mod tests {
             let names: Vec<_> = o.items().into_iter().map(|(n, _)| n).collect();
             let specs: Vec<_> = OPTION_SPECS.iter().map(|s| s.name).collect();
             assert_eq!(names, specs);
+        }
+    }
+
+    #[test]
+    fn the_fixed_limit_options_apply_only_in_fixed_limit() {
+        let fixed: Vec<_> = OPTION_SPECS
+            .iter()
+            .filter(|s| s.only_in.is_some())
+            .map(|s| s.name)
+            .collect();
+        assert_eq!(
+            fixed,
+            [
+                "max_raises",
+                "uncapped_heads_up",
+                "open_pair_double_bet",
+                "limit_short_all_in_rule"
+            ]
+        );
+        for s in OPTION_SPECS {
+            assert!(s.applies_in(BettingStructure::FixedLimit), "{}", s.name);
+            let elsewhere = s.applies_in(BettingStructure::NoLimit);
+            assert_eq!(elsewhere, s.applies_in(BettingStructure::PotLimit));
+            assert_eq!(elsewhere, !fixed.contains(&s.name), "{}", s.name);
         }
     }
 

@@ -424,6 +424,13 @@ impl GameConfig {
                 min_bet: input.min_bet.unwrap_or(small_bet),
             }
         };
+        if stakes.big_bet < stakes.small_bet {
+            return Err(config_err!(
+                "big_bet ({}) must be at least small_bet ({})",
+                stakes.big_bet,
+                stakes.small_bet
+            ));
+        }
         if fl && (stakes.small_bet == 0 || stakes.big_bet == 0) {
             return Err(config_err!(
                 "small_bet and big_bet must be positive in fixed limit"

@@ -125,6 +125,16 @@ impl PyGameConfig {
                             format!("unknown option {name:?}")
                         }));
                     }
+                    if let Some(only) = catalog::spec(&name)
+                        .and_then(|spec| spec.only_in)
+                        .filter(|&only| only != structure)
+                    {
+                        return Err(ConfigurationError::new_err(format!(
+                            "option {name} applies only in {} (this table is {})",
+                            only.name(),
+                            structure.name()
+                        )));
+                    }
                     let text = option_text(&name, &v)?;
                     o.set(&name, &text)?;
                 }

@@ -5,7 +5,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use super::guard::guarded;
-use crate::game::options::{GameKind, OptionKind, OptionSpec, Options, OPTION_SPECS, PROFILES};
+use crate::game::options::{
+    BettingStructure, GameKind, OptionKind, OptionSpec, Options, OPTION_SPECS, PROFILES,
+};
 
 /// One option of docs/rules.md §6: its name, value kind, values, defaults, games and rules.
 #[pyclass(module = "holecard._core", name = "OptionSpec", frozen)]
@@ -43,6 +45,18 @@ impl PyOptionSpec {
     #[getter]
     fn games<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.spec.games().into_iter().map(GameKind::id))
+    }
+
+    /// The betting structures the option applies in (the fixed-limit options: only
+    /// ``FIXED_LIMIT``; a table of another structure refuses them).
+    #[getter]
+    fn structures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let names: Vec<&str> = BettingStructure::ALL
+            .iter()
+            .filter(|&&s| self.spec.applies_in(s))
+            .map(|s| s.name())
+            .collect();
+        PyTuple::new(py, names)
     }
 
     /// Game id → the option's default there, as value text (for the games it applies to).

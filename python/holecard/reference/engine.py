@@ -285,6 +285,16 @@ _BOOLS: Final = frozenset(
 )
 
 
+#: The options of docs/rules.md §6.2 whose "games" column reads "fixed limit" (or
+#: "fixed-limit stud games"): a table in pot or no limit refuses them.
+_FIXED_LIMIT_ONLY = (
+    "max_raises",
+    "uncapped_heads_up",
+    "open_pair_double_bet",
+    "limit_short_all_in_rule",
+)
+
+
 class Game:
     """A variant with its table and rule options; ``start`` deals a hand.
 
@@ -367,6 +377,11 @@ class Game:
             ):
                 raise ConfigurationError(f"{key} must be a positive int, got {value!r}")
             opts[key] = value
+        if opts["betting"] is not Betting.FIXED_LIMIT:
+            for key in _FIXED_LIMIT_ONLY:
+                # Given: any value, and for max_raises also None ("no cap").
+                if key in kwargs and (kwargs[key] is not None or key == "max_raises"):
+                    raise ConfigurationError(f"option {key} applies only in fixed limit")
         hard_max = 6 if self.kind == "deuce_seven" else 8
         if not 2 <= int(opts["max_players"]) <= hard_max:  # type: ignore[call-overload]
             raise ConfigurationError(f"max_players must be between 2 and {hard_max}")
