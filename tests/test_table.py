@@ -130,3 +130,22 @@ def test_a_table_caps_the_chips_in_play_as_a_simulated_session_does() -> None:
     table = Table(Razz.ten_twenty(), most, max_hands=2**64 - 1, seed=1)
     table.play_hand(lambda s: s.legal_moves()[0])
     assert sum(table.stacks) == 2**58 - 1
+
+
+def test_a_hand_left_in_play_by_a_bad_policy_can_be_finished_and_play_goes_on() -> None:
+    table = Table(Razz.ten_twenty(), [100] * 3, seed=1)
+    assert table.current is None
+    with pytest.raises(IllegalActionError):
+        table.play_hand(lambda s: Move("check"))  # nobody may check the bring-in
+    state = table.current
+    assert state is not None
+    assert not state.is_over
+    with pytest.raises(IllegalActionError, match=r"finish Table\.current"):
+        table.next_hand()
+    while not state.is_over:
+        state.timeout()
+    assert table.current is None
+    assert table.hand_count == 1
+    assert sum(table.stacks) == 300
+    table.play_hand(lambda s: s.legal_moves()[0])
+    assert table.hand_count == 2

@@ -141,6 +141,17 @@ class Table:
         return [table for start, table in self._levels if start <= count][-1]
 
     @property
+    def current(self) -> State | None:
+        """The hand in play (dealt and not over), or ``None``.
+
+        After a policy of :meth:`play_hand` raised (or returned an illegal move), the hand
+        stays in play: finish it here (``table.current.apply(...)``, or
+        ``table.current.timeout()`` until it is over), then deal on.
+        """
+        self._settle()
+        return self._current
+
+    @property
     def hands(self) -> tuple[State, ...]:
         """Every finished hand, in order."""
         self._settle()
@@ -179,7 +190,7 @@ class Table:
         """
         self._settle()
         if self._current is not None:
-            raise IllegalActionError("the hand in play is not over")
+            raise IllegalActionError("the hand in play is not over (finish Table.current)")
         if self.is_over:
             raise IllegalActionError("the session is over")
         seats = self.seating()
@@ -205,7 +216,9 @@ class Table:
         """Deals and plays one hand, every decision by ``policy(state)``; returns it.
 
         Raises:
-            IllegalActionError: the session is over, or ``policy`` returned an illegal move.
+            IllegalActionError: the session is over, the hand in play is not over, or
+                ``policy`` returned an illegal move (the hand then stays in play, as after
+                any error of ``policy``: see :attr:`current`).
         """
         if not callable(policy):
             raise ArgumentTypeError(f"policy must be callable, got {type(policy).__name__}")
