@@ -116,6 +116,11 @@ def test_bad_tables_are_refused() -> None:
         Table(Razz.ten_twenty(), [100, 100], levels=[(0, Razz.ten_twenty())])
     with pytest.raises(ArgumentTypeError, match="game table"):
         Table("razz", [100, 100])  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError, match="razz deals to at most 8 players, got 9"):
+        Table(Razz.ten_twenty(), [100] * 9)
+    six = Razz(ante=1, bring_in=3, small_bet=10, max_players=6)
+    with pytest.raises(ConfigurationError, match="at most 6 players, got 7"):
+        Table(Razz.ten_twenty(), [100] * 7, levels=[(5, six)])
 
 
 def test_a_table_caps_the_chips_in_play_as_a_simulated_session_does() -> None:

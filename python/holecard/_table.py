@@ -67,9 +67,10 @@ class Table:
 
         Raises:
             ArgumentTypeError: a ``game`` or a level table that is not a game table.
-            ConfigurationError: fewer than two seats with chips, a negative stack, stacks
-                of 2**58 chips or more in all, a dealer not at the table, or levels that
-                are not ascending, not after hand 0, or of another game.
+            ConfigurationError: fewer than two seats with chips, more seats than a level's
+                game deals to, a negative stack, stacks of 2**58 chips or more in all, a
+                dealer not at the table, or levels that are not ascending, not after hand
+                0, or of another game.
         """
         if not isinstance(game, _Game):
             raise ArgumentTypeError(f"game must be a game table, got {type(game).__name__}")
@@ -110,6 +111,12 @@ class Table:
                 )
             last = hand
         self._levels = [(0, game), *levels]
+        for _, table in self._levels:  # every seat must be dealt in, at every level
+            most = int(table.options["max_players"])
+            if n > most:
+                raise ConfigurationError(
+                    f"{table.game.value} deals to at most {most} players, got {n} seats"
+                )
         self._max_hands = max_hands
         self._rng = random.Random(seed)
         self._hands: list[State] = []
