@@ -12,15 +12,12 @@ no limit (``P7S``, ``N7S/8``, ``NR``, ``P2L3D`` …; these use ``min_bet`` inste
 **``F5SK``** (fixed-limit Soko), **``P5SK``** and **``N5SK``**, with the stud fields
 (``antes``, ``bring_in``, ``small_bet``/``big_bet`` or ``min_bet``).
 
-Rules profile of a replay: the PHH data is WSOP play (docs/rules.md §6 "WSOP profile"), so
-unless the file carries a ``_holecard_options`` table (written by :func:`state_to_phh`)
-a replay uses, in fixed limit, ``max_raises = 4`` and ``uncapped_heads_up =
-ROUND_BEGINS_HEADS_UP``; in stud games ``bring_in_card = LOWEST`` (razz: ``AUTO``, the
-highest card with aces low), ``open_pair_double_bet = False`` (tournament rules),
-``odd_chip_order = HIGH_CARD_BY_SUIT_BEST5``, ``reserve_bottom_card = True`` and
-``community_card_betting = True`` (stud, stud/8, razz); in 2-7 ``reshuffle_policy =
-EXCLUDE_CURRENT_ROUND``. Short all-ins follow the half-bet rule (``HALF_BET``, as PokerKit
-0.7.6+ and WSOP), which the PokerKit test hands need.
+Rules profile of a replay: the PHH data is WSOP play, so unless the file carries a
+``_holecard_options`` table (written by :func:`state_to_phh`) a replay uses the WSOP
+profile of docs/rules.md §6.3 (``profile="wsop"``; its options are listed by
+``holecard._core.option_profiles()["wsop"]``), whose fixed-limit options apply in fixed
+limit only. Short all-ins follow the half-bet rule (``HALF_BET``, as PokerKit 0.7.6+ and
+WSOP), which the PokerKit test hands need.
 
 Seats: PHH ``p1`` is the first seat left of the dealer (stud) or of the button (button
 games), which is engine seat 0 with the engine's default dealer; heads-up button games
