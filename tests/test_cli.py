@@ -577,6 +577,11 @@ def test_play_end_of_input(
         (("simulate", "stud", "--bots", "shark", "--hands", "10"), "unknown bot"),
         (("simulate", "stud", "--players", "12", "--hands", "10"), "players"),
         (("simulate", "stud", "--set", "antee=1", "--hands", "10"), "unknown table keyword"),
+        (("simulate", "stud", "--set", "burn_cards=maybe"), "--set burn_cards=maybe: option"),
+        (
+            ("simulate", "stud", "--betting", "no_limit", "--set", "max_raises=2"),
+            "max_raises applies only in FIXED_LIMIT",
+        ),
         (("play", "stud", "--players", "1"), "players"),
         (("play", "stud", "--bots", "shark"), "unknown bot"),
         (("frobnicate",), "invalid choice"),
@@ -589,6 +594,23 @@ def test_bad_input_is_one_line(
 ) -> None:
     code, _, err = cli(capsys, *args)
     assert_one_line_error(code, err, match)
+
+
+def test_simulate_reads_option_text_as_phh_files_do(capsys: pytest.CaptureFixture[str]) -> None:
+    # The catalogue's reading of option text: 0/1/yes/no for a bool, enum names in any
+    # case, none for no cap. The same seed and options give the same result either way.
+    base = ("simulate", "stud", "--players", "3", "--hands", "60", "--seed", "4")
+    code, spelled, err = cli(
+        capsys, *base, "--set", "burn_cards=0", "--set", "bring_in_card=highest",
+        "--set", "max_raises=none",
+    )  # fmt: skip
+    assert code == 0, err
+    code, plain, err = cli(
+        capsys, *base, "--set", "burn_cards=false", "--set", "bring_in_card=HIGHEST",
+        "--set", "max_raises=None",
+    )  # fmt: skip
+    assert code == 0, err
+    assert spelled.splitlines()[:5] == plain.splitlines()[:5]
 
 
 def test_simulate_plot_without_matplotlib(tmp_path: Path) -> None:

@@ -17,8 +17,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
+from holecard import _core
 from holecard._core import Card
 from holecard._narration import EVALUATORS, Narrator, describe, plural, stats_lines
+from holecard.exceptions import ConfigurationError
 
 if TYPE_CHECKING:
     from holecard._distribute import ExecutorLike
@@ -134,7 +136,6 @@ def cmd_eval(args: argparse.Namespace) -> int:
 def cmd_equity(args: argparse.Namespace) -> int:
     """Print each player's showdown equity (``holecard equity``)."""
     from holecard._equity import equity
-    from holecard.exceptions import ConfigurationError
 
     bar = _progress(args, None)
     try:
@@ -174,12 +175,19 @@ def cmd_equity(args: argparse.Namespace) -> int:
 # ----- simulate -------------------------------------------------------------------------
 
 
-def _table_value(text: str) -> object:
-    low = text.strip().lower()
-    if low in ("true", "false"):
-        return low == "true"
-    if low == "none":
-        return None
+def _table_value(key: str, text: str) -> object:
+    """A ``--set`` value, read as the option catalogue reads an option's text.
+
+    ``yes``, ``0``, ``none`` and enum names in any case, as PHH files and
+    ``holecard.testing`` read them; a chip amount as a number; anything else is left for
+    ``simulate`` to refuse.
+    """
+    spec = next((s for s in _core.option_specs() if s.name == key), None)
+    if spec is not None:
+        try:
+            return spec.value(text.strip())
+        except ConfigurationError as err:
+            raise CommandError(f"--set {key}={text}: {err}") from None
     try:
         return int(text)
     except ValueError:
@@ -226,7 +234,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise CommandError(f"--set takes KEY=VALUE, got {item!r}")
-        table[key.strip()] = _table_value(value)
+        table[key.strip()] = _table_value(key.strip(), value)
     if args.betting is not None:
         table["betting"] = args.betting
     bots = _bot_list(args.bots, args.players)
