@@ -32,6 +32,8 @@ from holecard import (
     FourStraightMode,
     Game,
     InvalidHandError,
+    SevenCardStud,
+    Soko,
     equity,
     parse_cards,
 )
@@ -514,3 +516,17 @@ def test_small_work_on_the_calling_thread_equals_the_worker(
     assert inline == worker
     assert calls
     assert calls[-1][0] == calls[-1][1]
+
+
+def test_a_game_table_stands_for_its_game_and_soko_mode() -> None:
+    hands = ["9s 8h 6d 5c", "Kc Kd"]  # a gutshot four-straight against a pair
+    gutshot = Soko(ante=1, bring_in=2, small_bet=10, four_straight_mode="WITH_GUTSHOT")
+    assert equity(gutshot, hands) == equity("soko", hands, four_straight="WITH_GUTSHOT")
+    assert equity(Soko.ten_twenty(), hands) == equity("soko", hands)
+    assert equity(gutshot, hands).shares[0] > 0.5 > equity("soko", hands).shares[0]
+    # An explicit mode wins over the table's.
+    assert equity(gutshot, hands, four_straight="CONSECUTIVE") == equity("soko", hands)
+    stud = ["As Ah Kd", "Qc Qd Js"]
+    assert equity(SevenCardStud.ten_twenty(), stud, samples=1000, seed=1) == equity(
+        "stud", stud, samples=1000, seed=1
+    )

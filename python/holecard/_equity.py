@@ -34,6 +34,7 @@ from holecard._enums import FourStraightMode, Game
 from holecard._seed import fresh_seed
 from holecard._types import CardsLike
 from holecard.exceptions import ConfigurationError
+from holecard.games import _Game
 
 if TYPE_CHECKING:  # imported when an executor is given: import holecard stays light
     from holecard._distribute import ExecutorLike
@@ -49,7 +50,7 @@ Equity = _core.Equity
 
 
 def equity(
-    game: Game | str,
+    game: Game | str | _Game,
     hands: Iterable[CardsLike],
     *,
     dead: CardsLike = (),
@@ -65,7 +66,9 @@ def equity(
 
     Args:
         game: A game id: ``"stud"``, ``"stud8"``, ``"razz"``, ``"soko"`` or
-            ``"deuce_seven"`` (or a :class:`~holecard.Game`).
+            ``"deuce_seven"``, a :class:`~holecard.Game`, or a game table
+            (``SevenCardStud(...)``; at Soko its ``four_straight_mode`` is the default of
+            ``four_straight``).
         hands: One entry per player (2 to 10), each the cards he holds as a string, a
             :class:`~holecard.Card` or an iterable of them. Stud games: 2 to 7 cards, up and
             down alike, completed to seven. Soko: 1 to 5 cards, completed to five.
@@ -123,7 +126,12 @@ def equity(
     ...                  executor=pool, chunk_size=65_536)
     True
     """
-    game_id = game.value if isinstance(game, Game) else game
+    if isinstance(game, _Game):  # a table: its game, at Soko with its four-straight mode
+        if four_straight is None and game.game is Game.SOKO:
+            four_straight = game.options["four_straight_mode"]
+        game_id: str = game.game.value
+    else:
+        game_id = game.value if isinstance(game, Game) else game
     if four_straight is not None and game_id != Game.SOKO.value:
         raise ConfigurationError(f"four_straight applies to soko only, not {game_id!r}")
     if samples is not None and seed is None:
