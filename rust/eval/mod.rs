@@ -56,19 +56,42 @@ pub enum FourStraight {
     WithGutshot = 2,
 }
 
+impl FourStraight {
+    /// Every mode, in the order of [`FourStraight::NAMES`].
+    pub const ALL: [FourStraight; 3] = [
+        FourStraight::Consecutive,
+        FourStraight::OpenEnded,
+        FourStraight::WithGutshot,
+    ];
+
+    /// The option value names (`four_straight_mode`), one per mode.
+    pub const NAMES: [&'static str; 3] = ["CONSECUTIVE", "OPEN_ENDED", "WITH_GUTSHOT"];
+
+    /// The mode's option value name (`"OPEN_ENDED"`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    /// The mode named `text` (any case, surrounding space ignored).
+    #[must_use]
+    pub fn named(text: &str) -> Option<FourStraight> {
+        let key = text.trim().to_ascii_uppercase();
+        Self::ALL.into_iter().find(|m| m.name() == key)
+    }
+}
+
 impl std::str::FromStr for FourStraight {
     type Err = EvalError;
 
     /// Reads an option value (`CONSECUTIVE`, `OPEN_ENDED`, `WITH_GUTSHOT`, any case).
     fn from_str(text: &str) -> Result<FourStraight, EvalError> {
-        match text.trim().to_ascii_uppercase().as_str() {
-            "CONSECUTIVE" => Ok(FourStraight::Consecutive),
-            "OPEN_ENDED" => Ok(FourStraight::OpenEnded),
-            "WITH_GUTSHOT" => Ok(FourStraight::WithGutshot),
-            _ => Err(EvalError::Unsupported(format!(
-                "unknown four_straight mode {text:?} (expected CONSECUTIVE, OPEN_ENDED or WITH_GUTSHOT)"
-            ))),
-        }
+        FourStraight::named(text).ok_or_else(|| {
+            EvalError::Unsupported(format!(
+                "unknown four_straight mode {text:?} (expected one of {})",
+                FourStraight::NAMES.join(", ")
+            ))
+        })
     }
 }
 

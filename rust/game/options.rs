@@ -280,29 +280,20 @@ option_enum! {
 
 /// Parses `four_straight_mode` (E-2.2.3) by name.
 pub fn parse_four_straight(s: &str) -> Result<FourStraight, ConfigError> {
-    s.parse().map_err(|_| {
+    FourStraight::named(s).ok_or_else(|| {
         config_err!(
-            "unknown four_straight_mode value {s:?} (expected one of CONSECUTIVE, OPEN_ENDED, WITH_GUTSHOT)"
+            "unknown four_straight_mode value {s:?} (expected one of {})",
+            FourStraight::NAMES.join(", ")
         )
     })
 }
 
-/// The name of a `four_straight_mode` value.
-#[must_use]
-pub fn four_straight_name(m: FourStraight) -> &'static str {
-    match m {
-        FourStraight::Consecutive => "CONSECUTIVE",
-        FourStraight::OpenEnded => "OPEN_ENDED",
-        FourStraight::WithGutshot => "WITH_GUTSHOT",
-    }
-}
-
 impl OptionValue for FourStraight {
-    const KIND: OptionKind = OptionKind::Enum(&["CONSECUTIVE", "OPEN_ENDED", "WITH_GUTSHOT"]);
+    const KIND: OptionKind = OptionKind::Enum(&FourStraight::NAMES);
     fn parse_text(_name: &str, text: &str) -> Result<FourStraight, ConfigError> {
         parse_four_straight(text)
     }
     fn text(&self) -> String {
-        four_straight_name(*self).into()
+        self.name().into()
     }
 }

@@ -14,7 +14,6 @@ use super::error::ConfigurationError;
 use super::guard::guarded;
 use crate::card::Card;
 use crate::equity::{Scale, Totals, Work, MAX_PLAYERS};
-use crate::game::options::four_straight_name;
 use crate::game::GameKind;
 
 /// An equity request (the arguments of :func:`holecard.equity`) cut into numbered units
@@ -193,7 +192,7 @@ impl PyEquityWork {
                 me.samples,
                 me.seed,
                 me.threads,
-                four_straight_name(me.four_straight),
+                me.four_straight.name(),
             ),
         )
     }
