@@ -248,3 +248,19 @@ def test_the_profiles_are_the_catalogue_profiles() -> None:
             differ = {k: v for k, v in made.options.items() if v != default.options[k]}
             applying = {k: v for k, v in differ.items() if game in SPECS[k].games}
             assert applying == per_game[game], (game, profile)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"max_raises": -1}, "max_raises must be at least 1, got -1"),
+        ({"rake_basis_points": -1}, "rake_basis_points must be at least 0, got -1"),
+        ({"max_raises": 2**32}, "max_raises must be at most 4294967295, got 4294967296"),
+        ({"chip_unit": 2**70}, f"chip_unit must be at most {2**64 - 1}, got {2**70}"),
+    ],
+)
+def test_a_number_out_of_range_is_refused_with_the_range(
+    kwargs: dict[str, object], message: str
+) -> None:
+    with pytest.raises(HoleCardError, match=message):
+        games.SevenCardStud(**STAKES["stud"], **kwargs)  # type: ignore[arg-type]

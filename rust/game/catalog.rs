@@ -79,8 +79,12 @@ macro_rules! int_value {
             #[allow(clippy::cast_lossless)]
             const MAX: Option<u64> = Some(<$t>::MAX as u64);
             fn parse_text(name: &str, text: &str) -> Result<$t, ConfigError> {
-                text.trim().parse().map_err(|_| {
-                    config_err!("option {name} takes a non-negative integer, got {text:?}")
+                let t = text.trim();
+                t.parse().map_err(|_| match t.parse::<i128>() {
+                    // A number out of the field's range: say the range, as check_range does.
+                    Ok(n) if n < 0 => config_err!("{name} must be at least 0, got {n}"),
+                    Ok(n) => config_err!("{name} must be at most {}, got {n}", <$t>::MAX),
+                    Err(_) => config_err!("option {name} takes a whole number, got {text:?}"),
                 })
             }
             fn text(&self) -> String {
