@@ -433,6 +433,9 @@ def test_move_construction_and_errors() -> None:
         Move("fold", discards="2c")
     with pytest.raises(ValueError, match="unknown move kind"):
         Move("timeout")  # type: ignore[arg-type]
+    # A misspelt kind with an amount is named as such, not as a raise without one.
+    with pytest.raises(ValueError, match=r'unknown move kind "raise" \(expected one of fold, '):
+        Move("raise", 5)  # type: ignore[arg-type]
 
 
 def test_no_limit_moves_cost_nothing_however_deep_the_stacks() -> None:

@@ -27,6 +27,26 @@ fn kind_of(a: Action) -> &'static str {
     }
 }
 
+/// The kinds a `Move` is made of, in the order the documentation lists them.
+const KINDS: [&str; 8] = [
+    "fold",
+    "check",
+    "call",
+    "post_bring_in",
+    "complete",
+    "bet_or_raise_to",
+    "draw",
+    "stand_pat",
+];
+
+/// The error for a kind that is not one of [`KINDS`].
+fn unknown_kind(kind: &str) -> PyErr {
+    ConfigurationError::new_err(format!(
+        "unknown move kind {kind:?} (expected one of {})",
+        KINDS.join(", ")
+    ))
+}
+
 /// The move of a kind that takes no amount and no cards (the moves listed before the
 /// bets), by its kind name.
 fn plain_move(kind: &str) -> Option<Action> {
@@ -87,6 +107,11 @@ impl PyMove {
                 Some(d) if !d.is_none() => Some(CardSet::from_cards(&extract_cards(d)?)?),
                 _ => None,
             };
+            // An unknown kind first: "raise" with an amount is a misspelt kind, not a
+            // raise that may not carry one.
+            if !KINDS.contains(&kind) {
+                return Err(unknown_kind(kind));
+            }
             if amount.is_some() && kind != "bet_or_raise_to" {
                 return Err(ConfigurationError::new_err(format!(
                     "a {kind} move takes no amount"
@@ -106,12 +131,7 @@ impl PyMove {
                     Some(c) if !c.is_empty() => Action::Draw(c),
                     _ => Action::StandPat,
                 },
-                (None, other) => {
-                    return Err(ConfigurationError::new_err(format!(
-                        "unknown move kind {other:?} (expected fold, check, call, post_bring_in, \
-                         complete, bet_or_raise_to, draw or stand_pat)"
-                    )))
-                }
+                (None, other) => return Err(unknown_kind(other)),
             };
             Ok(PyMove(action))
         })
