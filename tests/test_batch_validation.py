@@ -168,5 +168,5 @@ def test_unvalidated_calls_survive_any_bytes(
 
 def test_validate_must_be_a_flag() -> None:
     hands = valid_hands(3, 7, seed=1)
-    with pytest.raises(TypeError, match="True or False"):
+    with pytest.raises(TypeError, match="validate must be True or False"):
         batch.evaluate_high(hands, validate="no")  # type: ignore[arg-type]

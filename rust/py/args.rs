@@ -156,19 +156,26 @@ impl<'a, 'py, const KIND: usize> FromPyObject<'a, 'py> for Position<KIND> {
     }
 }
 
-/// A yes/no argument: `True` or `False` (NumPy's `bool_` too); anything else is an
-/// `ArgumentTypeError` rather than a guess at its truth.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Flag(pub(crate) bool);
+/// A yes/no argument named `name`: `True` or `False` (NumPy's `bool_` too); anything else
+/// is an `ArgumentTypeError` naming the argument rather than a guess at its truth.
+pub(crate) fn flag(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    obj.extract::<bool>()
+        .map_err(|_| wrong_type(name, "True or False", obj))
+}
 
-impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
-    type Error = PyErr;
+/// The `validate=` flag of the batch evaluators (see [`flag`]).
+pub(crate) fn validate_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(obj, "validate")
+}
 
-    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        obj.extract::<bool>()
-            .map(Self)
-            .map_err(|_| wrong_type("a flag", "True or False", &obj))
-    }
+/// The `soko_four_card_hands=` flag of `evaluate_showing` (see [`flag`]).
+pub(crate) fn soko_four_card_hands_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(obj, "soko_four_card_hands")
+}
+
+/// The `folded=` flag of `Player` (see [`flag`]).
+pub(crate) fn folded_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(obj, "folded")
 }
 
 /// A `progress=` callback: anything callable; anything else is an `ArgumentTypeError`

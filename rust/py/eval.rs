@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple};
 
-use super::args::{self, Callback, Flag, FourStraightArg, Threads};
+use super::args::{self, Callback, FourStraightArg, Threads};
 use super::cards::{extract_cards, PyCard};
 use super::error::{ConfigurationError, InvalidHandError, RankingMismatchError};
 use super::guard::guarded;
@@ -341,18 +341,18 @@ pub fn evaluate_deuce_seven(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
 /// Showing hand of 1-4 up-cards for stud first-to-act (docs/rules.md E-2.5).
 #[pyfunction]
 #[pyo3(signature = (
-    cards, *, game, soko_four_card_hands = Flag(true),
+    cards, *, game, soko_four_card_hands = true,
     four_straight = FourStraightArg(FourStraight::Consecutive)
 ))]
 #[pyo3(text_signature = "(cards, *, game, soko_four_card_hands=True, four_straight='CONSECUTIVE')")]
 pub fn evaluate_showing(
     cards: &Bound<'_, PyAny>,
     game: &Bound<'_, PyAny>,
-    soko_four_card_hands: Flag,
+    #[pyo3(from_py_with = args::soko_four_card_hands_flag)] soko_four_card_hands: bool,
     four_straight: FourStraightArg,
 ) -> PyResult<PyHandValue> {
     guarded(|| {
-        let (mode, soko_four_card_hands) = (four_straight.0, soko_four_card_hands.0);
+        let mode = four_straight.0;
         let game = args::text(game, "game")?;
         let game = match game.to_str()? {
             "stud" => ShowingGame::Stud,
@@ -445,7 +445,7 @@ fn unwritable(e: impl std::fmt::Display) -> PyErr {
 #[pyfunction]
 #[pyo3(signature = (
     ranking, hands, *, four_straight = None, threads = None, progress = None, out = None,
-    validate = Flag(true)
+    validate = true
 ))]
 #[pyo3(
     text_signature = "(ranking, hands, *, four_straight=None, threads=None, progress=None, out=None, validate=True)"
@@ -459,10 +459,10 @@ pub fn batch_evaluate<'py>(
     threads: Option<Threads>,
     progress: Option<Callback<'py>>,
     out: Option<Bound<'py, PyAny>>,
-    validate: Flag,
+    #[pyo3(from_py_with = args::validate_flag)] validate: bool,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     guarded(|| {
-        let check_rows = if validate.0 {
+        let check_rows = if validate {
             batch::Check::Rows
         } else {
             batch::Check::Trusted

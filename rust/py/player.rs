@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use super::args::{self, Flag, OutOfRange};
+use super::args::{self, OutOfRange};
 use super::cards::{card_tuple, extract_cards};
 use super::error::InvalidHandError;
 use super::guard::guarded;
@@ -71,13 +71,13 @@ impl PyPlayer {
         hole_cards: &Bound<'_, PyAny>,
         up_cards: &Bound<'_, PyAny>,
         stack: &Bound<'_, PyAny>,
-        folded: Flag,
+        #[pyo3(from_py_with = args::folded_flag)] folded: bool,
         bet: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
         guarded(|| {
             let stack = args::whole(stack, "stack", 0, u64::MAX, OutOfRange::Configuration)?;
             let bet = args::whole(bet, "bet", 0, u64::MAX, OutOfRange::Configuration)?;
-            let folded = folded.0;
+
             let cards = extract_cards(hole_cards)?;
             crate::cardset::CardSet::from_cards(&cards)?;
             if cards.len() > 8 {
