@@ -1045,7 +1045,9 @@ def test_random_play(cls: type[Game], betting: str, seed: int, players: int, dep
     )
     if cls is DeuceSevenTripleDraw:
         players = min(players, 6)
-    game = cls(betting=betting, max_raises=rng.choice([3, 4, None]), **table)
+    # The raise cap is a fixed-limit option (pot and no limit refuse it).
+    cap = {"max_raises": rng.choice([3, 4, None])} if betting == "FIXED_LIMIT" else {}
+    game = cls(betting=betting, **cap, **table)
     stacks = [rng.randint(1, depth) for _ in range(players)]
     state = game.start(stacks, seed=seed)
     for _ in range(400):

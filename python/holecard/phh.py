@@ -339,7 +339,7 @@ class HandHistory:
         n = len(self.starting_stacks)
         for name in _PER_PLAYER:
             value = getattr(self, name)
-            if value is not None and len(value) != n:
+            if value and len(value) != n:  # an empty list states nothing
                 raise HandHistoryError(
                     f"field {name!r} lists {len(value)} entries for {n} players (starting_stacks)"
                 )
