@@ -572,7 +572,9 @@ def test_play_end_of_input(
     [
         (("eval", "holdem", "As Ks Qs Js Ts"), "invalid choice"),
         (("eval", "stud", "As Ks Qs Js Tx"), "Tx"),
-        (("equity", "stud", "As Ah Ah", "Kd Kc Ks"), "duplicate"),
+        (("equity", "stud", "As Ah Ah", "Kd Kc Ks"), "duplicate card Ah: twice in player 1"),
+        (("equity", "razz", "As 2d", "Kc"), "player 2: a razz hand lists 2 to 7 cards, got 1"),
+        (("equity", "razz", "As 2d", "Kc Qd", "--dead", "4c 4c"), "twice in the dead cards"),
         (("simulate", "holdem", "--hands", "10"), "invalid choice"),
         (("simulate", "stud", "--bots", "shark", "--hands", "10"), "unknown bot"),
         (("simulate", "stud", "--players", "12", "--hands", "10"), "players"),

@@ -102,7 +102,7 @@ pub enum EquityError {
         got: usize,
     },
     /// The same card listed twice (in one hand, two hands, or a hand and the dead cards).
-    #[error("duplicate card {card}: in {first} and in {second}")]
+    #[error("duplicate card {card}: {}", places(first, second))]
     Duplicate {
         /// The repeated card, as text.
         card: String,
@@ -201,6 +201,15 @@ struct Setup {
     missing: Vec<usize>,
     /// The stub, in index order.
     stub: Vec<u8>,
+}
+
+/// Where a duplicate card was listed: "in hand 0 and in hand 1", "twice in hand 0".
+fn places(first: &str, second: &str) -> String {
+    if first == second {
+        format!("twice in {first}")
+    } else {
+        format!("in {first} and in {second}")
+    }
 }
 
 impl Setup {

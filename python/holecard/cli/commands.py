@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 from holecard import _core
 from holecard._core import Card
 from holecard._narration import EVALUATORS, Narrator, describe, plural, stats_lines
-from holecard.exceptions import ConfigurationError
+from holecard.exceptions import ConfigurationError, DuplicateCardError, InvalidHandError
 
 if TYPE_CHECKING:
     from holecard._distribute import ExecutorLike
@@ -155,6 +155,10 @@ def cmd_equity(args: argparse.Namespace) -> int:
         # The library asks for `samples=` or `executor=`; here they are options.
         message = str(err).replace("pass samples=", "pass --samples N")
         raise CommandError(message.replace("executor=", "--ray or --dask")) from None
+    except (InvalidHandError, DuplicateCardError) as err:
+        # The library counts hands from 0, as Python lists do; here they are players 1, 2 ...
+        players = re.sub(r"\bhand (\d+)\b", lambda m: f"player {int(m[1]) + 1}", str(err))
+        raise CommandError(players) from None
     finally:
         if bar is not None:
             bar.close()
