@@ -198,7 +198,7 @@ class TestHandValue:
         assert high != low
         with pytest.raises(TypeError):
             _ = high < low
-        with pytest.raises(RankingMismatchError, match="high value against a ace_five"):
+        with pytest.raises(RankingMismatchError, match="a high value against an ace_five value"):
             _ = high > low
         with pytest.raises(TypeError):
             _ = high < 3  # type: ignore[operator]

@@ -83,6 +83,12 @@ pub(crate) fn ranking_code(r: Ranking) -> &'static str {
     }
 }
 
+/// A ranking code with its article: "a high", "an ace_five".
+fn with_article(code: &str) -> String {
+    let vowel = code.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {code}", if vowel { "an" } else { "a" })
+}
+
 fn ranking_from_code(code: &str) -> PyResult<Ranking> {
     Ranking::HANDS
         .into_iter()
@@ -176,9 +182,9 @@ impl PyHandValue {
                 CompareOp::Ne => !same || other.strength() != self.value.strength(),
                 _ if !same => {
                     return Err(RankingMismatchError::new_err(format!(
-                        "cannot order a {} value against a {} value",
-                        ranking_code(self.value.ranking()),
-                        ranking_code(other.ranking())
+                        "cannot order {} value against {} value",
+                        with_article(ranking_code(self.value.ranking())),
+                        with_article(ranking_code(other.ranking()))
                     )))
                 }
                 _ => op.matches(self.value.strength().cmp(&other.strength())),
