@@ -214,6 +214,8 @@ def test_bad_arguments() -> None:
         check_engine(HolecardAdapter(), game=STUD, stacks=[100, -1])
     with pytest.raises(ArgumentTypeError, match="adapter"):
         check_engine(object(), game=STUD)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="game must be a holecard game table"):
+        check_engine(HolecardAdapter(), game="razz", hands=1)  # type: ignore[arg-type]
 
 
 def test_the_kit_needs_no_hypothesis() -> None:

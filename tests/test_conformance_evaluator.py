@@ -120,6 +120,8 @@ def _wrong_length(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint32]:
 def test_bad_arguments() -> None:
     with pytest.raises(ConfigurationError, match="ranking"):
         check_evaluator(len, "omaha")
+    with pytest.raises(ConfigurationError, match="better must be 'higher' or 'lower', got 'up'"):
+        check_evaluator(len, "high", better="up")
     with pytest.raises(ConfigurationError, match="takes 5 cards"):
         check_evaluator(len, "deuce_seven", cards=7)
     with pytest.raises(ConfigurationError, match="samples"):

@@ -825,12 +825,20 @@ def check_engine(
 
     Raises:
         ConfigurationError: ``hands`` below 1 or bad stacks.
-        ArgumentTypeError: an adapter without the :class:`EngineAdapter` methods.
+        ArgumentTypeError: an adapter without the :class:`EngineAdapter` methods, or a
+            ``game`` that is not a game table.
     """
     if not isinstance(adapter, EngineAdapter):
         raise ArgumentTypeError(
             "adapter must have start, legal_moves, apply and observe, got "
             f"{type(adapter).__name__}"
+        )
+    from holecard.games import _Game
+
+    if not isinstance(game, _Game):
+        raise ArgumentTypeError(
+            "game must be a holecard game table (SevenCardStud(ante=1, bring_in=2, "
+            f"small_bet=5), Razz.ten_twenty() ...), got {type(game).__name__} {game!r}"
         )
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise ConfigurationError(f"hands must be a whole number >= 1, got {hands!r}")

@@ -185,8 +185,8 @@ def check_evaluator(
         order, with both hands and both evaluators' values.
 
     Raises:
-        ConfigurationError: an unknown ranking, a card count it does not take, or
-            ``samples`` below 1.
+        ConfigurationError: an unknown ranking, a ``better`` other than higher or lower, a
+            card count it does not take, or ``samples`` below 1.
         ArgumentTypeError: ``fn`` cannot be called.
     """
     if not callable(fn):
@@ -202,7 +202,11 @@ def check_evaluator(
         )
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ConfigurationError(f"samples must be a whole number >= 1, got {samples!r}")
-    lower_is_better = Better(better) is Better.LOWER
+    try:
+        lower_is_better = Better(str(better).lower()) is Better.LOWER
+    except ValueError:
+        names = " or ".join(repr(b.value) for b in Better)
+        raise ConfigurationError(f"better must be {names}, got {better!r}") from None
     every = cards == 5 if exhaustive is None else bool(exhaustive)
     hands = _all_hands(cards) if every else _sampled_hands(cards, samples, seed)
     strengths = _holecard_strengths(ranking, hands, four_straight)
