@@ -116,6 +116,8 @@ def test_bad_tables_are_refused() -> None:
         Table(Razz.ten_twenty(), [100, 100], levels=[(0, Razz.ten_twenty())])
     with pytest.raises(ArgumentTypeError, match="game table"):
         Table("razz", [100, 100])  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError, match=r"seat 1 must be .* to 2\*\*58 - 1, got -1"):
+        Table(Razz.ten_twenty(), [100, -1])
     with pytest.raises(ConfigurationError, match="razz deals to at most 8 players, got 9"):
         Table(Razz.ten_twenty(), [100] * 9)
     six = Razz(ante=1, bring_in=3, small_bet=10, max_players=6)

@@ -78,7 +78,10 @@ class Table:
             raise ArgumentTypeError(
                 f"stacks must be a sequence of chips, got {type(stacks).__name__}"
             )
-        self._stacks = [_core._whole_number(s, "stack", 0, _core.MAX_CHIPS) for s in stacks]
+        self._stacks = [
+            _core._whole_number(s, f"the stack of seat {i}", 0, _core.MAX_CHIPS)
+            for i, s in enumerate(stacks)
+        ]
         if sum(1 for s in self._stacks if s > 0) < 2:
             raise ConfigurationError(f"a table needs two seats with chips, got {self._stacks}")
         # Chips move between seats, so one seat may come to hold them all.
