@@ -123,7 +123,7 @@ def test_bad_arguments() -> None:
     with pytest.raises(ConfigurationError, match="better must be 'higher' or 'lower', got 'up'"):
         check_evaluator(len, "high", better="up")
     with pytest.raises(ConfigurationError, match="takes 5 cards"):
-        check_evaluator(len, "deuce_seven", cards=7)
+        check_evaluator(len, "soko", cards=7)
     with pytest.raises(ConfigurationError, match="samples"):
         check_evaluator(len, "high", cards=7, samples=0)
     with pytest.raises(ArgumentTypeError, match="fn"):

@@ -54,6 +54,7 @@ from holecard.conformance import (
     check_evaluator,
     refused_amounts,
 )
+from holecard.conformance.evaluator import CARD_COUNTS
 from holecard.conformance.pokerkit_adapter import POKERKIT_DIFFERENCES, PokerKitAdapter
 from holecard.events import BoardCardDealt, CardBurned, CardDealt, Drew
 from holecard.reference import evaluators as ref
@@ -112,14 +113,6 @@ __all__ = [
 #: The rankings the fast evaluators and the reference share.
 RANKINGS: tuple[str, ...] = ("high", "soko", "ace_five", "low8", "deuce_seven")
 
-#: How many cards each ranking takes (inclusive bounds).
-CARD_COUNTS: dict[str, tuple[int, int]] = {
-    "high": (5, 7),
-    "soko": (5, 5),
-    "ace_five": (5, 7),
-    "low8": (5, 7),
-    "deuce_seven": (5, 7),
-}
 
 _FAST: dict[str, Callable[..., HandValue | None]] = {
     "high": _core.evaluate_high,

@@ -36,13 +36,14 @@ from holecard.exceptions import ArgumentTypeError, ConfigurationError
 __all__ = ["Better", "EvaluatorReport", "MisorderedPair", "check_evaluator"]
 
 _DECK: Final = tuple(Card.from_index(i) for i in range(52))
-#: The card counts each of holecard's rankings takes.
-_CARD_COUNTS: Final = {
-    "high": (5, 6, 7),
-    "soko": (5,),
-    "ace_five": (5, 6, 7),
-    "low8": (5, 6, 7),
-    "deuce_seven": (5,),
+#: How many cards each of holecard's rankings takes (inclusive bounds), as its evaluators
+#: do (``evaluate_deuce_seven`` takes the best five of up to seven, as the others).
+CARD_COUNTS: Final[dict[str, tuple[int, int]]] = {
+    "high": (5, 7),
+    "soko": (5, 5),
+    "ace_five": (5, 7),
+    "low8": (5, 7),
+    "deuce_seven": (5, 7),
 }
 
 
@@ -191,15 +192,14 @@ def check_evaluator(
     """
     if not callable(fn):
         raise ArgumentTypeError(f"fn must be a function of a hand, got {type(fn).__name__}")
-    if ranking not in _CARD_COUNTS:
+    if ranking not in CARD_COUNTS:
         raise ConfigurationError(
-            f"ranking must be one of {', '.join(_CARD_COUNTS)}, got {ranking!r}"
+            f"ranking must be one of {', '.join(CARD_COUNTS)}, got {ranking!r}"
         )
-    if cards not in _CARD_COUNTS[ranking]:
-        raise ConfigurationError(
-            f"ranking {ranking!r} takes {' or '.join(map(str, _CARD_COUNTS[ranking]))} cards, "
-            f"got cards={cards!r}"
-        )
+    least, most = CARD_COUNTS[ranking]
+    if not isinstance(cards, int) or isinstance(cards, bool) or not least <= cards <= most:
+        counts = f"{least} to {most}" if least < most else f"{least}"
+        raise ConfigurationError(f"ranking {ranking!r} takes {counts} cards, got cards={cards!r}")
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ConfigurationError(f"samples must be a whole number >= 1, got {samples!r}")
     try:
