@@ -156,7 +156,7 @@ class Category(enum.IntEnum, metaclass=LookupEnumType):
 
 
 class Game(enum.StrEnum, metaclass=LookupEnumType):
-    """The games and their ids (DESIGN.md)."""
+    """The games and their ids (``Game.STUD.value == "stud"``)."""
 
     SOKO = "soko"
     STUD = "stud"

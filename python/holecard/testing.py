@@ -229,7 +229,7 @@ def assert_agrees_with_reference(ranking: str, hand: Sequence[Card], **options: 
 # hands the reference the fast engine's order, so the comparison continues to the end of
 # the hand.
 
-#: Game ids in the order of DESIGN.md.
+#: Game ids, in the order of :class:`holecard.Game`.
 GAMES: tuple[str, ...] = tuple(game.value for game in Game)
 
 #: Betting structures (docs/rules.md §6 ``betting_structure``).

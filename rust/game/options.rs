@@ -86,7 +86,7 @@ macro_rules! option_enum {
 }
 
 option_enum! {
-    /// The games (DESIGN.md "Games").
+    /// The games.
     GameKind {
         /// Soko (Canadian / Scandinavian stud), docs/rules.md §3.1.
         Soko = "SOKO",
@@ -108,13 +108,13 @@ impl GameKind {
         !VariantSpec::of(self).is_draw()
     }
 
-    /// The game id of DESIGN.md (`soko`, `stud`, `stud8`, `razz`, `deuce_seven`).
+    /// The game id (`soko`, `stud`, `stud8`, `razz`, `deuce_seven`).
     #[must_use]
     pub fn id(self) -> &'static str {
         VariantSpec::of(self).id
     }
 
-    /// The game of a DESIGN.md game id.
+    /// The game of a game id.
     ///
     /// # Errors
     ///

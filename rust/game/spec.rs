@@ -153,7 +153,7 @@ impl Showdown {
 pub struct VariantSpec {
     /// The game.
     pub game: GameKind,
-    /// The game id of DESIGN.md (`soko`, `stud`, `stud8`, `razz`, `deuce_seven`).
+    /// The game id (`soko`, `stud`, `stud8`, `razz`, `deuce_seven`).
     pub id: &'static str,
     /// The game's name in words.
     pub name: &'static str,

@@ -244,7 +244,7 @@ macro_rules! illegal {
 }
 pub(crate) use illegal;
 
-/// What the player to act may do (DESIGN.md `LegalActions`).
+/// What the player to act may do (`LegalActions` in Python).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[allow(clippy::struct_excessive_bools)]
 pub struct LegalActions {

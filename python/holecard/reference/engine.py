@@ -6,7 +6,7 @@ engine shares no code with the Rust core; it only uses the reference evaluators.
 Games: :class:`Soko` (§3.1), :class:`SevenCardStud` (§3.2), :class:`SevenCardStudHiLo`
 (§3.3), :class:`DeuceSevenTripleDraw` (§3.4) and the extension :class:`Razz`.
 
-Conventions (the public State API of DESIGN.md "Games and states"):
+Conventions (those of the public ``holecard.games.State`` API):
 
 * Cards are strings such as ``"As"``. ``deck`` lists all 52 cards, top card first.
 * Seats are ``0 … n-1`` clockwise. Stud games: the dealer box sits just before seat 0
