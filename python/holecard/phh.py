@@ -122,7 +122,7 @@ class _Seat(Protocol):
 
 
 class StateLike(Protocol):
-    """The part of the ``State`` API (:class:`holecard.games.State`) that the replay driver uses."""
+    """The part of the :class:`holecard.games.State` API that the replay driver uses."""
 
     @property
     def actor(self) -> int | None:
