@@ -23,9 +23,11 @@ from holecard.svg import Viewer
 
 __all__ = [
     "BOTS",
+    "DEFAULT_BOT",
     "DEFAULT_STACK_BIG_BETS",
     "EQUITY_POT_UNITS",
     "MAX_CHIPS",
+    "MAX_PLAYERS",
     "MAX_THREADS",
     "Bot",
     "Card",
@@ -81,9 +83,11 @@ __all__ = [
 
 __version__: Final[str]
 BOTS: Final[tuple[str, ...]]
+DEFAULT_BOT: Final[str]
 DEFAULT_STACK_BIG_BETS: Final[int]
 EQUITY_POT_UNITS: Final[int]
 MAX_CHIPS: Final[int]
+MAX_PLAYERS: Final[int]
 MAX_THREADS: Final[int]
 
 _CardsLike: TypeAlias = str | Card | Iterable[Card | str]

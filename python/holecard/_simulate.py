@@ -94,6 +94,9 @@ __all__ = [
 BOTS: Final = _core.BOTS
 """The names of the built-in bots."""
 
+DEFAULT_BOT: Final = _core.DEFAULT_BOT
+"""The bot of every seat unless ``bots`` names others."""
+
 DEFAULT_STACK_BIG_BETS: Final = _core.DEFAULT_STACK_BIG_BETS
 """The default starting stack of every seat, in big bets."""
 
@@ -540,7 +543,7 @@ def _table(game: object, table: dict[str, object]) -> tuple[str, Any]:
 
 def _bots(bots: str | Iterable[str] | None, players: int) -> tuple[str, ...]:
     if bots is None:
-        names: list[object] = ["strength"] * players
+        names: list[object] = [DEFAULT_BOT] * players
     elif isinstance(bots, str):
         names = [bots] * players
     else:
@@ -572,7 +575,7 @@ def _setup(
     stack: int | None,
     table: dict[str, object],
 ) -> _Setup:
-    n = _check_int("players", players, 2, 8)
+    n = _check_int("players", players, 2, _core.MAX_PLAYERS)
     gid, config = _table(game, table)
     if seed is None:
         seed = fresh_seed()

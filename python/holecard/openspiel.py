@@ -52,7 +52,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from holecard._core import Card, option_specs
+from holecard._core import MAX_PLAYERS, Card, option_specs
 from holecard.agents import DEFAULT_STACK_BIG_BETS, ChanceHand, Encoding
 from holecard.exceptions import ConfigurationError
 from holecard.games import State, game_class
@@ -95,7 +95,7 @@ def _game_type(short_name: str, long_name: str, parameters: dict[str, Any]) -> p
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=8,
+        max_num_players=MAX_PLAYERS,
         min_num_players=2,
         provides_information_state_string=True,
         provides_information_state_tensor=True,

@@ -69,6 +69,7 @@ from pathlib import Path
 from types import UnionType
 from typing import Any, Final, Protocol, Union, get_args, get_origin, get_type_hints
 
+from holecard import _core
 from holecard import events as ev
 from holecard.exceptions import (
     ArgumentTypeError,
@@ -722,8 +723,6 @@ def _profile(kind: str, betting: str, name: str = "wsop") -> dict[str, Any]:
     Under ``betting`` pot or no limit the fixed-limit options are left out (a table of
     that structure refuses them).
     """
-    from holecard import _core
-
     specs = {spec.name: spec for spec in _core.option_specs()}
     profiles = _core.option_profiles()
     if name not in profiles:
@@ -744,8 +743,6 @@ def _decode_options(raw: dict[str, Any], betting: str) -> dict[str, Any]:
     Files written before pot and no limit refused the fixed-limit options list them for
     every structure; they had no effect there and are left out.
     """
-    from holecard import _core
-
     structures = {spec.name: spec.structures for spec in _core.option_specs()}
     return {
         k: (None if v == "None" else v)
@@ -1056,8 +1053,9 @@ def _start(
     return game.start(stacks, deck=deck)  # type: ignore[no-any-return]
 
 
-# Cards seventh street may need beyond the players' (T-9): a burn and a reserved card.
-_SEVENTH_STREET_MOST: Final = 8 + 2
+# Cards seventh street may need beyond the players' (T-9): one per seat (at most
+# MAX_PLAYERS), a burn and a reserved card.
+_SEVENTH_STREET_MOST: Final = _core.MAX_PLAYERS + 2
 
 # Stubs rebuilt in one hand that the replay tops: far above any real hand's (a full 2-7
 # table rebuilds at most a handful), a bound on the passes below.
@@ -1453,8 +1451,6 @@ def _written_options(kind: str, betting: str, text: dict[str, str]) -> dict[str,
     ``text`` holds the value texts as the fast engine lists them; each is written as a TOML
     value (``None`` as the string ``"None"``).
     """
-    from holecard import _core
-
     out: dict[str, object] = {}
     for spec in _core.option_specs():
         if kind in spec.games and betting in spec.structures and spec.name in text:

@@ -392,7 +392,7 @@ def tables(
         for name, values in option_values(g, b).items():
             opts[name] = draw(st.sampled_from(values))
     opts.update(options or {})
-    hard_max = 6 if g == "deuce_seven" else 8
+    hard_max = Game(g).spec.max_players
     n = draw(st.integers(2, min(hard_max, max_players or hard_max)))
     big = max(stakes.values()) * 4
     stacks = tuple(

@@ -82,7 +82,9 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sim::hand_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(sim::bot_name, m)?)?;
     m.add("BOTS", PyTuple::new(m.py(), sim::bot_names())?)?;
+    m.add("DEFAULT_BOT", crate::sim::Bot::DEFAULT.name())?;
     m.add("DEFAULT_STACK_BIG_BETS", crate::sim::DEFAULT_STACK_BIG_BETS)?;
+    m.add("MAX_PLAYERS", crate::game::MAX_SEATS)?;
     m.add("MAX_CHIPS", crate::game::MAX_CHIPS)?;
     m.add_function(wrap_pyfunction!(args::whole_number, m)?)?;
     m.add("MAX_THREADS", crate::threads::MAX_THREADS)?;

@@ -48,6 +48,9 @@ impl Bot {
     /// Every built-in bot, in the order the documentation lists them.
     pub const ALL: [Bot; 4] = [Bot::Random, Bot::CallingStation, Bot::Strength, Bot::Equity];
 
+    /// The bot of every seat unless another is named (`simulate`, `holecard play`).
+    pub const DEFAULT: Bot = Bot::Strength;
+
     /// The estimated time this bot's seat adds to one hand of `game` on one core, in
     /// seconds: six-handed in each game, set between the two machine types of
     /// `benches/results/` (whose `bench_sim.py` rows time stud on both; docs/scaling.md).

@@ -39,6 +39,7 @@ _EX_SOFTWARE = 70  # sysexits.h: an internal software error
 # minute to start work on two cores); the library accepts more.
 _MAX_THREADS = 256
 _THREADS_HELP = f"worker threads, 1 to {_MAX_THREADS} (default: every core)"
+_STACK_HELP = f"stack (default {_core.DEFAULT_STACK_BIG_BETS} big bets)"
 
 
 # ----- numbers on the command line ------------------------------------------------------
@@ -157,9 +158,8 @@ def _parser() -> argparse.ArgumentParser:
     si = sub.add_parser(
         "simulate",
         help="bots play many hands",
-        description="The engine plays whole hands with built-in bots (random, "
-        "calling_station, strength, equity) and prints per-seat results. Stacks reset every "
-        "hand.",
+        description="The engine plays whole hands with built-in bots "
+        f"({', '.join(_core.BOTS)}) and prints per-seat results. Stacks reset every hand.",
     )
     si.add_argument("game", metavar="GAME", choices=_GAMES, help=games)
     si.add_argument("--players", type=_whole(2), default=6, metavar="N", help="seats (default 6)")
@@ -170,15 +170,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="BOT",
         help="one bot for every seat, or a list (space or comma separated) that repeats "
         "around the table: strength,random seats strength, random, strength, ...; "
-        "default: strength",
+        f"default: {_core.DEFAULT_BOT}",
     )
     si.add_argument(
         "--seed", type=_whole(0), metavar="S", help=f"{seed_help} (default: random, printed)"
     )
     si.add_argument("--threads", type=_whole(1, _MAX_THREADS), metavar="N", help=_THREADS_HELP)
-    si.add_argument(
-        "--stack", type=_whole(1), metavar="CHIPS", help="stack (default 100 big bets)"
-    )
+    si.add_argument("--stack", type=_whole(1), metavar="CHIPS", help=_STACK_HELP)
     si.add_argument(
         "--betting", choices=("fixed_limit", "pot_limit", "no_limit"), help="betting structure"
     )
@@ -244,12 +242,13 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("game", metavar="GAME", choices=_GAMES, help=games)
     pl.add_argument("--players", type=_whole(2), default=4, metavar="N", help="seats (default 4)")
     pl.add_argument(
-        "--bots", default="strength", metavar="BOT", help="the opponents' bot (default strength)"
+        "--bots",
+        default=_core.DEFAULT_BOT,
+        metavar="BOT",
+        help=f"the opponents' bot: {', '.join(_core.BOTS)} (default {_core.DEFAULT_BOT})",
     )
     pl.add_argument("--seed", type=_whole(0), metavar="S", help=f"{seed_help}, of cards and bots")
-    pl.add_argument(
-        "--stack", type=_whole(1), metavar="CHIPS", help="stack (default 100 big bets)"
-    )
+    pl.add_argument("--stack", type=_whole(1), metavar="CHIPS", help=_STACK_HELP)
     pl.add_argument("--hands", type=_whole(1), metavar="N", help="stop after N hands")
     pl.set_defaults(run=cmd_play)
     return parser

@@ -233,7 +233,7 @@ def run(
     game: str,
     *,
     players: int = 4,
-    bots: str = "strength",
+    bots: str = _core.DEFAULT_BOT,
     seed: int | None = None,
     stack: int | None = None,
     hands: int | None = None,
