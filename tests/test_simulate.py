@@ -157,3 +157,21 @@ def test_bad_input(kwargs: dict[str, object], match: str) -> None:
     game = args.pop("game")
     with pytest.raises(ConfigurationError, match=match):
         simulate(game, **args)  # type: ignore[call-overload]
+
+
+def test_a_small_bet_alone_scales_the_ten_twenty_stakes() -> None:
+    # Ante and bring-in in the ratio of Game.spec.ten_twenty_stakes (1 and 3 to a small
+    # bet of 10), read from there rather than restated.
+    from holecard._simulate import _table
+
+    _, config = _table("stud", {"small_bet": 40})
+    stakes = dict(config.stakes)
+    assert (stakes["ante"], stakes["bring_in"], stakes["big_bet"]) == (4, 12, 80)
+    _, config = _table("razz", {})
+    assert {k: v for k, v in config.stakes.items() if v} == {
+        "ante": 1,
+        "bring_in": 3,
+        "small_bet": 10,
+        "big_bet": 20,
+        "min_bet": 10,
+    }

@@ -520,19 +520,22 @@ def _table(game: object, table: dict[str, object]) -> tuple[str, Any]:
         )
     kwargs: dict[str, Any] = dict(table)
     spec = Game(gid).spec
+    # Ten-twenty stakes, or with only some amounts given, the rest scaled from them.
+    ten_twenty = dict(spec.ten_twenty_stakes)
+    unit = ten_twenty["small_bet"]
     if not any(kwargs.get(k) is not None for k in _CHIPS):
-        kwargs.update(spec.ten_twenty_stakes)
+        kwargs.update(ten_twenty)
     elif spec.is_draw:
         if kwargs.get("small_bet") is None and kwargs.get("big_blind") is None:
-            kwargs["small_bet"] = kwargs.get("min_bet") or 10
+            kwargs["small_bet"] = kwargs.get("min_bet") or unit
     else:
         small = kwargs.get("small_bet")
         if small is None:
-            small = kwargs.get("min_bet") or 10
+            small = kwargs.get("min_bet") or unit
             kwargs["small_bet"] = small
         if isinstance(small, int) and not isinstance(small, bool):
-            kwargs.setdefault("ante", small // 10)
-            kwargs.setdefault("bring_in", max(1, 3 * small // 10))
+            kwargs.setdefault("ante", ten_twenty["ante"] * small // unit)
+            kwargs.setdefault("bring_in", max(1, ten_twenty["bring_in"] * small // unit))
     try:
         return gid, cls(**kwargs)._config
     except TypeError as err:  # a wrong type for a keyword
