@@ -85,8 +85,12 @@ if TYPE_CHECKING:
 
 __all__ = ["PlayerStats", "StatsTable", "UncountedHand", "UncountedHandWarning", "compute"]
 
-#: The number of draws of each draw game (triple draw: three).
-_DRAWS: Final = {Game.DEUCE_SEVEN: 3}
+#: The number of draws of each draw game (triple draw: three), from the games' specs.
+_DRAWS: Final = {
+    game: sum(1 for street in game.spec.streets if street.draw is not None)
+    for game in Game
+    if game.spec.is_draw
+}
 #: How many seats before the bring-in are steal positions (button, cut-off, hijack).
 _STEAL_POSITIONS: Final = 3
 _AGGRESSIVE: Final = ("complete", "bet_raise")

@@ -57,6 +57,7 @@ from holecard.conformance import (
 from holecard.conformance.evaluator import CARD_COUNTS
 from holecard.conformance.pokerkit_adapter import POKERKIT_DIFFERENCES, PokerKitAdapter
 from holecard.events import BoardCardDealt, CardBurned, CardDealt, Drew
+from holecard.options import Betting
 from holecard.reference import evaluators as ref
 
 __all__ = [
@@ -233,7 +234,7 @@ def assert_agrees_with_reference(ranking: str, hand: Sequence[Card], **options: 
 GAMES: tuple[str, ...] = tuple(game.value for game in Game)
 
 #: Betting structures (docs/rules.md §6 ``betting_structure``).
-STRUCTURES: tuple[str, ...] = ("FIXED_LIMIT", "POT_LIMIT", "NO_LIMIT")
+STRUCTURES: tuple[str, ...] = tuple(b.value for b in Betting)
 
 
 #: The rake rates the strategies draw (G-1.10.7), no rake first: a rate too small to take a

@@ -28,6 +28,7 @@ from holecard.cli.commands import (
 )
 from holecard.cli.play import cmd_play
 from holecard.exceptions import HoleCardError
+from holecard.options import Betting
 
 __all__ = ["main"]
 
@@ -178,7 +179,9 @@ def _parser() -> argparse.ArgumentParser:
     si.add_argument("--threads", type=_whole(1, _MAX_THREADS), metavar="N", help=_THREADS_HELP)
     si.add_argument("--stack", type=_whole(1), metavar="CHIPS", help=_STACK_HELP)
     si.add_argument(
-        "--betting", choices=("fixed_limit", "pot_limit", "no_limit"), help="betting structure"
+        "--betting",
+        choices=tuple(b.value.lower() for b in Betting),
+        help="betting structure",
     )
     si.add_argument(
         "--set",
