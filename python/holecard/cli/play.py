@@ -255,7 +255,8 @@ def run(
         bot = _core.bot_name(bots)
     except ConfigurationError as err:
         raise CommandError(str(err)) from None
-    limit = Game(game).spec.max_players
+    spec = Game(game).spec
+    limit = spec.max_players
     if not 2 <= players <= limit:
         raise CommandError(f"{game} needs 2 to {limit} players, got {players}")
     if hands is not None and hands < 1:
@@ -279,7 +280,8 @@ def run(
     number = 0
     try:
         while hands is None or number < hands:
-            dealer = (players - 1 + number) % players if game == "deuce_seven" else None
+            # The button moves in the blinds games; the stud dealer box stays put.
+            dealer = (players - 1 + number) % players if spec.is_draw else None
             state = table.start(stacks, seed=(base + number) % 2**64, dealer=dealer)
             out.write(f"\n=== hand {number + 1} ===\n")
             _play_hand(game, state, names, human, native, rng, out)
@@ -320,7 +322,7 @@ def _play_hand(
 
     def show() -> None:
         pot = sum(p.amount for p in state.pots) + sum(state.bets)
-        where = f"  button: {name(state.dealer)}" if game == "deuce_seven" else ""
+        where = f"  button: {name(state.dealer)}" if Game(game).spec.is_draw else ""
         out.write(f"  {narrator.street or 'the deal'}, pot {pot:,}{where}\n")
         for seat, p in enumerate(state.players):
             status = "folded" if p.folded else _hand_text(p, hide=seat != 0)

@@ -193,6 +193,6 @@ def field_rule(state: State, field: str) -> str:
     if field == "actor":
         if game == "deuce_seven":
             return "D-5" if "draw" in state.street and "after" not in state.street else "D-6"
-        first_round = state.street == ("second" if game == "soko" else "third")
+        first_round = state.street == Game(game).spec.streets[0].name
         return "G-1.4.2" if first_round else "E-2.5"
     return "G-1.10"
