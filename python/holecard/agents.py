@@ -26,9 +26,13 @@ from holecard.games import State, _Game
 
 # Episode, episode_stacks and observation_bound serve the adapters (holecard.pettingzoo,
 # holecard.gymnasium); they are not the module's API.
-__all__ = ["DEFAULT_STACK_BIG_BETS", "Bot", "ChanceHand", "Encoding"]
+__all__ = ["DEFAULT_GAME", "DEFAULT_STACK_BIG_BETS", "Bot", "ChanceHand", "Encoding"]
 
-#: Chips per seat of an environment's episode unless given, in big bets.
+#: The game of an environment (PettingZoo, Gymnasium, OpenSpiel) unless given.
+DEFAULT_GAME = "razz"
+
+#: Chips per seat of an environment's episode unless given, in big bets (shorter than
+#: ``simulate``'s sessions, ``holecard.simulate``: 100).
 DEFAULT_STACK_BIG_BETS = 50
 
 

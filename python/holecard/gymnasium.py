@@ -33,7 +33,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from holecard._enums import Game
-from holecard.agents import Bot, Encoding, Episode, episode_stacks, observation_bound
+from holecard.agents import DEFAULT_GAME, Bot, Encoding, Episode, episode_stacks, observation_bound
 from holecard.exceptions import ArgumentTypeError, ConfigurationError, IllegalActionError
 from holecard.games import GAME_CLASSES, Move, State, game_class
 
@@ -60,7 +60,7 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def __init__(
         self,
-        game: Game | str = "razz",
+        game: Game | str = DEFAULT_GAME,
         players: int = 2,
         *,
         seat: int = 0,
@@ -77,7 +77,8 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             players: the number of seats.
             seat: the learner's seat.
             opponents: a bot name or policy for every other seat, or one per other seat.
-            stacks: chips per seat at the start of an episode (default 50 big bets each).
+            stacks: chips per seat at the start of an episode (default
+                ``holecard.agents.DEFAULT_STACK_BIG_BETS`` big bets each).
             hands: hands per episode.
             render_mode: ``None`` or ``"ansi"`` (``render()`` returns the learner's view).
             **table: ``betting``, stakes and rule options, as the game class takes them.

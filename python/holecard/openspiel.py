@@ -13,7 +13,7 @@ seat count the table allows can be played: a full stud table gets its community 
 * ``game``: ``razz`` (default), ``stud``, ``stud8``, ``soko``, ``deuce_seven``;
 * ``players``: 2 (default) up to the table's ``max_players``;
 * ``betting``: ``fixed_limit`` (default), ``pot_limit``, ``no_limit``;
-* ``stack``: chips per seat (default 50 big bets);
+* ``stack``: chips per seat (default ``holecard.agents.DEFAULT_STACK_BIG_BETS`` big bets);
 * the stakes ``ante``, ``bring_in``, ``small_bet``, ``big_bet``, ``small_blind``,
   ``big_blind``, ``min_bet`` (-1, the default, keeps ten-twenty's);
 * ``profile``: a rule profile (``default``, ``wsop``, ``pokerkit`` …);
@@ -53,14 +53,14 @@ import numpy as np
 import pyspiel
 
 from holecard._core import MAX_PLAYERS, Card, option_specs
-from holecard.agents import DEFAULT_STACK_BIG_BETS, ChanceHand, Encoding
+from holecard.agents import DEFAULT_GAME, DEFAULT_STACK_BIG_BETS, ChanceHand, Encoding
 from holecard.exceptions import ConfigurationError
 from holecard.games import State, game_class
 
 __all__ = ["HolecardGame", "HolecardState", "RepeatedHolecardGame"]
 
 #: The stakes a table takes (ten-twenty's when not given).
-_STAKES = tuple(game_class("razz").ten_twenty().stakes)
+_STAKES = tuple(game_class(DEFAULT_GAME).ten_twenty().stakes)
 
 #: The parameter value that keeps the table's own value of a rule option or stake.
 _KEEP = {"enum": "", "bool": -1, "int": -1, "int_or_none": -1}
@@ -68,7 +68,7 @@ _KEEP = {"enum": "", "bool": -1, "int": -1, "int_or_none": -1}
 _NONE = -2
 
 _PARAMETERS: dict[str, Any] = {
-    "game": "razz",
+    "game": DEFAULT_GAME,
     "players": 2,
     "betting": "fixed_limit",
     "profile": "default",

@@ -34,7 +34,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from holecard._enums import Game
-from holecard.agents import Encoding, Episode, episode_stacks, observation_bound
+from holecard.agents import DEFAULT_GAME, Encoding, Episode, episode_stacks, observation_bound
 from holecard.exceptions import ConfigurationError
 from holecard.games import State, game_class
 
@@ -57,7 +57,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        game: Game | str = "razz",
+        game: Game | str = DEFAULT_GAME,
         players: int = 2,
         *,
         stacks: Sequence[int] | None = None,
@@ -71,7 +71,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
             game: the game id (``"razz"``, ``"stud"``, ``"stud8"``, ``"soko"``,
                 ``"deuce_seven"``).
             players: the number of seats.
-            stacks: chips per seat at the start of an episode (default 50 big bets each).
+            stacks: chips per seat at the start of an episode (default
+                ``holecard.agents.DEFAULT_STACK_BIG_BETS`` big bets each).
             hands: hands per episode (consecutive hands of a :class:`holecard.Table`).
             render_mode: ``None``, ``"human"`` (prints) or ``"ansi"`` (returns text).
             **table: the table: ``betting``, stakes and rule options, as the game class
@@ -208,7 +209,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
 
 def env(
-    game: Game | str = "razz",
+    game: Game | str = DEFAULT_GAME,
     players: int = 2,
     *,
     stacks: Sequence[int] | None = None,
