@@ -99,13 +99,6 @@ _SUITS: Final = "cdhs"
 _ALL: Final = tuple(r + s for r in _RANKS for s in _SUITS)
 _INF_STACK: Final = 10**15
 
-_GAME_CLASSES: Final = {
-    "stud": "SevenCardStud",
-    "stud8": "SevenCardStudHiLo",
-    "razz": "Razz",
-    "deuce_seven": "DeuceSevenTripleDraw",
-    "soko": "Soko",
-}
 _BODIES: Final = {"7S": "stud", "7S/8": "stud8", "R": "razz", "2L3D": "deuce_seven", "5SK": "soko"}
 _STRUCTURES: Final = {"F": "FIXED_LIMIT", "P": "POT_LIMIT", "N": "NO_LIMIT"}
 
@@ -793,10 +786,11 @@ def _game_spec(hh: HandHistory) -> tuple[str, dict[str, Any]]:
 
 
 def _game_class(engine: object, kind: str) -> Callable[..., Any]:
-    name = _GAME_CLASSES[kind]
-    if engine is None:
-        from holecard import games
+    from holecard import games
 
+    # The class name of the game in holecard.games, which an engine names its classes by.
+    name = games.game_class(kind).__name__
+    if engine is None:
         engine = games
     if hasattr(engine, name):
         cls: Callable[..., Any] = getattr(engine, name)
