@@ -135,3 +135,10 @@ def test_any_seed_gives_a_permutation(seed: int) -> None:
 
 def test_version() -> None:
     assert holecard.__version__.count(".") == 2
+
+
+def test_the_python_card_characters_are_the_engines() -> None:
+    from holecard._enums import RANK_CHARS, SUIT_CHARS
+
+    texts = [str(Card.from_index(i)) for i in range(52)]
+    assert texts == [r + s for r in RANK_CHARS for s in SUIT_CHARS]

@@ -30,8 +30,10 @@ __all__ = ["Category", "FourStraightMode", "Game", "Rank", "Suit"]
 #: ``Game.spec`` of every game, by id, once first asked for.
 _SPECS: dict[str, VariantSpec] = {}
 
-_RANK_CHARS = "23456789TJQKA"
-_SUIT_CHARS = "cdhs"
+#: The rank and suit characters of card text, deuce and clubs first (the one Python copy;
+#: the engine's, rust/card.rs, is checked against it by the tests).
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
 
 
 class LookupEnumType(enum.EnumType):
@@ -91,8 +93,8 @@ class Rank(enum.IntEnum, metaclass=LookupEnumType):
             text = value.upper()
             if text == "10":
                 return cls.TEN
-            if len(text) == 1 and text in _RANK_CHARS:
-                return cls(_RANK_CHARS.index(text) + 2)
+            if len(text) == 1 and text in RANK_CHARS:
+                return cls(RANK_CHARS.index(text) + 2)
         raise unknown_member(cls, value, CardParseError)
 
     @classmethod
@@ -103,7 +105,7 @@ class Rank(enum.IntEnum, metaclass=LookupEnumType):
     @property
     def char(self) -> str:
         """The rank's character in card text, e.g. ``"T"``."""
-        return _RANK_CHARS[self - 2]
+        return RANK_CHARS[self - 2]
 
 
 class Suit(enum.IntEnum, metaclass=LookupEnumType):
@@ -116,8 +118,8 @@ class Suit(enum.IntEnum, metaclass=LookupEnumType):
 
     @classmethod
     def _missing_(cls, value: object) -> Suit:
-        if isinstance(value, str) and len(value) == 1 and value.lower() in _SUIT_CHARS:
-            return cls(_SUIT_CHARS.index(value.lower()))
+        if isinstance(value, str) and len(value) == 1 and value.lower() in SUIT_CHARS:
+            return cls(SUIT_CHARS.index(value.lower()))
         raise unknown_member(cls, value, CardParseError)
 
     @classmethod
@@ -128,7 +130,7 @@ class Suit(enum.IntEnum, metaclass=LookupEnumType):
     @property
     def char(self) -> str:
         """The suit's character in card text, e.g. ``"s"``."""
-        return _SUIT_CHARS[self]
+        return SUIT_CHARS[self]
 
 
 class Category(enum.IntEnum, metaclass=LookupEnumType):

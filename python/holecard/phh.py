@@ -71,6 +71,7 @@ from typing import Any, Final, Protocol, Union, get_args, get_origin, get_type_h
 
 from holecard import _core
 from holecard import events as ev
+from holecard._enums import RANK_CHARS, SUIT_CHARS
 from holecard.exceptions import (
     ArgumentTypeError,
     ConfigurationError,
@@ -94,8 +95,8 @@ __all__ = [
     "state_to_phh",
 ]
 
-_RANKS: Final = "23456789TJQKA"
-_SUITS: Final = "cdhs"
+_RANKS: Final = RANK_CHARS
+_SUITS: Final = SUIT_CHARS
 _ALL: Final = tuple(r + s for r in _RANKS for s in _SUITS)
 _INF_STACK: Final = 10**15
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from holecard._enums import Game
+from holecard._enums import RANK_CHARS, SUIT_CHARS, Game
 from holecard.exceptions import HandHistoryError
 from holecard.phh import HandHistory, _variant_code
 
@@ -109,7 +109,7 @@ def cards(text: str) -> tuple[str, ...]:
     out = []
     for token in text.split():
         token = "T" + token[2:] if token.startswith("10") else token
-        if len(token) != 2 or token[0].upper() not in "23456789TJQKA" or token[1] not in "cdhs":
+        if len(token) != 2 or token[0].upper() not in RANK_CHARS or token[1] not in SUIT_CHARS:
             raise SiteFormatError(f"not a card: {token!r}")
         out.append(token[0].upper() + token[1])
     return tuple(out)
