@@ -115,7 +115,8 @@ def cards(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-_AMOUNT: Final = re.compile(r"[$€£]?[\d,]+(?:\.\d+)?")
+#: An amount as the sites write it: an optional currency sign, digits with commas, cents.
+AMOUNT: Final = re.compile(r"[$€£]?[\d,]+(?:\.\d+)?")
 _BRACKET: Final = re.compile(r"\[([^\]]*)\]")
 _TOTAL: Final = re.compile(r"^Total pot (?P<pot>[$€£]?[\d,.]+).*\| Rake (?P<rake>[$€£]?[\d,.]+)")
 _MUCKED: Final = re.compile(
@@ -129,7 +130,7 @@ def record(hand: SiteHand, name: str, kind: str, rest: str) -> None:
     ``rest`` is the text after the site's verb: its first amount, or the count and the
     bracketed cards of a draw or a show.
     """
-    chips = _AMOUNT.search(rest)
+    chips = AMOUNT.search(rest)
     value = amount(chips.group(), hand.cash) if chips else 0
     shown = _BRACKET.search(rest)
     if kind == "draw":

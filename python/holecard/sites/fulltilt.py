@@ -13,6 +13,7 @@ import re
 from typing import Final
 
 from holecard.sites._model import (
+    AMOUNT,
     Line,
     SiteFormatError,
     SiteHand,
@@ -84,7 +85,6 @@ _STREETS: Final = {
     "SECOND DRAW": "draw",
     "THIRD DRAW": "draw",
 }
-_AMOUNT: Final = re.compile(r"[$€£]?[\d,]+(?:\.\d+)?")
 
 
 def parse(lines: list[str]) -> SiteHand:
@@ -110,7 +110,7 @@ def parse(lines: list[str]) -> SiteHand:
         2 if size == "heads up" else int(size.split()[0]) if size[:1].isdigit() else None
     )
     hand.currency = "USD" if cash and "$" in head["stakes"] else None
-    small, big = _AMOUNT.findall(head["stakes"])[:2]
+    small, big = AMOUNT.findall(head["stakes"])[:2]
     hand.small_bet, hand.big_bet = amount(small, cash), amount(big, cash)
     if head["ante"]:
         hand.ante = amount(head["ante"], cash)

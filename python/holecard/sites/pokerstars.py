@@ -13,6 +13,7 @@ import re
 from typing import Final
 
 from holecard.sites._model import (
+    AMOUNT,
     Line,
     SiteFormatError,
     SiteHand,
@@ -65,7 +66,6 @@ _STREETS: Final = {
     "SECOND DRAW": "draw",
     "THIRD DRAW": "draw",
 }
-_AMOUNT: Final = re.compile(r"[$€£]?[\d,]+(?:\.\d+)?")
 
 
 def parse(lines: list[str]) -> SiteHand:
@@ -84,7 +84,7 @@ def parse(lines: list[str]) -> SiteHand:
     hand = SiteHand(site="PokerStars", hand_id=hand_id, game=_GAMES[head["game"]], cash=cash)
     hand.tournament = head["tour"]
     hand.currency = stakes.split()[-1] if cash and " " in stakes else ("USD" if cash else None)
-    small, big = _AMOUNT.findall(stakes)[:2]
+    small, big = AMOUNT.findall(stakes)[:2]
     hand.small_bet, hand.big_bet = amount(small, cash), amount(big, cash)
     times = _TIME.findall(head["time"])
     if times:
