@@ -111,8 +111,10 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._opponents.insert(seat, self._opponents[0])  # the learner's slot, never used
         big_bet = self._table.stakes["big_bet"] or 1
         self._stacks = episode_stacks(big_bet, players, stacks, hands)
-        if render_mode not in (None, "ansi"):
-            raise ConfigurationError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        modes = self.metadata["render_modes"]
+        if render_mode not in (None, *modes):
+            listed = ", ".join(repr(m) for m in modes)
+            raise ConfigurationError(f"render_mode must be None or {listed}, got {render_mode!r}")
         self.render_mode = render_mode
         self._seat, self._hands, self._scale = seat, hands, float(big_bet)
         self.observation_space = spaces.Box(

@@ -87,9 +87,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         big_bet = self._table.stakes["big_bet"] or 1
         self._stacks = episode_stacks(big_bet, players, stacks, hands)
         if render_mode not in (None, *RENDER_MODES):
-            raise ConfigurationError(
-                f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}"
-            )
+            modes = ", ".join(repr(m) for m in RENDER_MODES)
+            raise ConfigurationError(f"render_mode must be None or {modes}, got {render_mode!r}")
         self.render_mode = render_mode
         self._hands = hands
         self._scale = float(big_bet)

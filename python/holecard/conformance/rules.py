@@ -156,7 +156,7 @@ def refusal_rule(state: State, move: Move, message: str) -> tuple[str, str]:
     """
     reason = message.split(": ", 1)[-1] if "may not bet or raise" in message else message
     if "capped" in message:
-        cap = state._config.options.get("max_raises", "3")
+        cap = state._config.options["max_raises"]  # every option is listed
         return "G-1.6.2", f"cap of {cap} raises"
     if "not open to him" in message:
         fixed = state._config.betting == "FIXED_LIMIT"

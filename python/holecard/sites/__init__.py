@@ -124,8 +124,7 @@ def decode(data: bytes) -> str:
 def _sources(source: str | PathLike[str]) -> Iterator[tuple[str, str]]:
     """``(name, text)`` of every file the source names, or of the text itself."""
     if isinstance(source, str) and (
-        "\n" in source
-        or source.lstrip("\ufeff").startswith(("PokerStars", "Full Tilt", "FullTilt"))
+        "\n" in source or any(site.HEADER.match(source.lstrip("\ufeff")) for site in _SITES)
     ):
         yield "<text>", source.lstrip("\ufeff")
         return
