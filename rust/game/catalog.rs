@@ -490,8 +490,39 @@ catalog! {
         rules "G-1.10.7";
 }
 
-/// The named profiles of docs/rules.md §6.3, in order.
-pub const PROFILES: &[&str] = &["default", "wsop", "pokerkit", "pokerstars", "fulltilt"];
+/// The options a table of a game starts from.
+type StartingOptions = fn(GameKind) -> Options;
+
+/// The named profiles of docs/rules.md §6.3, in order, each with the options a table of a
+/// game starts from under it.
+const PROFILE_OPTIONS: [(&str, StartingOptions); 5] = [
+    ("default", Options::defaults),
+    ("wsop", Options::wsop),
+    ("pokerkit", Options::pokerkit),
+    ("pokerstars", Options::online),
+    ("fulltilt", Options::online),
+];
+
+/// The names of the profiles of docs/rules.md §6.3, in order.
+pub const PROFILES: &[&str] = &{
+    let mut names = [""; PROFILE_OPTIONS.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = PROFILE_OPTIONS[i].0;
+        i += 1;
+    }
+    names
+};
+
+/// Who brings in under the WSOP, PokerKit and online profiles: the lowest door card, and
+/// in razz the highest (aces low), as everywhere.
+fn lowest_door_card_brings_in(game: GameKind) -> BringInCard {
+    if game == GameKind::Razz {
+        BringInCard::Highest
+    } else {
+        BringInCard::Lowest
+    }
+}
 
 /// The catalogue record of option `name`.
 #[must_use]
@@ -503,13 +534,8 @@ impl Options {
     /// The options a table starts from under a profile of [`PROFILES`] (lowercase name).
     #[must_use]
     pub fn profile(name: &str, game: GameKind) -> Option<Options> {
-        match name {
-            "default" => Some(Options::defaults(game)),
-            "wsop" => Some(Options::wsop(game)),
-            "pokerkit" => Some(Options::pokerkit(game)),
-            "pokerstars" | "fulltilt" => Some(Options::online(game)),
-            _ => None,
-        }
+        let (_, options) = PROFILE_OPTIONS.iter().find(|(n, _)| *n == name)?;
+        Some(options(game))
     }
 
     /// What a profile changes from the defaults in `game`: `(name, value text)` for every
@@ -538,12 +564,7 @@ impl Options {
         Options {
             max_raises: Some(4),
             uncapped_heads_up: UncappedHeadsUp::RoundBeginsHeadsUp,
-            // Razz: the highest card (aces low) brings in, as everywhere.
-            bring_in_card: if game == GameKind::Razz {
-                BringInCard::Highest
-            } else {
-                BringInCard::Lowest
-            },
+            bring_in_card: lowest_door_card_brings_in(game),
             odd_chip_order: if game.is_stud() {
                 OddChipOrder::HighCardBySuitBest5
             } else {
@@ -561,11 +582,7 @@ impl Options {
     #[must_use]
     pub fn pokerkit(game: GameKind) -> Options {
         Options {
-            bring_in_card: if game == GameKind::Razz {
-                BringInCard::Highest
-            } else {
-                BringInCard::Lowest
-            },
+            bring_in_card: lowest_door_card_brings_in(game),
             max_raises: Some(3),
             uncapped_heads_up: UncappedHeadsUp::Never,
             limit_short_all_in_rule: LimitShortAllInRule::FullBet,
@@ -586,11 +603,7 @@ impl Options {
     #[must_use]
     pub fn online(game: GameKind) -> Options {
         Options {
-            bring_in_card: if game == GameKind::Razz {
-                BringInCard::Highest
-            } else {
-                BringInCard::Lowest
-            },
+            bring_in_card: lowest_door_card_brings_in(game),
             allow_fold_when_check_free: true,
             burn_cards: false,
             community_card_betting: true,
