@@ -94,7 +94,8 @@ def street_title(game: str, event: ev.StreetStarted) -> str:
     return street_label(name) if name else f"draw {number}"
 
 
-_BY_RANKING: dict[str, Callable[[Any], HandValue | None]] = {
+#: The engine's evaluator of each ranking code (``Game.spec.rankings``).
+BY_RANKING: dict[str, Callable[..., HandValue | None]] = {
     "high": _core.evaluate_high,
     "soko": _core.evaluate_soko,
     "ace_five": _core.evaluate_ace_five,
@@ -105,7 +106,7 @@ _BY_RANKING: dict[str, Callable[[Any], HandValue | None]] = {
 #: Per game id (and ``high``), one evaluator per half of the pot, from ``Game.spec``.
 EVALUATORS: dict[str, list[Callable[[Any], HandValue | None]]] = {
     "high": [_core.evaluate_high],
-    **{game.value: [_BY_RANKING[r] for r in game.spec.rankings] for game in Game},
+    **{game.value: [BY_RANKING[r] for r in game.spec.rankings] for game in Game},
 }
 
 

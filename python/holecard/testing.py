@@ -38,6 +38,7 @@ except ModuleNotFoundError as err:  # pragma: no cover - exercised in a child in
 from holecard import _core
 from holecard._core import Card, HandValue
 from holecard._enums import Game
+from holecard._narration import BY_RANKING
 from holecard.conformance import (
     Better,
     Divergence,
@@ -115,15 +116,6 @@ __all__ = [
 RANKINGS: tuple[str, ...] = ("high", "soko", "ace_five", "low8", "deuce_seven")
 
 
-_FAST: dict[str, Callable[..., HandValue | None]] = {
-    "high": _core.evaluate_high,
-    "soko": _core.evaluate_soko,
-    "ace_five": _core.evaluate_ace_five,
-    "low8": _core.evaluate_low8,
-    "deuce_seven": _core.evaluate_deuce_seven,
-}
-
-
 def cards() -> st.SearchStrategy[Card]:
     """One card, any of the 52."""
     return st.integers(0, 51).map(Card.from_index)
@@ -154,7 +146,7 @@ def card_arrays(k: int, *, max_rows: int = 64) -> st.SearchStrategy[npt.NDArray[
 
 def evaluate(ranking: str, hand: Sequence[Card], **options: str) -> HandValue | None:
     """The fast evaluator of ``ranking`` (one of :data:`RANKINGS`) on ``hand``."""
-    return _FAST[ranking](list(hand), **options)
+    return BY_RANKING[ranking](list(hand), **options)
 
 
 def reference(ranking: str, hand: Sequence[Card], **options: str) -> ref.RefValue | None:
@@ -185,7 +177,7 @@ def assert_same_order(
     ``fast`` defaults to holecard's evaluator; ``None`` (no 8-or-better low) is below
     every low.
     """
-    evaluator = fast or _FAST[ranking]
+    evaluator = fast or BY_RANKING[ranking]
     got = _sign(evaluator(list(a), **options), evaluator(list(b), **options))
     want = _sign(reference(ranking, a, **options), reference(ranking, b, **options))
     assert got == want, f"{ranking}: {a} vs {b}: fast says {got}, reference says {want}"
