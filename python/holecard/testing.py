@@ -113,7 +113,7 @@ __all__ = [
 ]
 
 #: The rankings the fast evaluators and the reference share.
-RANKINGS: tuple[str, ...] = ("high", "soko", "ace_five", "low8", "deuce_seven")
+RANKINGS: tuple[str, ...] = tuple(BY_RANKING)
 
 
 def cards() -> st.SearchStrategy[Card]:
