@@ -151,6 +151,9 @@ class TestVectorsShowing:
     def test_showing_needs_a_stud_game(self) -> None:
         with pytest.raises(InvalidHandError, match="deuce_seven"):
             evaluate_showing("As", game="deuce_seven")
+        # The games that show cards, from the catalogue's game list.
+        with pytest.raises(InvalidHandError, match=r"expected one of soko, stud, stud8, razz\)"):
+            evaluate_showing("As", game="holdem")
 
 
 class TestHandValue:

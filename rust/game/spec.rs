@@ -508,18 +508,16 @@ impl GameConfig {
         self.rankings().0
     }
 
-    /// The showing-hand rules for first to act (E-2.5).
+    /// The showing-hand rules for first to act (E-2.5; 2-7, which shows nothing, reads
+    /// stud's).
     #[must_use]
     pub fn showing_game(&self) -> ShowingGame {
-        match self.game {
-            GameKind::Soko => ShowingGame::soko(
-                self.options.soko_showing_four_card_hands,
-                self.options.four_straight_mode,
-            ),
-            GameKind::Stud8 => ShowingGame::Stud8,
-            GameKind::Razz => ShowingGame::Razz,
-            GameKind::Stud | GameKind::DeuceSeven => ShowingGame::Stud,
-        }
+        showing_game_of(
+            self.game,
+            self.options.soko_showing_four_card_hands,
+            self.options.four_straight_mode,
+        )
+        .unwrap_or(ShowingGame::Stud)
     }
 
     /// Whether the highest door card brings in (E-2.6, with `AUTO` resolved; razz: the
@@ -537,5 +535,22 @@ impl GameConfig {
     #[must_use]
     pub fn rotating_dealer(&self) -> bool {
         self.options.stud_dealer_position == StudDealerPosition::Rotating
+    }
+}
+
+/// The showing-hand rules of a stud game (E-2.5), with Soko's two options; `None` for a
+/// game whose players show no cards (2-7).
+#[must_use]
+pub fn showing_game_of(
+    game: GameKind,
+    soko_four_card_hands: bool,
+    four_straight: FourStraight,
+) -> Option<ShowingGame> {
+    match game {
+        GameKind::Soko => Some(ShowingGame::soko(soko_four_card_hands, four_straight)),
+        GameKind::Stud => Some(ShowingGame::Stud),
+        GameKind::Stud8 => Some(ShowingGame::Stud8),
+        GameKind::Razz => Some(ShowingGame::Razz),
+        GameKind::DeuceSeven => None,
     }
 }

@@ -13,6 +13,8 @@ use super::guard::guarded;
 use crate::batch;
 use crate::card::Card;
 use crate::eval::{self, FourStraight, HandValue, Ranking, ShowingGame, Summary};
+use crate::game::spec::showing_game_of;
+use crate::game::GameKind;
 
 /// The value of a hand under one ranking. Greater is stronger in every ranking, low games
 /// included; comparing values of different rankings raises `TypeError`.
@@ -359,17 +361,21 @@ pub fn evaluate_showing(
 ) -> PyResult<PyHandValue> {
     guarded(|| {
         let mode = four_straight.0;
-        let game = args::text(game, "game")?;
-        let game = match game.to_str()? {
-            "stud" => ShowingGame::Stud,
-            "stud8" => ShowingGame::Stud8,
-            "razz" => ShowingGame::Razz,
-            "soko" => ShowingGame::soko(soko_four_card_hands, mode),
-            other => {
-                return Err(InvalidHandError::new_err(format!(
-                    "no showing hands in game {other:?} (expected stud, stud8, razz or soko)"
-                )))
-            }
+        let text = args::text(game, "game")?;
+        let id = text.to_str()?;
+        let showing = GameKind::from_id(id)
+            .ok()
+            .and_then(|g| showing_game_of(g, soko_four_card_hands, mode));
+        let Some(game) = showing else {
+            let stud: Vec<&str> = GameKind::ALL
+                .iter()
+                .filter(|g| showing_game_of(**g, true, mode).is_some())
+                .map(|g| g.id())
+                .collect();
+            return Err(InvalidHandError::new_err(format!(
+                "no showing hands in game {id:?} (expected one of {})",
+                stud.join(", ")
+            )));
         };
         evaluate(Ranking::Showing(game), cards)
     })
