@@ -572,7 +572,10 @@ def test_play_end_of_input(
     [
         (("eval", "holdem", "As Ks Qs Js Ts"), "invalid choice"),
         (("eval", "stud", "As Ks Qs Js Tx"), "Tx"),
-        (("equity", "stud", "As Ah Ah", "Kd Kc Ks"), "duplicate card Ah: twice in player 1"),
+        (
+            ("equity", "stud", "As Ah Ah", "Kd Kc Ks"),
+            "duplicate card Ah: twice in player 1's hand",
+        ),
         (("equity", "razz", "As 2d", "Kc"), "player 2: a razz hand lists 2 to 7 cards, got 1"),
         (("equity", "razz", "As 2d", "Kc Qd", "--dead", "4c 4c"), "twice in the dead cards"),
         (("simulate", "holdem", "--hands", "10"), "invalid choice"),

@@ -255,8 +255,8 @@ def test_the_profiles_are_the_catalogue_profiles() -> None:
     [
         ({"max_raises": -1}, "max_raises must be at least 1, got -1"),
         ({"rake_basis_points": -1}, "rake_basis_points must be at least 0, got -1"),
-        ({"max_raises": 2**32}, "max_raises must be at most 4294967295, got 4294967296"),
-        ({"chip_unit": 2**70}, f"chip_unit must be at most {2**64 - 1}, got {2**70}"),
+        ({"max_raises": 2**32}, r"max_raises must be at most 2\*\*32 - 1, got 4294967296"),
+        ({"chip_unit": 2**70}, rf"chip_unit must be at most 2\*\*64 - 1, got {2**70}"),
     ],
 )
 def test_a_number_out_of_range_is_refused_with_the_range(
@@ -264,3 +264,21 @@ def test_a_number_out_of_range_is_refused_with_the_range(
 ) -> None:
     with pytest.raises(HoleCardError, match=message):
         games.SevenCardStud(**STAKES["stud"], **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("max_raises", "-1", "max_raises must be at least 1, got -1"),
+        ("chip_unit", "-3", "chip_unit must be at least 1, got -3"),
+        ("rake_basis_points", "5000000000", "rake_basis_points must be at most 10000, got"),
+        ("max_raises", "5000000000", r"max_raises must be at most 2\*\*32 - 1, got"),
+        ("burn_cards", "5", 'option burn_cards takes a bool, got "5"'),
+    ],
+)
+def test_option_text_out_of_range_gets_the_options_own_range(
+    name: str, text: str, message: str
+) -> None:
+    # The text path (PHH files, holecard simulate --set) says what the keyword path says.
+    with pytest.raises(HoleCardError, match=message):
+        SPECS[name].value(text)

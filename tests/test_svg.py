@@ -229,12 +229,27 @@ def test_cards_value_type() -> None:
 def test_the_narration_and_the_pictures_name_every_street_alike(game: Game) -> None:
     # The terminal narration titles a street from its event, the SVG table and the HTML
     # replayer label it from the state's street name: the same words either way.
-    for number, street in enumerate(game.spec.streets):
-        started = ev.StreetStarted(number, draw=False)
-        assert street_title(game.value, started) == street_label(street.name)
+    titles = []
+    for number, street in enumerate(game.spec.streets):  # each draw, then its betting
         if street.draw is not None:
             drawn = ev.StreetStarted(number, draw=True)
             assert street_title(game.value, drawn) == street_label(street.draw)
+            titles.append(street_title(game.value, drawn))
+        started = ev.StreetStarted(number, draw=False)
+        assert street_title(game.value, started) == street_label(street.name)
+        titles.append(street_title(game.value, started))
+    if game is Game.DEUCE_SEVEN:  # the words themselves (the narration said "pre-draw")
+        assert titles == [
+            "before the first draw",
+            "first draw",
+            "after the first draw",
+            "second draw",
+            "after the second draw",
+            "third draw",
+            "after the third draw",
+        ]
+    else:
+        assert all(title.endswith(" street") for title in titles)
 
 
 if __name__ == "__main__":  # rewrite the golden files

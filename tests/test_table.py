@@ -120,6 +120,7 @@ def test_bad_tables_are_refused() -> None:
         Table(Razz.ten_twenty(), [100, -1])
     with pytest.raises(ConfigurationError, match="razz deals to at most 8 players, got 9"):
         Table(Razz.ten_twenty(), [100] * 9)
+    assert Table(Razz.ten_twenty(), [100] * 8 + [0]).seating() == tuple(range(8))
     six = Razz(ante=1, bring_in=3, small_bet=10, max_players=6)
     with pytest.raises(ConfigurationError, match="at most 6 players, got 7"):
         Table(Razz.ten_twenty(), [100] * 7, levels=[(5, six)])

@@ -114,11 +114,13 @@ class Table:
                 )
             last = hand
         self._levels = [(0, game), *levels]
-        for _, table in self._levels:  # every seat must be dealt in, at every level
+        dealt = sum(1 for s in self._stacks if s > 0)  # retired seats are not dealt in
+        for _, table in self._levels:  # every seat with chips must be dealt in, at every level
             most = int(table.options["max_players"])
-            if n > most:
+            if dealt > most:
                 raise ConfigurationError(
-                    f"{table.game.value} deals to at most {most} players, got {n} seats"
+                    f"{table.game.value} deals to at most {most} players, "
+                    f"got {dealt} seats with chips"
                 )
         self._max_hands = max_hands
         self._rng = random.Random(seed)

@@ -200,14 +200,18 @@ class _Game:
 
         Small bet 10 and big bet 20; the stud games ante 1 and bring in 3, 2-7 posts blinds
         of 5 and 10. ``table`` sets the betting structure and options (and may override an
-        amount).
+        amount; a small bet given without a big bet brings the default big bet, twice it).
 
         >>> Razz.ten_twenty().stakes["bring_in"]
         3
         >>> DeuceSevenTripleDraw.ten_twenty(betting="NO_LIMIT").stakes["big_blind"]
         10
+        >>> Razz.ten_twenty(small_bet=40).stakes["big_bet"]
+        80
         """
         stakes: dict[str, object] = dict(Game(cls._GAME).spec.ten_twenty_stakes)
+        if "small_bet" in table and "big_bet" not in table:
+            del stakes["big_bet"]  # the big bet follows the small bet given (G = 2·S)
         return cls(**{**stakes, **table})  # type: ignore[arg-type] # keywords checked by __init__
 
     @property

@@ -79,12 +79,10 @@ macro_rules! int_value {
             #[allow(clippy::cast_lossless)]
             const MAX: Option<u64> = Some(<$t>::MAX as u64);
             fn parse_text(name: &str, text: &str) -> Result<$t, ConfigError> {
-                let t = text.trim();
-                t.parse().map_err(|_| match t.parse::<i128>() {
-                    // A number out of the field's range: say the range, as check_range does.
-                    Ok(n) if n < 0 => config_err!("{name} must be at least 0, got {n}"),
-                    Ok(n) => config_err!("{name} must be at most {}, got {n}", <$t>::MAX),
-                    Err(_) => config_err!("option {name} takes a whole number, got {text:?}"),
+                // A number beyond the field is refused by `Options::set` with the option's
+                // own range; this names text that is no number at all.
+                text.trim().parse().map_err(|_| {
+                    config_err!("option {name} takes a whole number, got {text:?}")
                 })
             }
             fn text(&self) -> String {
@@ -260,13 +258,18 @@ macro_rules! catalog {
             /// `"4"`, `"none"`, `"HALF_BET"` …). Refuses numbers outside the option's range.
             pub fn set(&mut self, name: &str, value: &str) -> Result<(), ConfigError> {
                 $(if name == stringify!($field) {
-                    let v = <$ty as OptionValue>::parse_text(name, value)?;
-                    check_range(
-                        name,
-                        v.number(),
-                        catalog_min!($($min)?),
-                        catalog_max!($ty; $($max)?),
-                    )?;
+                    let (min, max) = (catalog_min!($($min)?), catalog_max!($ty; $($max)?));
+                    let numeric = matches!(
+                        <$ty as OptionValue>::KIND,
+                        OptionKind::Int | OptionKind::IntOrNone
+                    );
+                    let v = <$ty as OptionValue>::parse_text(name, value).map_err(|e| {
+                        numeric
+                            .then(|| out_of_range(name, value, min, max))
+                            .flatten()
+                            .unwrap_or(e)
+                    })?;
+                    check_range(name, v.number(), min, max)?;
                     self.$field = v;
                     return Ok(());
                 })+
@@ -328,8 +331,37 @@ fn check_range(
 ) -> Result<(), ConfigError> {
     match (value, min, max) {
         (Some(v), Some(m), _) if v < m => Err(config_err!("{name} must be at least {m}, got {v}")),
-        (Some(v), _, Some(m)) if v > m => Err(config_err!("{name} must be at most {m}, got {v}")),
+        (Some(v), _, Some(m)) if v > m => Err(config_err!(
+            "{name} must be at most {}, got {v}",
+            limit_text(m)
+        )),
         _ => Ok(()),
+    }
+}
+
+/// The range error of option text that is a number beyond what its field holds (below 0,
+/// or above the field's largest), in the words of [`check_range`]; `None` for text that is
+/// not a number.
+fn out_of_range(name: &str, text: &str, min: Option<u64>, max: Option<u64>) -> Option<ConfigError> {
+    let n: i128 = text.trim().parse().ok()?;
+    Some(if n < 0 {
+        config_err!("{name} must be at least {}, got {n}", min.unwrap_or(0))
+    } else {
+        config_err!(
+            "{name} must be at most {}, got {n}",
+            limit_text(max.unwrap_or(u64::MAX))
+        )
+    })
+}
+
+/// A limit as messages write it: `2**32 - 1` rather than 4294967295 for the limits of
+/// 2**k - 1 from 65535 on, else the number.
+#[must_use]
+pub fn limit_text(n: u64) -> String {
+    if n >= 1 << 16 && n.wrapping_add(1).is_power_of_two() || n == u64::MAX {
+        format!("2**{} - 1", n.count_ones())
+    } else {
+        n.to_string()
     }
 }
 

@@ -334,9 +334,10 @@ impl PyEncoding {
 }
 
 /// A built-in bot (any of ``holecard.BOTS``: ``"random"``, ``"calling_station"``,
-/// ``"strength"`` or ``"equity"``, as in ``simulate``) that decides one move at a time, for environments that drive the hand
-/// themselves: ``act(state, seed)`` is its move for the player to act (``None`` when the
-/// hand is over); ``seed`` seeds the random bot's choice.
+/// ``"strength"`` or ``"equity"``, as in ``simulate``) that decides one move at a time,
+/// for environments that drive the hand themselves: ``act(state, seed)`` is its move for
+/// the player to act (``None`` when the hand is over); ``seed`` seeds the random bot's
+/// choice.
 ///
 /// >>> from holecard import Razz
 /// >>> from holecard.agents import Bot

@@ -28,11 +28,7 @@ pub(crate) enum OutOfRange {
 /// `2**64 - 1` for `u64::MAX`, else the number.
 fn bound(n: u64) -> String {
     // A limit of 2**k - 1 (the chip cap 2**58 - 1, u32's and u64's) reads better so.
-    if n >= 1 << 16 && n.wrapping_add(1).is_power_of_two() || n == u64::MAX {
-        format!("2**{} - 1", n.count_ones())
-    } else {
-        n.to_string()
-    }
+    crate::game::catalog::limit_text(n)
 }
 
 /// A value as messages show it: its type and (shortened) repr, e.g. `str 'x'`.

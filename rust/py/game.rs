@@ -55,7 +55,10 @@ fn option_text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
                     format!("{name} must be at least {least}, got {v}")
                 } else {
                     let most = spec.and_then(|s| s.maximum).unwrap_or(u64::MAX);
-                    format!("{name} must be at most {most}, got {v}")
+                    format!(
+                        "{name} must be at most {}, got {v}",
+                        catalog::limit_text(most)
+                    )
                 })
             })
         }

@@ -157,7 +157,10 @@ def cmd_equity(args: argparse.Namespace) -> int:
         raise CommandError(message.replace("executor=", "--ray or --dask")) from None
     except (InvalidHandError, DuplicateCardError) as err:
         # The library counts hands from 0, as Python lists do; here they are players 1, 2 ...
-        players = re.sub(r"\bhand (\d+)\b", lambda m: f"player {int(m[1]) + 1}", str(err))
+        text = re.sub(
+            r"\bin hand (\d+)\b", lambda m: f"in player {int(m[1]) + 1}'s hand", str(err)
+        )
+        players = re.sub(r"\bhand (\d+)\b", lambda m: f"player {int(m[1]) + 1}", text)
         raise CommandError(players) from None
     finally:
         if bar is not None:
