@@ -140,3 +140,13 @@ def test_testing_without_hypothesis_says_what_to_install() -> None:
         "    print(err)\n"
     )
     assert child(script) == "holecard.testing needs hypothesis: pip install 'holecard[testing]'"
+
+
+def test_prose_that_states_a_constant_states_its_value() -> None:
+    # Docstrings that say a number whose home is elsewhere: they must keep saying it.
+    from holecard import _core, _simulate, batch
+
+    assert f"from 1 to {_core.MAX_THREADS}" in " ".join((batch.__doc__ or "").split())
+    stack = f"(default {_core.DEFAULT_STACK_BIG_BETS} big bets)"
+    assert stack in (_simulate.__doc__ or "")
+    assert stack in " ".join((_simulate.simulate.__doc__ or "").split())
