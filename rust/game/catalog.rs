@@ -339,12 +339,16 @@ fn check_range(
     }
 }
 
-/// The range error of option text that is a number beyond what its field holds (below 0,
-/// or above the field's largest), in the words of [`check_range`]; `None` for text that is
-/// not a number.
+/// The range error of option text that is a whole number beyond what its field holds
+/// (below 0, or above the field's largest, however many digits), in the words of
+/// [`check_range`]; `None` for text that is not a whole number.
 fn out_of_range(name: &str, text: &str, min: Option<u64>, max: Option<u64>) -> Option<ConfigError> {
-    let n: i128 = text.trim().parse().ok()?;
-    Some(if n < 0 {
+    let n = text.trim();
+    let digits = n.strip_prefix(['-', '+']).unwrap_or(n);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(if n.starts_with('-') {
         config_err!("{name} must be at least {}, got {n}", min.unwrap_or(0))
     } else {
         config_err!(

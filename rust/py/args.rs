@@ -14,6 +14,7 @@ use pyo3::types::{PyBool, PyString};
 
 use super::error::{ArgumentTypeError, CardParseError, ConfigurationError, IndexOutOfRangeError};
 use crate::eval::FourStraight;
+use crate::game::catalog::limit_text;
 use crate::game::GameKind;
 
 /// Which error an out-of-range number raises.
@@ -23,12 +24,6 @@ pub(crate) enum OutOfRange {
     Configuration,
     /// `CardParseError`: card indices.
     Card,
-}
-
-/// `2**64 - 1` for `u64::MAX`, else the number.
-fn bound(n: u64) -> String {
-    // A limit of 2**k - 1 (the chip cap 2**58 - 1, u32's and u64's) reads better so.
-    crate::game::catalog::limit_text(n)
 }
 
 /// A value as messages show it: its type and (shortened) repr, e.g. `str 'x'`.
@@ -60,7 +55,12 @@ pub(crate) fn whole(
     max: u64,
     kind: OutOfRange,
 ) -> PyResult<u64> {
-    let what = || format!("{name} must be a whole number from {min} to {}", bound(max));
+    let what = || {
+        format!(
+            "{name} must be a whole number from {min} to {}",
+            limit_text(max)
+        )
+    };
     let out_of_range = |got: String| {
         let message = format!("{}, got {got}", what());
         match kind {
@@ -125,7 +125,7 @@ impl<const KIND: usize> Position<KIND> {
 fn position_error(name: &str, max: u64, got: &str) -> PyErr {
     IndexOutOfRangeError::new_err(format!(
         "{name} must be a whole number from 0 to {}, got {got}",
-        bound(max)
+        limit_text(max)
     ))
 }
 

@@ -46,21 +46,9 @@ fn option_text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
                 };
                 return Err(args::wrong_type(&what, expected, v));
             }
-            // Python ints beyond u64 (or negative): say the option's range.
-            v.extract::<u64>().map(|i| i.to_string()).map_err(|_| {
-                let negative = v.lt(0).unwrap_or(false);
-                let spec = catalog::spec(name);
-                ConfigurationError::new_err(if negative {
-                    let least = spec.and_then(|s| s.minimum).unwrap_or(0);
-                    format!("{name} must be at least {least}, got {v}")
-                } else {
-                    let most = spec.and_then(|s| s.maximum).unwrap_or(u64::MAX);
-                    format!(
-                        "{name} must be at most {}, got {v}",
-                        catalog::limit_text(most)
-                    )
-                })
-            })
+            // A Python int beyond u64 (or negative) goes on as its digits: `Options::set`
+            // refuses it with the option's range, as it does the same text from a file.
+            Ok(v.str()?.to_string())
         }
         _ => {
             if let Ok(s) = v.extract::<String>() {
