@@ -618,6 +618,11 @@ def _result(s: _Setup, t: _core.SimTotals) -> SimulationResult:
     )
 
 
+def _hand_seconds(s: _Setup) -> float:
+    """The estimated time of one hand of ``s``'s table on one core, in seconds."""
+    return _core.hand_seconds(s.config, list(s.bots))
+
+
 def simulate_chunks(
     game: object,
     *,
@@ -644,7 +649,7 @@ def simulate_chunks(
     s = _setup(game, players, bots, seed, threads, stack, table)
     _check_int("hands", hands, 0)
     if chunk is None:
-        hand_seconds = _core.hand_seconds(s.config, list(s.bots))
+        hand_seconds = _hand_seconds(s)
         least = min(_CHUNK_HANDS, max(1, round(_CHUNK_SECONDS / hand_seconds)))
         chunk = max(least, -(-hands // 100))
     _check_int("chunk", chunk, 1)
@@ -802,7 +807,7 @@ def simulate(
     executor = _distribute.check_executor(executor)
     _distribute.check_progress(progress)
     if chunk_size is None:
-        core_seconds = hands * _core.hand_seconds(s.config, list(s.bots))
+        core_seconds = hands * _hand_seconds(s)
         workers = _distribute.workers(executor)
         overhead = _distribute.CHUNK_OVERHEAD_SECONDS
         chunk_size = _core.units_per_chunk(hands, core_seconds, workers, overhead)
@@ -875,7 +880,7 @@ def _simulate_sessions(
     _distribute.check_progress(progress)
     if chunk_size is None:
         hands = session.max_hands or _SESSION_HANDS
-        core_seconds = count * hands * _core.hand_seconds(s.config, list(s.bots))
+        core_seconds = count * hands * _hand_seconds(s)
         workers = _distribute.workers(executor)
         overhead = _distribute.CHUNK_OVERHEAD_SECONDS
         chunk_size = _core.units_per_chunk(count, core_seconds, workers, overhead)

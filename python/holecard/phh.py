@@ -95,9 +95,7 @@ __all__ = [
     "state_to_phh",
 ]
 
-_RANKS: Final = RANK_CHARS
-_SUITS: Final = SUIT_CHARS
-_ALL: Final = tuple(r + s for r in _RANKS for s in _SUITS)
+_ALL: Final = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
 _INF_STACK: Final = 10**15
 
 _BODIES: Final = {"7S": "stud", "7S/8": "stud8", "R": "razz", "2L3D": "deuce_seven", "5SK": "soko"}
@@ -679,7 +677,7 @@ def _split_cards(text: str) -> list[str | None]:
             continue
         rank = token[0].upper()
         suit = token[1].lower()
-        if rank not in _RANKS or suit not in _SUITS:
+        if rank not in RANK_CHARS or suit not in SUIT_CHARS:
             raise ReplayError(f"bad card {token!r} in {text!r}")
         cards.append(rank + suit)
     return cards
@@ -961,10 +959,12 @@ def _build_deck(
     # only from a rebuilt stub (burned or thrown the first time they left the deck).
     named_here = set(slots)
     if kind == "razz":
-        by_rank = sorted(_ALL, key=lambda c: (14 if c[0] == "A" else _RANKS.index(c[0]) + 2) % 14)
+        by_rank = sorted(
+            _ALL, key=lambda c: (14 if c[0] == "A" else RANK_CHARS.index(c[0]) + 2) % 14
+        )
     else:
         by_rank = sorted(
-            _ALL, key=lambda c: (_RANKS.index(c[0]), _SUITS.index(c[1])), reverse=True
+            _ALL, key=lambda c: (RANK_CHARS.index(c[0]), SUIT_CHARS.index(c[1])), reverse=True
         )
     never = [c for c in by_rank if c not in known]
     later = [c for c in by_rank if c in known and c not in named_here]

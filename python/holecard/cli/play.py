@@ -318,11 +318,12 @@ def _play_hand(
         return names[seat]
 
     narrator = Narrator(game, state, name, hidden=lambda seat: seat != 0)
+    button = Game(game).spec.is_draw  # the blinds games show who has the button
     shown = 0
 
     def show() -> None:
         pot = sum(p.amount for p in state.pots) + sum(state.bets)
-        where = f"  button: {name(state.dealer)}" if Game(game).spec.is_draw else ""
+        where = f"  button: {name(state.dealer)}" if button else ""
         out.write(f"  {narrator.street or 'the deal'}, pot {pot:,}{where}\n")
         for seat, p in enumerate(state.players):
             status = "folded" if p.folded else _hand_text(p, hide=seat != 0)
