@@ -265,15 +265,12 @@ def wsop_options(game: str, betting: str) -> dict[str, object]:
     """The WSOP profile of docs/rules.md §6 as explicit options (what ``profile="wsop"`` means).
 
     Read from the option catalogue (``holecard._core.option_profiles()``); under ``betting``
-    pot or no limit without the fixed-limit options, which such a table refuses.
+    pot or no limit without the fixed-limit options, which such a table refuses. The same
+    options a PHH replay gives a hand without a ``_holecard_options`` table.
     """
-    specs = {spec.name: spec for spec in _core.option_specs()}
-    changes = _core.option_profiles()["wsop"][game]
-    return {
-        name: specs[name].value(text)
-        for name, text in changes.items()
-        if betting in specs[name].structures
-    }
+    from holecard.phh import _profile
+
+    return _profile(game, betting, "wsop")
 
 
 @dataclass(frozen=True)
