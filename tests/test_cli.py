@@ -441,7 +441,9 @@ def test_replay_a_site_file_asks_which_hand(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_replay_an_illegal_site_hand(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # A completion to $4 at $3/$6 (the $1 more returned): the chips add up, the rules do not.
     bad = edited(tmp_path, CO_STEAL, "completes it to $3", "completes it to $4")
+    bad = edited(tmp_path, bad, "Uncalled bet of $2", "Uncalled bet of $3")
     code, out, err = cli(capsys, "replay", str(bad))
     assert code == 1, err
     assert f"ILLEGAL: {bad}, hand 21536266313: action " in out

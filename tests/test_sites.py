@@ -276,3 +276,146 @@ def test_unknown_cards_replay_and_known_ones_are_still_checked() -> None:
     wrong_bring_in = phh.HandHistory(**{**hand.__dict__, "actions": [*hand.actions[:3], "p2 pb"]})
     with pytest.raises(ReplayError, match="turn"):
         wrong_bring_in.replay()
+
+
+# ------------------------------------------------------------------------------------
+# Hands that are corrupt, or that the engines cannot deal, are refused with a reason
+
+#: The module docstring's hand: a razz ante, a bring-in and a fold.
+_RAZZ = """PokerStars Game #1:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:22:32 ET
+Table 'Dawn' 8-max
+Seat 1: Ann ($1 in chips)
+Seat 2: Bob ($1 in chips)
+Ann: posts the ante $0.01
+Bob: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to Ann [Kc]
+Dealt to Bob [5d]
+Ann: brings in for $0.02
+Bob: folds
+Uncalled bet ($0.01) returned to Ann
+Ann collected $0.03 from pot
+*** SUMMARY ***
+Total pot $0.03 | Rake $0
+"""
+_FTP_STUD = DATA / "cash/FTP/Stud/7-Stud-USD-3-6-20106.Steal.from.Button.Failure.txt"
+_STARS_27 = DATA / "cash/Stars/Draw/Triple Draw 2-7 Lowball-FL-USD-0.10-0.20-201106.sample.txt"
+
+
+def _scan_text(text: str) -> list[phh.HandHistory | sites.SkippedHand]:
+    return list(sites.scan(text))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        ("2009/11/26", "2009/13/26", "not a date and time: '2009/13/26 10:22:32'"),
+        ("($0.04/$0.08 USD)", "($0.04 USD)", "stakes '$0.04 USD' name no small and big bet"),
+        ("Dealt to Bob [5d]", "Dealt to Bob [5x]", "not a card: '5x'"),
+    ],
+)
+def test_a_corrupt_header_or_line_skips_its_hand_only(old: str, new: str, reason: str) -> None:
+    bad = _RAZZ.replace("#1:", "#7:").replace(old, new)
+    assert bad != _RAZZ.replace("#1:", "#7:")
+    items = _scan_text(bad + "\n" + _RAZZ)
+    assert isinstance(items[0], sites.SkippedHand)
+    assert items[0].hand_id == "7"
+    assert reason in items[0].reason
+    assert isinstance(items[1], phh.HandHistory)
+    assert items[1].hand == 1
+
+
+def test_full_tilt_button_and_draw_counts_are_read_or_refused() -> None:
+    text = sites.decode((DATA / "cash/FTP/Draw/3-Draw-Limit-USD-5-10-201211.txt").read_bytes())
+    [good] = [h for h in _scan_text(text) if isinstance(h, phh.HandHistory)][:1]
+    broken = text.replace("The button is in seat #6", "The button is in seat #")
+    assert broken != text
+    [skipped] = [h for h in _scan_text(broken) if isinstance(h, sites.SkippedHand)][:1]
+    assert "not a button seat: 'The button is in seat #'" in skipped.reason
+    assert good.hand == int(skipped.hand_id or 0)
+
+
+def test_hands_whose_chips_do_not_add_up_are_refused() -> None:
+    text = sites.decode(_FTP_STUD.read_bytes())
+    [hand] = _scan_text(text)
+    assert isinstance(hand, phh.HandHistory)
+    # A seat line dropped: that player's ante, cards and fold are no one's.
+    no_seat = text.replace("Seat 2: kwuiyhw ($62.50)\n", "")
+    assert no_seat != text
+    [skipped] = _scan_text(no_seat)
+    assert isinstance(skipped, sites.SkippedHand)
+    assert "chips do not add up" in skipped.reason
+    # Cut right after the summary's heading: its total pot and rake are missing.
+    cut = text[: text.index("*** SUMMARY ***") + len("*** SUMMARY ***")]
+    [skipped] = _scan_text(cut)
+    assert isinstance(skipped, sites.SkippedHand)
+    assert "cut off before its summary" in skipped.reason
+
+
+def test_blinds_out_of_turn_are_imported_only_when_the_hand_replays_without_them() -> None:
+    text = sites.decode(_STARS_27.read_bytes())
+    joined = text.replace(
+        "Player2: posts big blind $0.10\n",
+        "Player2: posts big blind $0.10\nlippo81: posts small & big blinds $0.15\n",
+    ).replace("Player4: folds\n", "Player4: folds\nlippo81: folds\n")
+    joined = joined.replace(
+        "Seat 5: Player4 ($4.46 in chips)\n",
+        "Seat 5: Player4 ($4.46 in chips)\nSeat 6: lippo81 ($2 in chips)\n",
+    )
+    for old, new in [
+        ("collected $1.29", "collected $1.44"),
+        ("Total pot $1.35", "Total pot $1.50"),
+    ]:
+        joined = joined.replace(old, new)
+    assert joined.count("lippo81") == 4  # with "lippo81 joins the table"
+    assert joined.count("$1.44") == 1
+    [skipped] = _scan_text(joined)
+    assert isinstance(skipped, sites.SkippedHand)
+    assert "lippo81 posts a dead blind of 5; lippo81 posts an extra blind of 10" in skipped.reason
+    assert "two blinds" in skipped.reason
+    # The same blinds posted one by one, as a second small and a second big blind.
+    split = joined.replace(
+        "lippo81: posts small & big blinds $0.15\n",
+        "lippo81: posts small blind $0.05\nlippo81: posts big blind $0.10\n",
+    )
+    [again] = _scan_text(split)
+    assert isinstance(again, sites.SkippedHand)
+    assert again.reason == skipped.reason
+    # The shipped hands with a blind out of turn replay, since its poster wins the hand or
+    # posts what a big blind would: imported, with a note.
+    noted = {h.hand: h.extras["_note"] for h in HANDS if h.extras.get("_note")}
+    assert noted == {
+        31497971185: "Player2 posts a dead blind of 250; Player2 posts an extra blind of 500",
+        35839176665: "tom1206 posts an extra blind of 10",
+        35839272371: "X USN-USMC posts an extra blind of 10",
+        35839735773: "LumBita posts an extra blind of 10",
+    }
+    for h in HANDS:
+        if h.hand in noted:
+            assert h.replay().stacks == h.finishing_stacks
+
+
+def test_chat_and_trailing_spaces_do_not_change_a_hand() -> None:
+    chat = _RAZZ.replace("Bob: folds\n", 'Ann said, "Bob: calls $0.02"\nBob: folds\n')
+    [hand] = _scan_text(chat)
+    assert isinstance(hand, phh.HandHistory)
+    assert hand.actions == ["d dh p1 ????Kc", "d dh p2 ????5d", "p1 pb", "p2 f"]
+    text = sites.decode(_FTP_STUD.read_bytes())
+    first, rest = text.split("\n", 1)
+    partial = first.rstrip() + " (partial)   \n" + rest
+    [skipped] = _scan_text(partial)
+    assert isinstance(skipped, sites.SkippedHand)
+    assert "partial" in skipped.reason
+
+
+def test_a_source_without_hands_is_reported(tmp_path: Path) -> None:
+    empty = tmp_path / "notes.txt"
+    empty.write_text("no hands here\n")
+    assert list(sites.scan(empty)) == []
+    with pytest.warns(sites.SkippedHandWarning, match="no PokerStars or Full Tilt hand"):
+        assert list(sites.read(empty)) == []
+    with pytest.raises(sites.SkippedHandError, match=r"notes\.txt"):
+        list(sites.read(empty, errors="raise"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert list(sites.read(empty, errors="ignore")) == []

@@ -178,6 +178,8 @@ def scan(source: str | PathLike[str]) -> Iterator[HandHistory | SkippedHand]:
                 yield to_history(site.parse(lines))  # type: ignore[attr-defined]
             except HandHistoryError as exc:
                 yield SkippedHand(name, hand_id, str(exc))
+            except ValueError as exc:  # a line the readers do not foresee: still this hand's
+                yield SkippedHand(name, hand_id, f"hand {hand_id}: unreadable: {exc}")
 
 
 def read(
@@ -187,9 +189,10 @@ def read(
 
     Args:
         source: a file, a folder (every ``.txt`` file under it) or the text itself.
-        errors: what a hand that is not imported (cancelled, cut off, unreadable) does:
-            ``"warn"`` a :class:`SkippedHandWarning` per hand, ``"ignore"`` nothing,
-            ``"raise"`` a :class:`SkippedHandError` (a :class:`HandHistoryError`).
+        errors: what a hand that is not imported (cancelled, cut off, unreadable), or a
+            source with no hand at all, does: ``"warn"`` a :class:`SkippedHandWarning` per
+            hand, ``"ignore"`` nothing, ``"raise"`` a :class:`SkippedHandError` (a
+            :class:`HandHistoryError`).
 
     Yields:
         One :class:`HandHistory` per imported hand.
@@ -200,10 +203,18 @@ def read(
     """
     if errors not in ("warn", "ignore", "raise"):
         raise ConfigurationError(f"errors must be 'warn', 'ignore' or 'raise', got {errors!r}")
+    seen = False
     for item in scan(source):
+        seen = True
         if isinstance(item, HandHistory):
             yield item
         elif errors == "raise":
             raise SkippedHandError(f"{item.source}: {item.reason}")
         elif errors == "warn":
             warnings.warn(f"{item.source}: {item.reason}", SkippedHandWarning, stacklevel=2)
+    if not seen and errors != "ignore":
+        where = "the text" if isinstance(source, str) and "\n" in source else repr(str(source))
+        message = f"no PokerStars or Full Tilt hand histories in {where}"
+        if errors == "raise":
+            raise SkippedHandError(message)
+        warnings.warn(message, SkippedHandWarning, stacklevel=2)

@@ -17,7 +17,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Final
 
 from holecard._enums import RANK_CHARS, SUIT_CHARS, Game
-from holecard.exceptions import HandHistoryError
+from holecard.exceptions import HandHistoryError, ReplayError
 from holecard.phh import HandHistory, _variant_code
 
 _UNKNOWN: Final = "??"
@@ -100,6 +100,23 @@ def amount(text: str, cash: bool) -> int:
     return int(value)
 
 
+def read_stakes(hand: SiteHand, text: str) -> None:
+    """Reads the small and big bets of a header's stakes (``"$0.04/$0.08 USD"``)."""
+    bets = AMOUNT.findall(text)
+    if len(bets) < 2:
+        raise SiteFormatError(f"hand {hand.hand_id}: stakes {text!r} name no small and big bet")
+    hand.small_bet, hand.big_bet = amount(bets[0], hand.cash), amount(bets[1], hand.cash)
+
+
+def read_clock(hand: SiteHand, stamp: str, zone: str) -> None:
+    """Reads the header's date and time (``"2009/11/26 10:22:32"``) and its time zone."""
+    try:
+        hand.time = dt.datetime.strptime(stamp, "%Y/%m/%d %H:%M:%S")
+    except ValueError:
+        raise SiteFormatError(f"hand {hand.hand_id}: not a date and time: {stamp!r}") from None
+    hand.time_zone = zone
+
+
 def cards(text: str) -> tuple[str, ...]:
     """The cards of a bracket's inside (``"Ac Kd 8c"``), in PHH spelling (``10`` as ``T``).
 
@@ -118,6 +135,7 @@ def cards(text: str) -> tuple[str, ...]:
 #: An amount as the sites write it: an optional currency sign, digits with commas, cents.
 AMOUNT: Final = re.compile(r"[$€£]?[\d,]+(?:\.\d+)?")
 _BRACKET: Final = re.compile(r"\[([^\]]*)\]")
+_COUNT: Final = re.compile(r"\s*(\d+)")
 _TOTAL: Final = re.compile(r"^Total pot (?P<pot>[$€£]?[\d,.]+).*\| Rake (?P<rake>[$€£]?[\d,.]+)")
 _MUCKED: Final = re.compile(
     r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))? mucked \[(?P<cards>[^\]]+)\]"
@@ -134,7 +152,8 @@ def record(hand: SiteHand, name: str, kind: str, rest: str) -> None:
     value = amount(chips.group(), hand.cash) if chips else 0
     shown = _BRACKET.search(rest)
     if kind == "draw":
-        count = int(rest.split()[0]) if rest.strip()[:1].isdigit() else 0
+        digits = _COUNT.match(rest)
+        count = int(digits[1]) if digits else 0
         hand.lines.append(Line("draw", name, count=count, cards=cards(shown[1]) if shown else ()))
         return
     if kind == "show":
@@ -289,7 +308,8 @@ def to_history(hand: SiteHand) -> HandHistory:
             # A blind posted out of turn (a player entering between the blinds): dead
             # money, or a live bet; the engines' tables have two blinds only (a finding).
             put(line.name, line.amount, in_round=k == "extra_blind")
-            notes.append(f"{line.name} posts a {k.replace('_', ' ')} of {line.amount}")
+            blind = "a dead blind" if k == "dead_blind" else "an extra blind"
+            notes.append(f"{line.name} posts {blind} of {line.amount}")
         elif k == "bring_in":
             put(line.name, line.amount)
             actions.append(f"{p} pb")
@@ -323,6 +343,7 @@ def to_history(hand: SiteHand) -> HandHistory:
             raise SiteFormatError(f"hand {hand.hand_id}: unknown line kind {k!r}")
     if in_street:
         flush_deals()
+    _check_chips(hand, seats)
     for s in seats.values():
         if s.shown:
             _reveal(s, draws.get(s.name, []), board, stud)
@@ -363,9 +384,33 @@ def to_history(hand: SiteHand) -> HandHistory:
     hh.extras["_holecard_profile"] = PROFILES[hand.site]
     if notes:
         hh.extras["_note"] = "; ".join(notes)
+        # The engines deal two blinds: a hand with blinds out of turn is imported only if
+        # it replays to its recorded result without them (as when the poster wins it).
+        try:
+            hh.replay()
+        except ReplayError as exc:
+            raise SkippedHandError(
+                f"hand {hand.hand_id}: {'; '.join(notes)}: holecard's tables post two blinds "
+                f"only, and without these the hand does not replay ({exc})"
+            ) from None
     if hand.button is not None:
         hh.extras["_button_seat"] = hand.button
     return hh
+
+
+def _check_chips(hand: SiteHand, seats: dict[str, _Seat]) -> None:
+    """Checks that every chip put in was collected or raked, in the summary's total pot.
+
+    A hand with a line dropped or unread (a blind, a bet, a seat) does not add up.
+    """
+    put = sum(s.put for s in seats.values())
+    won = sum(s.won for s in seats.values())
+    if put != won + hand.rake or (hand.total_pot is not None and hand.total_pot != put):
+        pot = "" if hand.total_pot is None else f" (the summary's total pot {hand.total_pot})"
+        raise SiteFormatError(
+            f"hand {hand.hand_id}: chips do not add up: {put} put in{pot}, {won} collected, "
+            f"{hand.rake} raked"
+        )
 
 
 def _reveal(

@@ -8,18 +8,18 @@ off, and a summary with the total pot and the rake. Older files are UTF-16.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from typing import Final
 
 from holecard.sites._model import (
-    AMOUNT,
     Line,
     SiteFormatError,
     SiteHand,
     SkippedHandError,
     amount,
     cards,
+    read_clock,
+    read_stakes,
     record,
     summary_line,
 )
@@ -40,6 +40,7 @@ _GAMES: Final = {
     "Razz": "razz",
     "2-7 Triple Draw": "deuce_seven",
 }
+_BUTTON: Final = re.compile(r"^The button is in seat #(\d+)$")
 _TIME: Final = re.compile(r"(\d{1,2}:\d{2}:\d{2}) (\w+) - (\d{4}/\d{2}/\d{2})")
 _SEAT: Final = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d,.]+)\)(?P<out>, is sitting out)?$"
@@ -95,7 +96,7 @@ def parse(lines: list[str]) -> SiteHand:
             one in which no cards were dealt.
         SiteFormatError: a header or line that cannot be read.
     """
-    head = _HEAD.match(lines[0].lstrip("\ufeff"))
+    head = _HEAD.match(lines[0].lstrip("\ufeff").rstrip())
     if head is None:
         raise SiteFormatError(f"not a fixed-limit stud or draw Full Tilt header: {lines[0]!r}")
     hand_id = head["id"]
@@ -110,15 +111,13 @@ def parse(lines: list[str]) -> SiteHand:
         2 if size == "heads up" else int(size.split()[0]) if size[:1].isdigit() else None
     )
     hand.currency = "USD" if cash and "$" in head["stakes"] else None
-    small, big = AMOUNT.findall(head["stakes"])[:2]
-    hand.small_bet, hand.big_bet = amount(small, cash), amount(big, cash)
+    read_stakes(hand, head["stakes"])
     if head["ante"]:
         hand.ante = amount(head["ante"], cash)
     times = _TIME.findall(head["time"])
     if times:
-        clock, zone, day = times[-1]  # the bracketed ET time when two are given
-        hand.time = dt.datetime.strptime(f"{day} {clock}", "%Y/%m/%d %H:%M:%S")
-        hand.time_zone = zone
+        time, zone, day = times[-1]  # the bracketed ET time when two are given
+        read_clock(hand, f"{day} {time}", zone)
     names: set[str] = set()
     in_summary = False
     for raw in lines[1:]:
@@ -134,7 +133,9 @@ def parse(lines: list[str]) -> SiteHand:
             if m["out"]:
                 hand.sitting_out.add(m["name"])
         elif line.startswith("The button is in seat #"):
-            hand.button = int(line.rsplit("#", 1)[1])
+            if (button := _BUTTON.match(line)) is None:
+                raise SiteFormatError(f"hand {hand_id}: not a button seat: {line!r}")
+            hand.button = int(button[1])
         elif (m := _STREET.match(line)) is not None:
             name = m["street"]
             if name == "SUMMARY":
@@ -162,7 +163,7 @@ def parse(lines: list[str]) -> SiteHand:
             hand.lines.append(Line("collect", m["name"], amount(m["amount"], cash)))
         elif (m := _ACTION.match(line)) is not None and m["name"] in names:
             _action(hand, m["name"], m["verb"], m["rest"])
-    if not in_summary:
+    if not hand.summary:
         raise SkippedHandError(f"hand {hand_id}: cut off before its summary")
     if not any(ln.kind == "street" for ln in hand.lines):
         raise SkippedHandError(f"hand {hand_id}: no cards were dealt")

@@ -8,7 +8,6 @@ chips (tournaments).
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from typing import Final
 
@@ -20,6 +19,8 @@ from holecard.sites._model import (
     SkippedHandError,
     amount,
     cards,
+    read_clock,
+    read_stakes,
     record,
     summary_line,
 )
@@ -47,7 +48,8 @@ _SEAT: Final = re.compile(
     r"(?:, [$€£]?[\d,.]+ bounty)?\)(?P<out> is sitting out)?"
 )
 _ACTION: Final = re.compile(
-    r"^(?P<name>.+?): (?P<verb>posts the ante|posts small blind|posts big blind|"
+    r"^(?P<name>.+?): (?P<verb>posts the ante|posts small & big blinds|posts small blind|"
+    r"posts big blind|"
     r"brings in for|completes it to|bets|raises [$€£]?[\d,.]+ to|calls|checks|folds|"
     r"discards \d+ cards?|stands pat|shows|mucks hand)(?P<rest>.*)$"
 )
@@ -75,7 +77,7 @@ def parse(lines: list[str]) -> SiteHand:
         SkippedHandError: a cancelled hand, or one cut off before its summary.
         SiteFormatError: a header or line that cannot be read.
     """
-    head = _HEAD.match(lines[0].lstrip("\ufeff"))
+    head = _HEAD.match(lines[0].lstrip("\ufeff").rstrip())
     if head is None:
         raise SiteFormatError(f"not a fixed-limit stud or draw PokerStars header: {lines[0]!r}")
     hand_id = head["id"]
@@ -84,13 +86,10 @@ def parse(lines: list[str]) -> SiteHand:
     hand = SiteHand(site="PokerStars", hand_id=hand_id, game=_GAMES[head["game"]], cash=cash)
     hand.tournament = head["tour"]
     hand.currency = stakes.split()[-1] if cash and " " in stakes else ("USD" if cash else None)
-    small, big = AMOUNT.findall(stakes)[:2]
-    hand.small_bet, hand.big_bet = amount(small, cash), amount(big, cash)
+    read_stakes(hand, stakes)
     times = _TIME.findall(head["time"])
     if times:
-        stamp, zone = times[-1]  # the bracketed ET time when two are given
-        hand.time = dt.datetime.strptime(stamp, "%Y/%m/%d %H:%M:%S")
-        hand.time_zone = zone
+        read_clock(hand, *times[-1])  # the bracketed ET time when two are given
     in_summary = False
     for raw in lines[1:]:
         line = raw.strip()
@@ -114,6 +113,8 @@ def parse(lines: list[str]) -> SiteHand:
                 hand.lines.append(Line("street", text=_STREETS[name]))
                 if m["board"]:
                     hand.lines.append(Line("board", cards=cards(m["board"])))
+        elif any(line.startswith(f'{s[1]} said, "') for s in hand.seats):
+            continue  # chat
         elif (m := _DEALT.match(line)) is not None:
             groups = re.findall(r"\[([^\]]*)\]", m["cards"])
             new = cards(groups[-1])
@@ -129,7 +130,7 @@ def parse(lines: list[str]) -> SiteHand:
             hand.lines.append(Line("uncalled", m["name"], amount(m["amount"], cash)))
         elif (m := _COLLECT.match(line)) is not None:
             hand.lines.append(Line("collect", m["name"], amount(m["amount"], cash)))
-    if not in_summary:
+    if not hand.summary:
         raise SkippedHandError(f"hand {hand_id}: cut off before its summary")
     return hand
 
@@ -151,7 +152,20 @@ _KINDS: Final = {
 
 
 def _action(hand: SiteHand, name: str, verb: str, rest: str) -> None:
-    if verb.startswith("raises"):
+    posted = {line.kind for line in hand.lines}
+    if verb == "posts small & big blinds":
+        # A player joining between the blinds: the small blind dead, the big blind live.
+        posts = AMOUNT.search(rest)
+        both = amount(posts[0], hand.cash) if posts else 0
+        if "big_blind" not in posted or not 0 < hand.big_blind < both:
+            raise SiteFormatError(f"hand {hand.hand_id}: {name} posts blinds of {rest.strip()!r}")
+        hand.lines.append(Line("dead_blind", name, both - hand.big_blind))
+        hand.lines.append(Line("extra_blind", name, hand.big_blind))
+    elif verb in ("posts small blind", "posts big blind") and _KINDS[verb] in posted:
+        # A second blind of a kind: a joining player's, dead (small) or live (big) money.
+        kind = "dead_blind" if verb == "posts small blind" else "extra_blind"
+        record(hand, name, kind, rest)
+    elif verb.startswith("raises"):
         record(hand, name, "raise", rest)  # "raises $0.10 to $0.20": the total follows
     elif verb.startswith("discards"):
         record(hand, name, "draw", verb.split()[1] + " " + rest)
