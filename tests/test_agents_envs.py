@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import gymnasium
 import numpy as np
 import pytest
@@ -48,6 +50,44 @@ def test_pettingzoo_multi_hand_episodes_conserve_chips() -> None:
     assert 1 < e._episode.hand_count <= 30
     assert e._episode.hand_count == 30 or 0 in e._episode.stacks
     assert sum(e._episode.stacks) == 600
+
+
+@pytest.mark.filterwarnings(*CLASSIC_STYLE)
+def test_pettingzoo_hands_over_as_soon_as_dealt_are_paid_and_dealt_past() -> None:
+    # Seat 0 all in on the ante: the one hand is over when dealt, the episode with it.
+    e = env("razz", 2, stacks=[1, 1000])
+    e.reset(seed=0)
+    assert all(e.terminations.values())
+    assert e.agent_selection == "player_0"
+    assert e._cumulative_rewards == {"player_0": 0.05, "player_1": -0.05}
+    for _agent in e.agent_iter():
+        e.step(None)
+    assert e.agents == []
+    # Heads-up over many hands, someone is sooner or later all in on the ante: every
+    # selected agent still has a legal slot, and the rewards stay zero-sum.
+    for seed in range(40):
+        e = env("razz", 2, stacks=[100, 100], hands=200)
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        paid = dict.fromkeys(e.possible_agents, 0.0)
+        for agent in e.agent_iter():
+            obs, reward, terminated, truncated, _ = e.last()
+            paid[agent] += reward
+            if terminated or truncated:
+                e.step(None)
+                continue
+            assert obs["action_mask"].any(), (seed, agent)
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert sum(paid.values()) == pytest.approx(0.0)
+
+
+def test_pettingzoo_hand_in_play_leaves_the_global_state_to_pettingzoo() -> None:
+    e = raw_env("stud", 2)
+    e.reset(seed=2)
+    assert isinstance(e.game_state, State)
+    assert not e.game_state.is_over
+    with pytest.raises(NotImplementedError):
+        e.state()
 
 
 def test_pettingzoo_refuses_illegal_actions_and_bad_tables() -> None:
@@ -116,3 +156,26 @@ def test_gymnasium_refuses_bad_opponents() -> None:
         HolecardEnv("razz", 2, opponents="shark")
     with pytest.raises(ConfigurationError, match="opponents"):
         HolecardEnv("razz", 3, opponents=["random"])
+
+
+def test_gymnasium_refuses_stacks_that_leave_the_learner_no_decision() -> None:
+    e = gymnasium.make("holecard/Razz-v0", players=3, stacks=[1, 1000, 1000])
+    with pytest.raises(ConfigurationError, match="seat 0 had no decision in 1,000 episodes"):
+        e.reset(seed=0)
+    # Another seat with the short stack leaves the learner his decisions.
+    _, info = gymnasium.make("holecard/Razz-v0", players=3, stacks=[1000, 1, 1000]).reset(seed=0)
+    assert info["action_mask"].any()
+
+
+def test_gymnasium_steps_share_no_arrays() -> None:
+    # Gymnasium's own checker (wrapped by make) warns when two steps' infos share an object.
+    e = gymnasium.make("holecard/Razz-v0")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        seen = []
+        for seed in (0, 1, 2):
+            _, info = e.reset(seed=seed)
+            seen.append(info["action_mask"])
+            _, _, _, _, info = e.step(0)
+            seen.append(info["action_mask"])
+    assert len({id(a) for a in seen}) == len(seen)

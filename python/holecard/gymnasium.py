@@ -37,7 +37,12 @@ from holecard.agents import DEFAULT_GAME, Bot, Encoding, Episode, episode_stacks
 from holecard.exceptions import ArgumentTypeError, ConfigurationError, IllegalActionError
 from holecard.games import GAME_CLASSES, Move, State, game_class
 
-__all__ = ["ENV_IDS", "HolecardEnv"]
+__all__ = ["ENV_IDS", "MAX_DEALS", "HolecardEnv"]
+
+#: Episodes :meth:`HolecardEnv.reset` deals in a row, at most, looking for one in which the
+#: learner has a decision (a hand may end before he acts: the others fold, or he is all in
+#: on the ante); when none has, the stacks leave him none.
+MAX_DEALS = 1000
 
 #: A policy for the other seats: the move of the player to act.
 Policy = Callable[[State], Move]
@@ -121,10 +126,6 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             0.0, observation_bound(self._stacks), self.encoding.observation_shape, np.float32
         )
         self.action_space = spaces.Discrete(self.encoding.num_actions)
-        self._no_observation = np.zeros(self.encoding.observation_shape, np.float32)
-        self._no_mask = np.zeros(self.encoding.num_actions, np.int8)
-        self._no_observation.flags.writeable = False
-        self._no_mask.flags.writeable = False
         self._episode: Episode | None = None
         self._state: State | None = None
         self._seats: tuple[int, ...] = ()
@@ -160,11 +161,15 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         state, me = self._state, self._me()
         assert state is not None
-        obs = self._no_observation if me is None else self.encoding.observation(state, me)
+        # Fresh arrays every step: a learner may keep what it was given.
+        if me is None:
+            obs = np.zeros(self.encoding.observation_shape, np.float32)
+        else:
+            obs = self.encoding.observation(state, me)
         if me is not None and state.actor == me:
             mask = self.encoding.action_mask(state)
         else:
-            mask = self._no_mask
+            mask = np.zeros(self.encoding.num_actions, np.int8)
         return obs, {"action_mask": mask}
 
     def _result(self) -> float:
@@ -190,19 +195,28 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        """Starts an episode; ``seed`` makes it (bots included) repeatable."""
+        """Starts an episode; ``seed`` makes it (bots included) repeatable.
+
+        Raises:
+            ConfigurationError: the learner had no decision in :data:`MAX_DEALS` episodes
+                dealt in a row (say, his stack goes all in on the ante).
+        """
         super().reset(seed=seed)
-        # Deal anew while every hand of the episode ends before the learner acts.
-        done = True
         if seed is not None or self._episode is None:
             self._bot_rng.seed(int(self.np_random.integers(2**63)))
-        while done:
+        # Deal anew while every hand of the episode ends before the learner acts.
+        for _ in range(MAX_DEALS):
             self._episode = Episode(
                 self._table, self._stacks, hands=self._hands, seed=self._bot_rng.getrandbits(63)
             )
             self._show(self._episode)
             _, done = self._advance()
-        return self._observe()
+            if not done:
+                return self._observe()
+        raise ConfigurationError(
+            f"seat {self._seat} had no decision in {MAX_DEALS:,} episodes dealt in a row, "
+            f"with stacks {list(self._stacks)}: every hand ends before it acts"
+        )
 
     def step(
         self, action: int | np.integer[Any]

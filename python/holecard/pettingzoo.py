@@ -110,7 +110,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._rng = random.Random()
         self._episode: Episode | None = None
-        self.state: State | None = None
+        #: The hand in play (``state()`` stays PettingZoo's global state, which this
+        #: environment does not define).
+        self.game_state: State | None = None
         self._seats: tuple[int, ...] = ()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -121,10 +123,29 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """The action space of ``agent``."""
         return self.action_spaces[agent]
 
-    def _show(self, episode: Episode) -> None:
-        """Makes the episode's hand in play the one observed and stepped."""
-        self.state, self._seats = episode.state, episode.seats
-        self._select()
+    def _settle(self) -> None:
+        """Pays each finished hand and deals the next, until a seat acts or the episode ends.
+
+        A hand may be over as soon as it is dealt: every seat but one all in on the antes
+        or blinds.
+        """
+        episode = self._episode
+        assert episode is not None
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.game_state, self._seats = episode.state, episode.seats
+        while self.game_state.is_over:
+            for seat, won in zip(self._seats, self.game_state.payoffs, strict=True):
+                self.rewards[self.possible_agents[seat]] += won / self._scale
+            if not episode.next_hand():
+                self.terminations = dict.fromkeys(self.agents, True)
+                break
+            self.game_state, self._seats = episode.state, episode.seats
+        self._accumulate_rewards()
+        actor = self.game_state.actor
+        if actor is not None:
+            self.agent_selection = self.possible_agents[self._seats[actor]]
+        elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Starts an episode (``seed`` makes it repeatable)."""
@@ -139,24 +160,18 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._show(self._episode)
-
-    def _select(self) -> None:
-        assert self.state is not None
-        actor = self.state.actor
-        if actor is not None:
-            self.agent_selection = self.possible_agents[self._seats[actor]]
+        self._settle()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """What ``agent`` sees now; the mask is all zero when it is not his turn."""
-        assert self.state is not None
+        assert self.game_state is not None
         seat = self._agent_seat[agent]
         if seat in self._seats:
-            obs = self.encoding.observation(self.state, self._seats.index(seat))
+            obs = self.encoding.observation(self.game_state, self._seats.index(seat))
         else:
             obs = self._no_observation
         if agent == self.agent_selection and not self.terminations[agent]:
-            mask = self.encoding.action_mask(self.state)
+            mask = self.encoding.action_mask(self.game_state)
         else:
             mask = self._no_mask
         return {"observation": obs, "action_mask": mask}
@@ -171,32 +186,18 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state, episode = self.state, self._episode
+        state = self.game_state
         assert state is not None
-        assert episode is not None
         self.encoding.play(state, int(action))
         self._cumulative_rewards[agent] = 0.0
-        if state.is_over:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            for seat, won in zip(self._seats, state.payoffs, strict=True):
-                self.rewards[self.possible_agents[seat]] = won / self._scale
-            self._accumulate_rewards()
-            if episode.next_hand():
-                self._show(episode)
-            else:
-                self.terminations = dict.fromkeys(self.agents, True)
-            return
-        if any(self.rewards.values()):
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-        # Nothing to accumulate: every reward of this step is zero.
-        self._select()
+        self._settle()
 
     def render(self) -> str | None:
         """The hand as text (``"ansi"`` returns it, ``"human"`` prints it)."""
-        if self.state is None or self.render_mode is None:
+        if self.game_state is None or self.render_mode is None:
             return None
         text = "\n".join(
-            self.encoding.observation_string(self.state, s) for s in range(len(self._seats))
+            self.encoding.observation_string(self.game_state, s) for s in range(len(self._seats))
         )
         if self.render_mode == "ansi":
             return text
