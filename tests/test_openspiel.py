@@ -247,3 +247,32 @@ def test_repeated_game_carries_stacks_and_rotates_the_dealer() -> None:
         assert [300 + r for r in state.returns()] == state.stacks
         assert state.hands_played == 4 or 0 in state.stacks
         assert len(firsts) == min(state.hands_played, 3)
+
+
+def test_observers_of_other_views_are_refused() -> None:
+    """The game observes for one player (the public information and his own cards): an
+    observer of another view is refused rather than given that player's private view."""
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_holecard(game=razz)")
+    kinds = pyspiel.PrivateInfoType
+    for public, private in [
+        (True, kinds.NONE),
+        (True, kinds.ALL_PLAYERS),
+        (False, kinds.SINGLE_PLAYER),
+    ]:
+        wanted = pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=public, private_info=private
+        )
+        with pytest.raises(ConfigurationError, match="observes for one player"):
+            make_observation(game, wanted)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    for perfect, tensor in [
+        (False, state.observation_tensor),
+        (True, state.information_state_tensor),
+    ]:
+        observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=perfect))
+        observer.set_from(state, state.current_player())
+        assert observer.tensor.tolist() == tensor(state.current_player())

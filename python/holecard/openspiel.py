@@ -197,11 +197,27 @@ class HolecardGame(pyspiel.Game):  # type: ignore[misc] # pyspiel ships no type 
     def make_py_observer(
         self, iig_obs_type: object = None, params: dict[str, Any] | None = None
     ) -> HolecardObserver:
-        """The observation (default) or, with perfect recall, the information state."""
+        """The observation (default) or, with perfect recall, the information state.
+
+        Both are one player's view: the public cards and actions and his own down cards.
+
+        Raises:
+            ConfigurationError: observation parameters, or an observation type of another
+                view (no public information, or private information of no player or of
+                every player), which this game does not provide.
+        """
         if params:
             raise ConfigurationError(f"observation parameters are not supported: {params}")
-        perfect = bool(getattr(iig_obs_type, "perfect_recall", False))
-        return HolecardObserver(self.encoding, perfect)
+        if iig_obs_type is None:
+            return HolecardObserver(self.encoding, perfect_recall=False)
+        public = getattr(iig_obs_type, "public_info", True)
+        private = getattr(iig_obs_type, "private_info", pyspiel.PrivateInfoType.SINGLE_PLAYER)
+        if not public or private != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ConfigurationError(
+                "holecard observes for one player, with the public information and his own "
+                f"private information; got public_info={public}, private_info={private}"
+            )
+        return HolecardObserver(self.encoding, bool(getattr(iig_obs_type, "perfect_recall")))
 
 
 class RepeatedHolecardGame(HolecardGame):
