@@ -224,6 +224,19 @@ def test_bad_shapes_and_types(hands: npt.NDArray[np.generic], message: str) -> N
         batch.evaluate_high(hands)
 
 
+def test_views_too_big_to_copy_are_refused_not_fatal() -> None:
+    # A broadcast view of 2**45 rows: more than any address space holds once copied. The
+    # shape is checked before the copy, and the copy is refused instead of aborting.
+    row = np.arange(7, dtype=np.uint8)
+    with pytest.raises(MemoryError, match="cannot be allocated"):
+        batch.evaluate_high(np.broadcast_to(row, (2**45, 7)))
+    with pytest.raises(InvalidHandError, match="got 9"):
+        batch.evaluate_high(np.broadcast_to(np.arange(9, dtype=np.uint8), (2**45, 9)))
+    # A small view is copied and evaluated as its contiguous copy.
+    view = np.broadcast_to(row, (3, 7))
+    assert batch.evaluate_high(view).tolist() == batch.evaluate_high(view.copy()).tolist()
+
+
 def test_bad_thread_count() -> None:
     with pytest.raises(ValueError, match="threads"):
         batch.evaluate_high(np.zeros((0, 7), dtype=np.uint8), threads=0)

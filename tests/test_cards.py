@@ -97,6 +97,9 @@ def test_parse_errors_name_token_and_position(text: str, token: str, position: i
 
 
 def test_bad_card_types() -> None:
+    assert Card(Card("As")) == Card("As")  # a Card where a card is taken
+    with pytest.raises(TypeError, match='takes text such as "As" or a Card, not int 51'):
+        Card(51)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="position 1"):
         parse_cards(["As", 3])  # type: ignore[list-item]
     with pytest.raises(CardParseError):

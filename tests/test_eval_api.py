@@ -264,8 +264,9 @@ class TestBadInput:
                     assert repeat_of in (None, n - 1)
 
     def test_wrong_types(self) -> None:
-        with pytest.raises(TypeError):
-            evaluate_high(52)  # type: ignore[arg-type]
-        with pytest.raises(TypeError):
-            evaluate_high([1, 2, 3, 4, 5])  # type: ignore[list-item]
+        # Cards of another type: a TypeError, and a ValueError as every bad card input is.
+        for bad in (52, [1, 2, 3, 4, 5], [Card("As"), 5, "Kd", "Qd", "Jd"]):
+            for caught in (TypeError, ValueError, HoleCardError):
+                with pytest.raises(caught, match="got int"):
+                    evaluate_high(bad)  # type: ignore[arg-type]
         assert evaluate_high(parse_cards("As Ks Qs Js Ts")).category is Category.STRAIGHT_FLUSH

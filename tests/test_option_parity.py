@@ -17,7 +17,7 @@ import pytest
 
 from holecard import _core, games, options
 from holecard._enums import FourStraightMode
-from holecard.exceptions import HoleCardError
+from holecard.exceptions import ConfigurationError, HoleCardError
 from holecard.reference import engine as ref
 
 SPECS = {spec.name: spec for spec in _core.option_specs()}
@@ -104,8 +104,7 @@ def _both(game: str, kwargs: dict[str, object]) -> tuple[str, str]:
     fast = getattr(games, CLASSES[game])
     slow = getattr(ref, CLASSES[game])
     return (
-        # An unknown keyword is a TypeError of the signature in holecard.games.
-        _outcome(fast, kwargs, (HoleCardError, TypeError)),
+        _outcome(fast, kwargs, (HoleCardError,)),
         _outcome(slow, kwargs, (ref.ConfigurationError,)),
     )
 
@@ -142,6 +141,11 @@ def test_options_that_do_not_apply_and_unknown_options_are_refused_by_both(game:
     got = _both(game, {**_stakes(game), "no_such_option": True})
     assert got[0].startswith("refused"), got
     assert got[1].startswith("refused"), got
+    # A misspelt keyword is a ConfigurationError naming it and the nearest name.
+    with pytest.raises(
+        ConfigurationError, match=r"unknown table keyword antee \(did you mean ante"
+    ):
+        getattr(games, CLASSES[game])(**_stakes(game), antee=1)
 
 
 @pytest.mark.parametrize(

@@ -66,7 +66,6 @@ True
 
 from __future__ import annotations
 
-import inspect
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -511,13 +510,7 @@ def _table(game: object, table: dict[str, object]) -> tuple[str, Any]:
         )
     cls = games.game_class(game)
     gid = cls._GAME
-    accepted = set(inspect.signature(cls.__init__).parameters) - {"self"}
-    unknown = sorted(set(table) - accepted)
-    if unknown:
-        raise ConfigurationError(
-            f"unknown table keyword{'s' if len(unknown) > 1 else ''} "
-            f"{', '.join(unknown)} for {gid}"
-        )
+    # Unknown keywords reach the game class, which names them (before the stakes are read).
     kwargs: dict[str, Any] = dict(table)
     spec = Game(gid).spec
     # Ten-twenty stakes, or with only some amounts given, the rest scaled from them.

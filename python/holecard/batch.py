@@ -24,6 +24,10 @@ strengths already written. ``threads`` is a whole number from 1 to 4096 (else
 :class:`~holecard.ConfigurationError`, or :class:`~holecard.ArgumentTypeError` for a value
 that is not a whole number, as for a ``progress`` that cannot be called).
 
+Hands that are not one C-contiguous block (a slice with steps, Fortran order, a broadcast
+view) are copied into one first, once their shape is checked; a copy that cannot be
+allocated raises :class:`MemoryError`.
+
 >>> import numpy as np
 >>> from holecard import batch, evaluate_high, parse_cards
 >>> hands = np.array([[c.index for c in parse_cards("As Ks Qs Js Ts 2d 3c")],

@@ -1,9 +1,11 @@
 """The exceptions holecard raises.
 
 Every error is a :class:`HoleCardError`. Errors caused by a bad value are also
-:class:`ValueError`, errors caused by a value of the wrong type (and comparing values of
-different rankings) :class:`TypeError`, and an index past the end :class:`IndexError`, so
-code that already catches the built-in exceptions keeps working. No public function lets
+:class:`ValueError`; errors caused by a value of the wrong type are both :class:`TypeError`
+and :class:`ValueError` (so ``except ValueError`` catches every bad argument, cards of
+another type included); comparing values of different rankings is a :class:`TypeError`, and
+an index past the end an :class:`IndexError`, so code that already catches the built-in
+exceptions keeps working. No public function lets
 a bare built-in exception out for a bad argument: a number out of range is a
 :class:`ConfigurationError` (a card index a :class:`CardParseError`, a seat
 an :class:`IndexOutOfRangeError`), a value of the wrong type an :class:`ArgumentTypeError`.
@@ -76,15 +78,18 @@ class ConfigurationError(HoleCardError, ValueError):
     """
 
 
-class ArgumentTypeError(HoleCardError, TypeError):
+class ArgumentTypeError(HoleCardError, TypeError, ValueError):
     """An argument of the wrong type; names the argument, what it takes and what it got.
+
+    Also a :class:`ValueError`: a bad argument, whatever its kind, is caught by ``except
+    ValueError``.
 
     >>> import holecard
     >>> try:
-    ...     holecard.Card(51)
+    ...     holecard.Card(5)
     ... except TypeError as e:
     ...     print(f"{type(e).__name__}: {e}")
-    ArgumentTypeError: Card() takes text such as "As", not int 51 (index: Card.from_index)
+    ArgumentTypeError: Card() takes text such as "As" or a Card, not int 5 (index: Card.from_index)
     """
 
 

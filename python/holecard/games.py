@@ -32,15 +32,18 @@ Moves(Move('fold'), Move('call'), Move('complete'))
 
 from __future__ import annotations
 
+import difflib
 import enum
+import inspect
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar, Final, Self
+from typing import TYPE_CHECKING, ClassVar, Final, Never, Self
 
 from holecard import _core
 from holecard._core import LegalActions
 from holecard._enums import FourStraightMode, Game
 from holecard._types import CardsLike, Pot
+from holecard.exceptions import ConfigurationError
 from holecard.options import (
     Betting,
     BettingTimeoutAction,
@@ -97,6 +100,21 @@ def _name(value: object) -> object:
     return value.value if isinstance(value, enum.Enum) else value
 
 
+def _unknown_keywords(cls: type[_Game], names: Iterable[str]) -> ConfigurationError:
+    """The error for keywords that are none of the table's, with the nearest known name."""
+    known = [
+        p.name
+        for p in inspect.signature(cls.__init__).parameters.values()
+        if p.kind is p.KEYWORD_ONLY
+    ]
+    named = []
+    for name in sorted(names):
+        near = difflib.get_close_matches(name, known, n=1)
+        named.append(f"{name} (did you mean {near[0]}?)" if near else name)
+    plural = "s" if len(named) > 1 else ""
+    return ConfigurationError(f"unknown table keyword{plural} {', '.join(named)} for {cls._GAME}")
+
+
 class _Game:
     """A table of one game; see the subclasses."""
 
@@ -142,7 +160,10 @@ class _Game:
         heads_up_small_blind: HeadsUpSmallBlind | str | None = None,
         rake_basis_points: int | None = None,
         rake_cap: int | _Unset | None = _UNSET,
+        **unknown: Never,
     ) -> None:
+        if unknown:
+            raise _unknown_keywords(type(self), unknown)
         given = {
             "chip_unit": chip_unit,
             "max_players": max_players,

@@ -217,7 +217,9 @@ class HolecardGame(pyspiel.Game):  # type: ignore[misc] # pyspiel ships no type 
                 "holecard observes for one player, with the public information and his own "
                 f"private information; got public_info={public}, private_info={private}"
             )
-        return HolecardObserver(self.encoding, bool(getattr(iig_obs_type, "perfect_recall")))
+        return HolecardObserver(
+            self.encoding, bool(getattr(iig_obs_type, "perfect_recall", False))
+        )
 
 
 class RepeatedHolecardGame(HolecardGame):

@@ -66,12 +66,18 @@ fn shared_cards(py: Python<'_>) -> PyResult<&Vec<Py<PyCard>>> {
 #[allow(clippy::trivially_copy_pass_by_ref)]
 #[pymethods]
 impl PyCard {
-    /// A card from its text (`"As"`, `"Td"`, `"10d"`); an index is `Card.from_index`'s.
+    /// A card from its text (`"As"`, `"Td"`, `"10d"`) or a card (itself, as every API that
+    /// takes cards takes a `Card`); an index is `Card.from_index`'s.
     #[new]
     fn new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
-        guarded(|| match text.cast::<PyString>() {
-            Ok(s) => Ok(Self(s.to_str()?.parse()?)),
-            Err(_) => Err(not_card_text(text)),
+        guarded(|| {
+            if let Ok(card) = text.cast::<PyCard>() {
+                return Ok(Self(card.get().0));
+            }
+            match text.cast::<PyString>() {
+                Ok(s) => Ok(Self(s.to_str()?.parse()?)),
+                Err(_) => Err(not_card_text(text)),
+            }
         })
     }
 
@@ -143,7 +149,7 @@ fn not_card_text(obj: &Bound<'_, PyAny>) -> PyErr {
         ""
     };
     ArgumentTypeError::new_err(format!(
-        "Card() takes text such as \"As\", not {}{hint}",
+        "Card() takes text such as \"As\" or a Card, not {}{hint}",
         args::describe(obj)
     ))
 }

@@ -2,6 +2,7 @@
 
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyReadwriteArray1, PyUntypedArrayMethods};
 use pyo3::basic::CompareOp;
+use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple};
@@ -490,23 +491,33 @@ pub fn batch_evaluate<'py>(
         };
         let threads = threads.map(|t| t.0);
         let progress = progress.map(|p| p.0);
-        let k = hands.as_array().ncols();
-        let owned;
-        // `as_slice` also accepts Fortran order, which would read the cards column-wise.
-        let c_order = hands.as_array().is_standard_layout();
-        let flat: &[u8] = if let (true, Ok(s)) = (c_order, hands.as_slice()) {
-            s
-        } else {
-            owned = hands.as_array().iter().copied().collect::<Vec<u8>>();
-            &owned
-        };
+        let view = hands.as_array();
+        let (n, k) = view.dim();
         if k == 0 {
             return Err(InvalidHandError::new_err(
                 "hands have no cards (shape (n, 0))",
             ));
         }
-        // Shape and count checks come first: before the output is made or checked.
-        let total = batch::check(ranking, flat.len(), k)?;
+        // Shape and count checks come first: before anything is copied or made.
+        let total = batch::check(ranking, n.saturating_mul(k), k)?;
+        let owned;
+        // `as_slice` also accepts Fortran order, which would read the cards column-wise.
+        let flat: &[u8] = if let (true, Ok(s)) = (view.is_standard_layout(), hands.as_slice()) {
+            s
+        } else {
+            // A strided or broadcast view is copied row after row; refused, not aborted on,
+            // when the copy cannot be allocated.
+            let mut copy = Vec::new();
+            copy.try_reserve_exact(n * k).map_err(|_| {
+                PyMemoryError::new_err(format!(
+                    "the hands are not one C-contiguous block, and a copy of their {n} x {k} \
+                     card indices cannot be allocated"
+                ))
+            })?;
+            copy.extend(view.iter().copied());
+            owned = copy;
+            &owned
+        };
         let mut writer = match &out {
             Some(given) => output_array(given, total)?,
             None => new_output(py, total)?.try_readwrite().map_err(unwritable)?,
