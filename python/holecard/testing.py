@@ -4,7 +4,8 @@ The conformance kit (:mod:`holecard.conformance`: :func:`check_engine` for your 
 :func:`check_evaluator` for your hand evaluator, :class:`PokerKitAdapter`) is re-exported
 here.
 
-The strategies draw cards, hands and arrays of hands; the ``assert_*`` helpers check an
+The strategies draw cards, hands and arrays of hands (they need hypothesis: ``pip install
+'holecard[testing]'``; everything else here works without it); the ``assert_*`` helpers check an
 evaluator against the pure-Python reference (:mod:`holecard.reference`), comparing
 orderings rather than raw numbers, so any evaluator that returns comparable values (yours
 included) can be checked.
@@ -20,20 +21,44 @@ included) can be checked.
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Protocol, Self
+from typing import Any, NoReturn, Protocol, Self
 
 import numpy as np
 import numpy.typing as npt
 
 try:
     from hypothesis import strategies as st
-except ModuleNotFoundError as err:  # pragma: no cover - exercised in a child interpreter
-    raise ModuleNotFoundError(
-        "holecard.testing needs hypothesis: pip install 'holecard[testing]'", name=err.name
-    ) from err
+except ModuleNotFoundError as err:  # exercised in a child interpreter (tests/test_package.py)
+    _MISSING = err.name
+
+    class _NoHypothesis:
+        """Stands in for ``hypothesis.strategies`` where hypothesis is not installed.
+
+        The conformance kit and the comparison helpers work; a strategy says what to install.
+        """
+
+        @staticmethod
+        def _missing() -> NoReturn:
+            raise ModuleNotFoundError(
+                "this holecard.testing strategy needs hypothesis: pip install 'holecard[testing]'",
+                name=_MISSING,
+            )
+
+        def composite(self, build: Callable[..., Any]) -> Callable[..., Any]:
+            @functools.wraps(build)
+            def strategy(*args: object, **kwargs: object) -> NoReturn:
+                self._missing()
+
+            return strategy
+
+        def __getattr__(self, name: str) -> NoReturn:
+            self._missing()
+
+    st = _NoHypothesis()  # type: ignore[assignment]
 
 from holecard import _core
 from holecard._core import Card, HandValue
