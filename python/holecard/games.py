@@ -32,9 +32,7 @@ Moves(Move('fold'), Move('call'), Move('complete'))
 
 from __future__ import annotations
 
-import difflib
 import enum
-import inspect
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Final, Never, Self
@@ -102,6 +100,10 @@ def _name(value: object) -> object:
 
 def _unknown_keywords(cls: type[_Game], names: Iterable[str]) -> ConfigurationError:
     """The error for keywords that are none of the table's, with the nearest known name."""
+    # Imported here, for this error only: `import holecard` stays quick.
+    import difflib
+    import inspect
+
     known = [
         p.name
         for p in inspect.signature(cls.__init__).parameters.values()
