@@ -251,7 +251,9 @@ def _agent_entries() -> dict[str, Entry]:
 def _game_entries() -> dict[str, Entry]:
     entries: dict[str, Entry] = {}
     keywords = [
-        p for p in inspect.signature(holecard.SevenCardStud.__init__).parameters if p != "self"
+        p.name
+        for p in inspect.signature(holecard.SevenCardStud.__init__).parameters.values()
+        if p.kind is p.KEYWORD_ONLY  # not **unknown, which refuses any keyword it gets
     ]
     for cls in (
         holecard.Soko,
