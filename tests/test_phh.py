@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from conftest import PHH_DIR
 from holecard import IllegalActionError, games, phh, testing
 from holecard.events import BurnsRecycled, CardBurned, HandShown, Reshuffled
+from holecard.exceptions import ReplayError
 from holecard.reference import engine as ref
 
 FILES = sorted(PHH_DIR.rglob("*.phh"))
@@ -498,3 +499,43 @@ def test_no_limit_hands_carry_no_fixed_limit_options_and_old_files_still_replay(
     written.update(max_raises=4, open_pair_double_bet=True, uncapped_heads_up="NEVER")
     again = phh.loads(phh.dumps(hh))
     assert again.replay().stacks == state.stacks
+
+
+_BIG = f"""variant = 'N7S'
+antes = [0, 0]
+bring_in = 1
+min_bet = 2
+starting_stacks = [{2**57}, {2**57}]
+actions = ['d dh p1 2c3c4c', 'd dh p2 AsKsQs', 'p1 pb', 'p2 cbr {2**53 + 1}', 'p1 f']
+"""
+
+
+def test_amounts_are_read_exactly_and_never_negative() -> None:
+    # Above 2**53 a float would round the raise to 2**53 and the stacks would be wrong.
+    state = phh.loads(_BIG).replay()
+    assert state.to_phh().actions[3] == f"p2 cbr {2**53 + 1}"
+    assert list(state.stacks) == [2**57 - 1, 2**57 + 1]
+    for bad, message in [
+        ("-inf", "negative amount -inf"),
+        ("-5", "negative amount -5"),
+        ("-5.0", "negative amount -5"),
+        ("1.5", "only whole chip amounts"),
+    ]:
+        text = _BIG.replace(f"starting_stacks = [{2**57}", f"starting_stacks = [{bad}")
+        with pytest.raises(ReplayError, match=message):
+            phh.loads(text).replay()
+    with pytest.raises(ReplayError, match="negative amount -3"):
+        phh.loads(_BIG.replace(f"cbr {2**53 + 1}", "cbr -3")).replay()
+    # inf stays a stack without limit.
+    endless = _BIG.replace(f"[{2**57}, {2**57}]", "[inf, inf]").replace(
+        f"cbr {2**53 + 1}", "cbr 5"
+    )
+    assert phh.loads(endless).replay().is_over
+
+
+def test_text_with_control_characters_round_trips() -> None:
+    hh = phh.loads(_BIG)
+    hh.players = ['a\x00\x01\x1b\x7f\r\n\t"\\b', "é ☃"]
+    back = phh.loads(phh.dumps(hh))
+    assert back.players == hh.players
+    assert back == hh

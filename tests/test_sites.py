@@ -419,3 +419,28 @@ def test_a_source_without_hands_is_reported(tmp_path: Path) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert list(sites.read(empty, errors="ignore")) == []
+
+
+def test_a_draw_of_more_cards_than_the_hand_holds_is_refused() -> None:
+    path = DATA / "cash/Stars/Draw/3-Draw-Limit-USD-0.10-0.20-200911.txt"
+    text = sites.decode(path.read_bytes())
+    line = next(ln for ln in text.splitlines() if ln.endswith(": discards 1 card"))
+    name = line.split(":")[0]
+    for count in ("6", "99999999999999999999"):
+        bad = text.replace(line, f"{name}: discards {count} cards", 1)
+        skipped = [h for h in _scan_text(bad) if isinstance(h, sites.SkippedHand)]
+        assert [s.reason.split(": ", 1)[1] for s in skipped] == [
+            f"{name} discards {count} cards of a hand of 5"
+        ]
+
+
+@pytest.mark.parametrize("text", ["", " ", "\n", "\t \n"])
+def test_empty_text_is_no_hands_not_the_current_folder(
+    text: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A hand history in the current folder must not be read for an empty source.
+    (tmp_path / "hand.txt").write_text(_RAZZ)
+    monkeypatch.chdir(tmp_path)
+    assert list(sites.scan(text)) == []
+    with pytest.warns(sites.SkippedHandWarning, match="in the text"):
+        assert list(sites.read(text)) == []

@@ -64,6 +64,7 @@ import math
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from os import PathLike
 from pathlib import Path
 from types import UnionType
@@ -97,6 +98,14 @@ __all__ = [
 
 _ALL: Final = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
 _INF_STACK: Final = 10**15
+#: What a TOML basic string cannot hold as it is: quotes, backslashes and control characters.
+_TOML_ESCAPES: Final = {
+    **{c: f"\\u{c:04x}" for c in (*range(0x20), 0x7F)},
+    ord("\\"): "\\\\",
+    ord('"'): '\\"',
+    ord("\n"): "\\n",
+    ord("\t"): "\\t",
+}
 
 _BODIES: Final = {"7S": "stud", "7S/8": "stud8", "R": "razz", "2L3D": "deuce_seven", "5SK": "soko"}
 _STRUCTURES: Final = {"F": "FIXED_LIMIT", "P": "POT_LIMIT", "N": "NO_LIMIT"}
@@ -541,13 +550,7 @@ def _toml_value(value: object) -> str:
             return "nan"
         return repr(value)
     if isinstance(value, str):
-        escaped = (
-            value.replace("\\", "\\\\")
-            .replace('"', '\\"')
-            .replace("\n", "\\n")
-            .replace("\t", "\\t")
-        )
-        return f'"{escaped}"'
+        return '"' + value.translate(_TOML_ESCAPES) + '"'
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
@@ -684,22 +687,35 @@ def _split_cards(text: str) -> list[str | None]:
 
 
 def _amount(value: object, what: str) -> int:
+    """A record's chip amount: a whole number or ``inf`` (a stack without limit).
+
+    Text is read exactly (no rounding through a float above 2**53); never negative.
+    """
     if isinstance(value, bool):
         raise ReplayError(f"{what}: not an amount: {value!r}")
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            value = int(text)
+        except ValueError:
+            try:
+                number = Decimal(text)
+            except InvalidOperation:
+                raise ReplayError(f"{what}: not an amount: {value!r}") from None
+            if number.is_finite() and number == number.to_integral_value():
+                value = int(number)
+            elif number.is_infinite():
+                value = float(number)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
     if isinstance(value, int):
         if value < 0:
             raise ReplayError(f"{what}: negative amount {value}")
         return value
-    if isinstance(value, float):
-        if math.isinf(value):
-            return _INF_STACK
-        if value.is_integer():
-            return int(value)
-    if isinstance(value, str):
-        try:
-            return _amount(float(value), what)
-        except ValueError:
-            pass
+    if isinstance(value, float) and math.isinf(value):
+        if value < 0:
+            raise ReplayError(f"{what}: negative amount {value}")
+        return _INF_STACK
     raise ReplayError(f"{what}: only whole chip amounts are supported, got {value!r}")
 
 

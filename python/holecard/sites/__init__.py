@@ -124,7 +124,9 @@ def decode(data: bytes) -> str:
 def _sources(source: str | PathLike[str]) -> Iterator[tuple[str, str]]:
     """``(name, text)`` of every file the source names, or of the text itself."""
     if isinstance(source, str) and (
-        "\n" in source or any(site.HEADER.match(source.lstrip("\ufeff")) for site in _SITES)
+        "\n" in source
+        or not source.strip()  # no text at all, not the current folder
+        or any(site.HEADER.match(source.lstrip("\ufeff")) for site in _SITES)
     ):
         yield "<text>", source.lstrip("\ufeff")
         return
@@ -213,7 +215,8 @@ def read(
         elif errors == "warn":
             warnings.warn(f"{item.source}: {item.reason}", SkippedHandWarning, stacklevel=2)
     if not seen and errors != "ignore":
-        where = "the text" if isinstance(source, str) and "\n" in source else repr(str(source))
+        text = isinstance(source, str) and ("\n" in source or not source.strip())
+        where = "the text" if text else repr(str(source))
         message = f"no PokerStars or Full Tilt hand histories in {where}"
         if errors == "raise":
             raise SkippedHandError(message)

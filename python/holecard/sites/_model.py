@@ -136,6 +136,8 @@ def cards(text: str) -> tuple[str, ...]:
 AMOUNT: Final = re.compile(r"[$€£]?[\d,]+(?:\.\d+)?")
 _BRACKET: Final = re.compile(r"\[([^\]]*)\]")
 _COUNT: Final = re.compile(r"\s*(\d+)")
+#: The cards of a draw hand (2-7 triple draw), the most a player can throw away.
+_DRAW_HAND: Final = Game.DEUCE_SEVEN.spec.hand_cards
 _TOTAL: Final = re.compile(r"^Total pot (?P<pot>[$€£]?[\d,.]+).*\| Rake (?P<rake>[$€£]?[\d,.]+)")
 _MUCKED: Final = re.compile(
     r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))? mucked \[(?P<cards>[^\]]+)\]"
@@ -154,6 +156,10 @@ def record(hand: SiteHand, name: str, kind: str, rest: str) -> None:
     if kind == "draw":
         digits = _COUNT.match(rest)
         count = int(digits[1]) if digits else 0
+        if count > _DRAW_HAND:
+            raise SiteFormatError(
+                f"hand {hand.hand_id}: {name} discards {count} cards of a hand of {_DRAW_HAND}"
+            )
         hand.lines.append(Line("draw", name, count=count, cards=cards(shown[1]) if shown else ()))
         return
     if kind == "show":
@@ -268,8 +274,8 @@ def to_history(hand: SiteHand) -> HandHistory:
             elif line.text == "deal":
                 street_no = 0
                 for _, name, _ in order:
-                    seats[name].slots.extend([None] * 5)
-                    actions.append(("deal", name, 0, 5))
+                    seats[name].slots.extend([None] * _DRAW_HAND)
+                    actions.append(("deal", name, 0, _DRAW_HAND))
             continue
         if k == "deal":
             known = line.cards
