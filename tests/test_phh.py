@@ -513,6 +513,7 @@ actions = ['d dh p1 2c3c4c', 'd dh p2 AsKsQs', 'p1 pb', 'p2 cbr {2**53 + 1}', 'p
 def test_amounts_are_read_exactly_and_never_negative() -> None:
     # Above 2**53 a float would round the raise to 2**53 and the stacks would be wrong.
     state = phh.loads(_BIG).replay()
+    assert isinstance(state, games.State)
     assert state.to_phh().actions[3] == f"p2 cbr {2**53 + 1}"
     assert list(state.stacks) == [2**57 - 1, 2**57 + 1]
     for bad, message in [
