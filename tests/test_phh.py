@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -540,3 +542,29 @@ def test_text_with_control_characters_round_trips() -> None:
     back = phh.loads(phh.dumps(hh))
     assert back.players == hh.players
     assert back == hh
+
+
+def test_shown_cards_must_be_ones_the_player_can_hold() -> None:
+    hand = phh.load(PHH_DIR / "wsop-2023-43-5" / "57.phh")
+    good = "p5 sm 7h3d2s5c6h"
+    assert good in hand.actions
+    for shown, message in [
+        ("p5 sm AhAdAsAc6s", "p5 shows Ah, which he does not hold"),
+        ("p5 sm 7h3d2s5cAs", "p5 shows As, which p2 holds"),
+        ("p5 sm 7h7h2s5c6h", "p5 shows 7h twice"),
+        ("p5 sm 7h3d2s5c6h4c4d4h", "p5 shows 8 cards but holds 5"),
+    ]:
+        bad = copy.deepcopy(hand)
+        bad.actions[bad.actions.index(good)] = shown
+        with pytest.raises(ReplayError, match=re.escape(message)):
+            bad.replay()
+    # Cards dealt as ?? may be shown as any cards the history names nowhere else.
+    razz = phh.loads(
+        "variant = 'FR'\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 4\nbig_bet = 8\n"
+        "starting_stacks = [100, 100]\n"
+        "actions = ['d dh p1 ????Kc', 'd dh p2 ????5d', 'p1 pb', 'p2 f', 'p1 sm AhAd']\n"
+    )
+    assert razz.replay().is_over
+    razz.actions[-1] = "p1 sm Ah5d"
+    with pytest.raises(ReplayError, match="p1 shows 5d, which p2 holds"):
+        razz.replay()

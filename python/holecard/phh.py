@@ -1380,6 +1380,39 @@ def _named_for(acts: list[_Act]) -> dict[int, set[str]]:
     return out
 
 
+def _check_shown(state: StateLike, a: _Act, named_for: dict[int, set[str]]) -> None:
+    """Refuses a show (``sm``) of cards the player cannot hold.
+
+    A card shown twice, more cards than he holds, a card another player or the board has,
+    or (when the history names every card he holds) a card he was not dealt. Cards dealt to
+    him unnamed (``??``) may be any cards the history names nowhere else.
+    """
+    assert a.actor is not None
+    seat = a.actor
+    who = f"action {a.index} {a.text!r}: p{seat + 1}"
+    shown = [c for c in a.cards if c is not None]
+    repeated = sorted({c for c in shown if shown.count(c) > 1})
+    if repeated:
+        raise ReplayError(f"{who} shows {repeated[0]} twice")
+    hole = {str(c) for c in state.players[seat].hole_cards}
+    if len(a.cards) > len(hole):
+        raise ReplayError(f"{who} shows {len(a.cards)} cards but holds {len(hole)}")
+    unnamed = hole - named_for.get(seat, set())  # dealt to him as ?? (stand-ins)
+    board = {str(c) for c in state.board}
+    elsewhere = {c: f"p{s + 1}" for s, cards in named_for.items() if s != seat for c in cards}
+    for c in shown:
+        if c in hole:
+            continue
+        if c in board:
+            raise ReplayError(f"{who} shows {c}, which is on the board")
+        if c in elsewhere:
+            raise ReplayError(f"{who} shows {c}, which {elsewhere[c]} holds")
+        if not unnamed:
+            raise ReplayError(f"{who} shows {c}, which he does not hold")
+    if len([c for c in shown if c not in hole]) > len(unnamed):
+        raise ReplayError(f"{who} shows more cards than the history left unnamed in his hand")
+
+
 def _apply(state: StateLike, a: _Act, known: set[str], named_for: dict[int, set[str]]) -> None:
     """Plays ``a``, checking the cards it names.
 
@@ -1406,7 +1439,10 @@ def _apply(state: StateLike, a: _Act, known: set[str], named_for: dict[int, set[
             raise ReplayError(f"action {a.index} {a.text!r}: unknown dealer action")
         return
     if a.verb == "sm":
-        return  # showdown is automatic; shows and mucks change nothing in the result
+        # The showdown is automatic, so a show changes no result; but the cards shown must
+        # be ones the player can hold.
+        _check_shown(state, a, named_for)
+        return
     if state.actor != a.actor:
         expected = "nobody" if state.actor is None else f"p{state.actor + 1}"
         raise ReplayError(f"action {a.index} {a.text!r}: it is {expected}'s turn")
