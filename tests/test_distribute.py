@@ -14,6 +14,8 @@ import os
 import pickle
 import random
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -361,3 +363,19 @@ def test_the_one_machine_refusal_stays_and_an_executor_lifts_it(ray_cluster: Mod
         assert totals.units[p] == sum(e.units[p] for e in parts)
         assert totals.wins[p] == sum(e.wins[p] for e in parts)
         assert totals.ties[p] == sum(e.ties[p] for e in parts)
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:1", "no-such-host.invalid:6379"])
+def test_a_cluster_address_nothing_answers_at_is_one_line_at_once(address: str) -> None:
+    # Ray would retry it for minutes, its logs on standard error.
+    command = ["equity", "stud", "As Ah", "Kd Kc", "--samples", "10", "--ray", address]
+    done = subprocess.run(
+        [sys.executable, "-m", "holecard", *command],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"holecard: error: --ray {address}: nothing answers there (")
+    assert len(done.stderr.splitlines()) == 1

@@ -93,6 +93,29 @@ def _progress(args: argparse.Namespace, unit: str | None) -> _Progress | None:
     return _Progress(sys.stderr, unit, delay=0.0 if args.progress else 0.5)
 
 
+#: Seconds to wait for a cluster's address to answer before giving up on it.
+CONNECT_SECONDS = 10.0
+
+
+def _check_reachable(option: str, address: str) -> None:
+    """Refuses a ``host:port`` cluster address that nothing answers at.
+
+    Ray keeps retrying an address that does not answer (minutes, with its logs on standard
+    error); one TCP connection says at once whether anything listens there. ``auto`` and
+    addresses without a port are left to Ray.
+    """
+    import socket
+
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=CONNECT_SECONDS).close()
+    except OSError as err:
+        reason = err.strerror or str(err) or type(err).__name__
+        raise CommandError(f"{option} {address}: nothing answers there ({reason})") from None
+
+
 @contextlib.contextmanager
 def _executor(args: argparse.Namespace) -> Iterator[ExecutorLike | None]:
     """The executor ``--ray [ADDRESS]`` or ``--dask ADDRESS`` asks for, or ``None``.
@@ -107,6 +130,8 @@ def _executor(args: argparse.Namespace) -> Iterator[ExecutorLike | None]:
         except ImportError:
             raise CommandError("--ray needs Ray: pip install 'holecard[ray]'") from None
         if not ray.is_initialized():
+            if args.ray:
+                _check_reachable("--ray", args.ray)
             ray.init(address=args.ray or None, log_to_driver=False)
         yield "ray"
     elif args.dask is not None:
