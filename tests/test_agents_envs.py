@@ -12,7 +12,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import holecard.gymnasium
-from holecard import ConfigurationError, Game, IllegalActionError, State
+from holecard import ArgumentTypeError, ConfigurationError, Game, IllegalActionError, State
 from holecard._simulate import BOTS
 from holecard.gymnasium import ENV_IDS, HolecardEnv
 from holecard.pettingzoo import env, raw_env
@@ -179,3 +179,14 @@ def test_gymnasium_steps_share_no_arrays() -> None:
             _, _, _, _, info = e.step(0)
             seen.append(info["action_mask"])
     assert len({id(a) for a in seen}) == len(seen)
+
+
+def test_gymnasium_actions_are_whole_numbers() -> None:
+    e = HolecardEnv("razz", opponents="calling_station")
+    _, info = e.reset(seed=3)
+    slot = int(info["action_mask"].nonzero()[0][-1])
+    for bad in (None, 1.5, "3"):
+        with pytest.raises(ArgumentTypeError, match="action must be a whole number"):
+            e.step(bad)  # type: ignore[arg-type]
+    _, _, _, _, info = e.step(np.int64(slot))  # a NumPy integer is a slot
+    assert info["illegal_action"] is False

@@ -14,6 +14,7 @@ from holecard import (
     ConfigurationError,
     DuplicateCardError,
     FourStraightMode,
+    Game,
     HoleCardError,
     InvalidHandError,
     RankingMismatchError,
@@ -149,6 +150,9 @@ class TestVectorsShowing:
         assert evaluate_showing("5c 5d", game="razz") < evaluate_showing("Kc Qd", game="razz")
 
     def test_showing_needs_a_stud_game(self) -> None:
+        # Game names in either case, as holecard.Game and the reference read them.
+        assert evaluate_showing("As", game="STUD") == evaluate_showing("As", game="stud")
+        assert evaluate_showing("As", game="Razz") == evaluate_showing("As", game=Game.RAZZ)
         with pytest.raises(InvalidHandError, match="deuce_seven"):
             evaluate_showing("As", game="deuce_seven")
         # The games that show cards, from the catalogue's game list.

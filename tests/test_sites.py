@@ -18,7 +18,12 @@ import pytest
 
 from holecard import SevenCardStud, SevenCardStudHiLo, phh, sites
 from holecard.events import Reshuffled
-from holecard.exceptions import ConfigurationError, HandHistoryError, ReplayError
+from holecard.exceptions import (
+    ArgumentTypeError,
+    ConfigurationError,
+    HandHistoryError,
+    ReplayError,
+)
 from holecard.reference import engine as ref
 
 DATA = Path(__file__).parent / "data" / "hh"
@@ -444,3 +449,11 @@ def test_empty_text_is_no_hands_not_the_current_folder(
     assert list(sites.scan(text)) == []
     with pytest.warns(sites.SkippedHandWarning, match="in the text"):
         assert list(sites.read(text)) == []
+
+
+def test_decode_takes_bytes() -> None:
+    assert sites.decode(bytearray(b"Hand")) == "Hand"
+    assert sites.decode(memoryview(b"Hand")) == "Hand"
+    for bad in (None, "text"):
+        with pytest.raises(ArgumentTypeError, match="decode takes the bytes of a file"):
+            sites.decode(bad)  # type: ignore[arg-type]

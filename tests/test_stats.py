@@ -264,6 +264,11 @@ def test_hands_that_cannot_be_counted_warn_raise_or_are_ignored() -> None:
         stats.compute([], errors="loud")  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="HandHistory"):
         stats.compute(["F7S"])  # type: ignore[list-item]
+    for bad in (None, STUD):
+        with pytest.raises(ArgumentTypeError, match="an iterable of HandHistory values"):
+            stats.compute(bad)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="players must be a list of names"):
+        stats.compute([STUD], players="Ann")
 
 
 # ----- data frames ---------------------------------------------------------------------------

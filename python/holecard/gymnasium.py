@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -224,10 +225,16 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """Plays slot ``action`` for the learner, then the other seats until he acts again."""
         state = self._state
         assert state is not None
-        illegal = not 0 <= int(action) < self.encoding.num_actions
+        try:
+            slot = operator.index(action)  # a whole number: 1.5 is not slot 1
+        except TypeError:
+            raise ArgumentTypeError(
+                f"action must be a whole number (a slot), got {type(action).__name__} {action!r}"
+            ) from None
+        illegal = not 0 <= slot < self.encoding.num_actions
         if not illegal:
             try:
-                self.encoding.play(state, int(action))
+                self.encoding.play(state, slot)
             except IllegalActionError:
                 illegal = True
         if illegal:

@@ -372,6 +372,12 @@ def compute(
 
     if errors not in ("warn", "ignore", "raise"):
         raise ConfigurationError(f"errors must be 'warn', 'ignore' or 'raise', got {errors!r}")
+    if isinstance(hands, HandHistory) or not isinstance(hands, Iterable):
+        raise ArgumentTypeError(
+            f"hands must be an iterable of HandHistory values, got {type(hands).__name__}"
+        )
+    if players is not None and (isinstance(players, str) or not isinstance(players, Iterable)):
+        raise ArgumentTypeError(f"players must be a list of names, got {players!r:.60}")
     keep = None if players is None else set(players)
     totals: dict[tuple[str, Game, str], PlayerStats] = {}
     uncounted: list[UncountedHand] = []

@@ -364,7 +364,8 @@ pub fn evaluate_showing(
         let mode = four_straight.0;
         let text = args::text(game, "game")?;
         let id = text.to_str()?;
-        let showing = GameKind::from_id(id)
+        // Either case, as `holecard.Game` reads game names.
+        let showing = GameKind::from_id(&id.to_ascii_lowercase())
             .ok()
             .and_then(|g| showing_game_of(g, soko_four_card_hands, mode));
         let Some(game) = showing else {

@@ -92,7 +92,7 @@ class SkippedHand:
     reason: str
 
 
-def decode(data: bytes) -> str:
+def decode(data: bytes | bytearray | memoryview) -> str:
     r"""Site file bytes as text.
 
     UTF-16 (either byte order, with a byte-order mark or detected from its zero bytes),
@@ -104,6 +104,9 @@ def decode(data: bytes) -> str:
     >>> decode(codecs.BOM_UTF8 + b"Hand")
     'Hand'
     """
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise ArgumentTypeError(f"decode takes the bytes of a file, got {type(data).__name__}")
+    data = bytes(data)
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         codec = "utf-16"
     elif len(data) >= 2 and data[1] == 0 and data[0] != 0:
