@@ -156,3 +156,19 @@ def test_prose_that_states_a_constant_states_its_value() -> None:
     stack = f"(default {_core.DEFAULT_STACK_BIG_BETS} big bets)"
     assert stack in (_simulate.__doc__ or "")
     assert stack in " ".join((_simulate.simulate.__doc__ or "").split())
+
+
+def test_the_reference_submodules_are_attributes_of_the_package() -> None:
+    # As the docs pass it: phh's replay(engine=holecard.reference.engine).
+    script = (
+        "import holecard.reference as r\n"
+        "print(r.engine.SevenCardStud.__name__, r.pots.__name__)\n"
+        "try:\n"
+        "    r.nope\n"
+        "except AttributeError as err:\n"
+        "    print(err)\n"
+    )
+    assert child(script).splitlines() == [
+        "SevenCardStud holecard.reference.pots",
+        "module 'holecard.reference' has no attribute 'nope'",
+    ]

@@ -28,3 +28,15 @@ __all__ = [
     "evaluate_showing",
     "evaluate_soko",
 ]
+
+#: Submodules reachable as attributes of the package without importing them first
+#: (``phh.replay(engine=holecard.reference.engine)``), loaded on first use.
+_SUBMODULES = ("cards", "engine", "options", "pots", "values")
+
+
+def __getattr__(name: str) -> object:
+    if name in _SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
