@@ -117,6 +117,16 @@ def test_state_to_phh_refuses_metadata_of_the_wrong_shape() -> None:
     with pytest.raises(phh.HandHistoryError, match="field 'players' cannot be list"):
         state.to_phh(players=[1, 2, 3])
     assert state.to_phh(players=["a", "b", "c"]).players == ["a", "b", "c"]
+    # What the state determines is not metadata: another value would not describe the hand.
+    for field, value in [
+        ("variant", "NT"),
+        ("starting_stacks", [1, 2, 3]),
+        ("actions", []),
+        ("small_bet", 7),
+        ("_holecard_options", {}),
+    ]:
+        with pytest.raises(phh.HandHistoryError, match=f"{field} is written from the state"):
+            state.to_phh(**{field: value})
 
 
 @pytest.mark.parametrize(

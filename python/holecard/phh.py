@@ -1543,8 +1543,9 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
         The hand history; ``finishing_stacks`` is set when the hand is over.
 
     Raises:
-        HandHistoryError: ``metadata`` of the wrong type, or a per-player field (such as
-            ``players``, in PHH order) that does not list every player.
+        HandHistoryError: ``metadata`` of the wrong type, a per-player field (such as
+            ``players``, in PHH order) that does not list every player, or a field the
+            state itself determines (``variant``, stakes, stacks, ``actions``).
     """
     table = _table_of(state)
     stacks = list(state.stacks)  # type: ignore[attr-defined]
@@ -1571,12 +1572,26 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
     if state.is_over:  # type: ignore[attr-defined]
         hh.finishing_stacks = [stacks[s] for s in by_phh]
     for key, value in metadata.items():
+        if key in _FROM_STATE:
+            raise HandHistoryError(
+                f"{key} is written from the state (its table and history), not given as "
+                "metadata: a different one would not describe the hand"
+            )
         if key in {f.name for f in dataclasses.fields(HandHistory)}:
             setattr(hh, key, value)
         else:
             hh.extras[key] = value
     hh._check_fields()  # metadata of the wrong type or length fails here, not on reading
     return hh
+
+
+#: The fields :func:`state_to_phh` writes from the state, which metadata may not replace.
+_FROM_STATE: Final = frozenset(
+    {
+        *("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet"),
+        *("min_bet", "starting_stacks", "actions", "finishing_stacks", "_holecard_options"),
+    }
+)
 
 
 @dataclass(frozen=True)
