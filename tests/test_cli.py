@@ -531,6 +531,15 @@ def test_stats_of_only_unreadable_hands_says_why(
     assert_one_line_error(
         code, err, f"no hands in {short} (1 hand skipped: {short}: field 'players' lists 4"
     )
+    # Read, but not countable: said too, not an empty table.
+    bare = tmp_path / "bare.phh"
+    bare.write_text('variant = "F7S"\n', encoding="utf-8")
+    code, _, err = cli(capsys, "stats", str(bare))
+    assert_one_line_error(
+        code,
+        err,
+        f"no hand of {bare} could be counted (1 hand; hand #1: a hand needs at least two",
+    )
 
 
 # ----- play -------------------------------------------------------------------------------

@@ -681,6 +681,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
         why = f" ({plural(len(skipped), 'hand')} skipped: {skipped[0].reason})" if skipped else ""
         raise CommandError("no hands in " + " ".join(args.files) + why)
     table = stats.compute(hands, players=args.player, errors="ignore")
+    if not table.hands:  # every hand read, none countable: say why, as for unreadable ones
+        first = table.uncounted[0]
+        raise CommandError(
+            f"no hand of {' '.join(args.files)} could be counted "
+            f"({plural(len(table.uncounted), 'hand')}; hand {first.hand}: {first.reason})"
+        )
     missing = [p for p in args.player or () if not any(r.player == p for r in table)]
     if missing:
         raise CommandError("no hands of " + ", ".join(repr(p) for p in missing))
