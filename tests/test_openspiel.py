@@ -213,7 +213,7 @@ def test_clone_and_serialisation() -> None:
 
 
 def test_bad_parameters_are_refused() -> None:
-    with pytest.raises(ConfigurationError, match="2 to 6 players"):
+    with pytest.raises(ConfigurationError, match="from 2 to 6, got 7"):
         HolecardGame({"game": "deuce_seven", "players": 7})
     with pytest.raises(ConfigurationError, match="rewards"):
         HolecardGame({"rewards": "euros"})

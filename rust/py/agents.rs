@@ -149,7 +149,9 @@ impl PyEncoding {
     fn new(table: &Bound<'_, PyAny>, players: &Bound<'_, PyAny>) -> PyResult<Self> {
         guarded(|| {
             let config = table_config(table)?;
-            let players = args::whole(players, "players", 0, 255, OutOfRange::Configuration)?;
+            // The table's own seat range, as its other refusals give it.
+            let most = u64::from(config.cfg.options.max_players);
+            let players = args::whole(players, "players", 2, most, OutOfRange::Configuration)?;
             let observer = Observer::new(&config.cfg, players as usize)?;
             Ok(PyEncoding {
                 space: ActionSpace::new(config.cfg.game, config.cfg.structure),

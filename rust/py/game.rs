@@ -300,7 +300,7 @@ impl PartialEq for PyGameConfig {
 }
 
 /// The starting stacks: any iterable of chip amounts but text, each a whole number from 0
-/// to 2**64 - 1.
+/// to `MAX_CHIPS` (the engine's limit, so that the message gives the range it keeps).
 pub(crate) fn stack_list(stacks: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
     let what = "a sequence of chip amounts, one per seat";
     if stacks.is_instance_of::<pyo3::types::PyString>() {
@@ -313,7 +313,13 @@ pub(crate) fn stack_list(stacks: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
         .enumerate()
         .map(|(i, s)| {
             let name = format!("the stack of seat {i}");
-            args::whole(&s?, &name, 0, u64::MAX, OutOfRange::Configuration)
+            args::whole(
+                &s?,
+                &name,
+                0,
+                crate::game::MAX_CHIPS,
+                OutOfRange::Configuration,
+            )
         })
         .collect()
 }
