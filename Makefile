@@ -1,11 +1,12 @@
 # holecard developer tasks. `make check` is what CI runs (.ci/run calls it).
 #
-#   make dev     check the prerequisites, create .venv, install the dev tools (and Chromium
-#                for the replayer tests, through apt-get when missing), build the
+#   make dev     check the prerequisites, create .venv, install the dev tools, build the
 #                extension (release) into it
 #   make check   every check: rustfmt, clippy, Rust tests (incl. the exhaustive 7-card
 #                test in release), the extension build, ruff, mypy --strict, stubtest, pytest
-#                (which also builds the wheel and tests it installed in a fresh environment)
+#                (which also builds the wheel and tests it installed in a fresh environment;
+#                Chromium for the replayer tests is installed first, through apt-get, when
+#                missing)
 #   make wheel   the wheels (manylinux2014: one for every CPython >= 3.11, one built for
 #                this CPython) and the sdist, into dist/ (DIST=folder for another;
 #                tests/test_wheel.py builds through it)
@@ -45,7 +46,7 @@ $(STAMP): pyproject.toml
 		"open_spiel>=1.5" "pettingzoo>=1.24" "gymnasium>=1.0"
 	touch $(STAMP)
 
-dev: prereqs $(STAMP) browser
+dev: prereqs $(STAMP)
 	$(VENV)/bin/maturin develop --release --quiet
 
 # The replayer tests drive a real Chromium (tests/test_replayer_browser.py): Debian's
@@ -87,7 +88,7 @@ rust-check:
 	cargo test --no-default-features
 	cargo test --release --no-default-features every_seven_card_hand -- --ignored
 
-python-check: dev
+python-check: dev browser
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m mypy --strict python/holecard tests

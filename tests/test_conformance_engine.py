@@ -237,3 +237,35 @@ print("ok")
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "ok"
+
+
+class RaiseEnds(HolecardAdapter):
+    """Lists a pot- or no-limit raise by its smallest and largest totals, as the adapter
+    protocol says an engine may; ``short`` makes its largest total one chip too small."""
+
+    def __init__(self, short: bool = False) -> None:
+        super().__init__()
+        self.short = short
+
+    def legal_moves(self) -> Iterable[Move]:
+        moves = list(super().legal_moves())
+        totals = [m.amount for m in moves if m.kind == "bet_or_raise_to" and m.amount]
+        kept = [m for m in moves if m.kind != "bet_or_raise_to"]
+        if totals:
+            top = max(totals) - 1 if self.short and max(totals) > min(totals) else max(totals)
+            kept += [Move("bet_or_raise_to", t) for t in sorted({min(totals), top})]
+        return kept
+
+
+@pytest.mark.parametrize("betting", ["NO_LIMIT", "POT_LIMIT"])
+def test_pot_and_no_limit_raises_are_compared_by_their_span(betting: str) -> None:
+    for game in (
+        SevenCardStud(ante=1, bring_in=2, min_bet=5, betting=betting),
+        DeuceSevenTripleDraw(small_blind=2, big_blind=5, min_bet=5, betting=betting),
+    ):
+        report = check_engine(RaiseEnds(), game=game, hands=15, seed=3)
+        assert report.ok, report.first
+        short = check_engine(RaiseEnds(short=True), game=game, hands=15, seed=3)
+        assert short.first is not None
+        assert short.first.kind is DivergenceKind.MISSING_MOVE
+        assert "bet_or_raise_to" in short.first.description

@@ -150,6 +150,7 @@ def test_a_hand_left_in_play_by_a_bad_policy_can_be_finished_and_play_goes_on() 
     assert not state.is_over
     with pytest.raises(IllegalActionError, match=r"finish Table\.current"):
         table.next_hand()
+    assert table.to_phh() == []  # the hand in play is not a finished one
     while not state.is_over:
         state.timeout()
     assert table.current is None
@@ -157,3 +158,4 @@ def test_a_hand_left_in_play_by_a_bad_policy_can_be_finished_and_play_goes_on() 
     assert sum(table.stacks) == 300
     table.play_hand(lambda s: s.legal_moves()[0])
     assert table.hand_count == 2
+    assert len(table.to_phh()) == 2

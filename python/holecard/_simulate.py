@@ -212,7 +212,7 @@ class SimulationResult:
         """Each seat's big bets per 100 hands with its 95% interval; notebooks draw it.
 
         (:func:`holecard.svg.simulation_chart`; :func:`holecard.svg.cumulative_chart`
-        draws the running totals that :func:`simulate_chunks` yields.)
+        draws the running totals that :func:`holecard._simulate.simulate_chunks` yields.)
 
         Returns:
             An SVG document.

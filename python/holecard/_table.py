@@ -241,11 +241,14 @@ class Table:
         return state
 
     def to_phh(self) -> list[HandHistory]:
-        """Every finished hand as a PHH hand history; ``players`` names the table seats."""
+        """Every finished hand as a PHH hand history; ``players`` names the table seats.
+
+        A hand still in play (:attr:`current`) is not one of them.
+        """
         self._settle()
         return [
             state.to_phh(players=[f"seat {s}" for s in seats])
-            for state, seats in zip(self._hands, self._seats, strict=True)
+            for state, seats in zip(self._hands, self.hand_seats, strict=True)
         ]
 
     def __repr__(self) -> str:

@@ -923,7 +923,7 @@ def cumulative_chart(results: Iterable[SimulationLike]) -> str:
 
     Args:
         results: the running totals of one run, e.g. what
-            :func:`holecard.simulate_chunks` yields (each a :class:`SimulationResult` of
+            :func:`holecard._simulate.simulate_chunks` yields (each a :class:`SimulationResult` of
             every hand so far).
 
     Returns:

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 from holecard._core import Card, Move, State
 from holecard.conformance.rules import field_rule, offer_rule, refusal_rule
 from holecard.exceptions import ArgumentTypeError, ConfigurationError, IllegalActionError
+from holecard.options import Betting
 
 if TYPE_CHECKING:
     from holecard.games import _Game as Game
@@ -94,7 +95,8 @@ class EngineAdapter(Protocol):
     values (``Move("fold")``, ``Move("check")``, ``Move("call")``,
     ``Move("post_bring_in")``, ``Move("complete")``, ``Move("bet_or_raise_to", 40)``,
     ``Move("stand_pat")``, ``Move("draw", discards="As Kd")``; in fixed limit each legal
-    total is one move, in pot and no limit the smallest and the largest); ``apply`` plays
+    total is one move, in pot and no limit the smallest and the largest are enough, every
+    total between them counting as listed); ``apply`` plays
     one, raising any exception when your engine refuses it (and leaving its hand as it
     was); ``observe`` reports the hand.
     """
@@ -520,14 +522,18 @@ def _play(
                 "G-1.5",
                 f"step {step}: legal_moves() raised {exc!r}",
             ), state
-        differences = _move_differences(hand, state, ours, theirs, diverge)
+        # Pot and no limit: a raise is listed by the smallest and the largest total, every
+        # total between them being legal too (an adapter need not list them all).
+        ranged = hand.game.betting is not Betting.FIXED_LIMIT
+        differences = _move_differences(hand, state, ours, theirs, ranged, diverge)
         for d in differences:
             name = _classify(d, state, hand.known)
             if name is None:
                 return d, state
             hand.tolerated = hand.tolerated or replace(d, known=name)
-        # Known differences in what is offered: play on with the moves both engines list.
-        ours = [m for m in ours if m in theirs]
+        # Known differences in what is offered: play on with the moves both engines list
+        # (in pot and no limit, any total inside both engines' raise spans).
+        ours = [m for m in ours if _allowed(m, theirs, ranged)]
         if not ours:
             return differences[0], state
         if hand.probe_illegal:
@@ -556,23 +562,46 @@ def _play(
     return found, state
 
 
+def _raise_span(moves: list[Move]) -> list[Move]:
+    """``moves`` with its bet/raise totals cut to the smallest and the largest."""
+    totals = [m.amount for m in moves if m.kind == "bet_or_raise_to" and m.amount is not None]
+    others = [m for m in moves if m.kind != "bet_or_raise_to"]
+    ends = sorted({min(totals), max(totals)}) if totals else []
+    return others + [Move("bet_or_raise_to", t) for t in ends]
+
+
+def _allowed(move: Move, theirs: list[Move], ranged: bool) -> bool:
+    """Whether your engine lists ``move`` (in pot and no limit: a total inside its span)."""
+    if move in theirs:
+        return True
+    if not ranged or move.kind != "bet_or_raise_to" or move.amount is None:
+        return False
+    totals = [m.amount for m in theirs if m.kind == "bet_or_raise_to" and m.amount is not None]
+    return bool(totals) and min(totals) <= move.amount <= max(totals)
+
+
 def _move_differences(
     hand: _Hand,
     state: State,
     ours: list[Move],
     theirs: list[Move],
+    ranged: bool,
     diverge: Callable[..., Divergence],
 ) -> list[Divergence]:
-    """Every move only one engine lists: those your engine adds, then those it lacks."""
+    """Every move only one engine lists: those your engine adds, then those it lacks.
+
+    ``ranged`` (pot and no limit): raises are compared by the two ends of each engine's
+    span of totals, a total inside the other's span counting as listed.
+    """
     step = len(hand.moves)
     out = []
-    for move in theirs:
-        if move not in ours:
+    for move in _raise_span(theirs) if ranged else theirs:
+        if not _allowed(move, ours, ranged):
             rule, why = refusal_rule(state, move, _refusal_message(state, move))
             what = f"your engine offers {move!r}, holecard refuses: {why}"
             out.append((DivergenceKind.EXTRA_MOVE, move, "refuses", "offers", rule, what))
-    for move in ours:
-        if move not in theirs:
+    for move in _raise_span(ours) if ranged else ours:
+        if not _allowed(move, theirs, ranged):
             rule = offer_rule(state, move)
             what = f"holecard offers {move!r}, your engine does not"
             out.append(
