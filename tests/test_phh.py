@@ -578,3 +578,25 @@ def test_shown_cards_must_be_ones_the_player_can_hold() -> None:
     razz.actions[-1] = "p1 sm Ah5d"
     with pytest.raises(ReplayError, match="p1 shows 5d, which p2 holds"):
         razz.replay()
+
+
+def test_a_rebuilt_stub_deals_a_seat_its_cards_in_the_written_order() -> None:
+    # Found by test_fast_state_to_phh_round_trip: p5's last draw met the reshuffle; his As
+    # came from the old stub, 5d (dealt to p2 before) and 9h (a burn, which PHH does not
+    # record) from the rebuilt one, in that order. The replay dealt 9h before 5d.
+    text = """variant = 'N2L3D'
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0, 0, 0]
+min_bet = 2
+starting_stacks = [1, 1, 1, 1, 1, 1]
+actions = ['d dh p1 2c3h5c6h8c', 'd dh p2 2d3s5d6s8d', 'd dh p3 2h4c5h7c8h',
+  'd dh p4 2s4d5s7d8s', 'd dh p5 3c4h6c7h9c', 'd dh p6 3d4s6d7s9d', 'p3 f', 'p4 f', 'p5 cc',
+  'p6 cc', 'p1 sd 2c', 'p2 sd', 'p5 sd 3c4h', 'p6 sd', 'd dh p1 9s', 'd dh p5 TcTd',
+  'p1 sd 3h5c6h8c9s', 'p2 sd 2d3s5d', 'p5 sd', 'p6 sd 3d4s6d', 'd dh p1 TsJcJdJhJs',
+  'd dh p2 QcQdQh', 'd dh p6 QsKcKd', 'p1 sd JcJdJhJs', 'p2 sd', 'p5 sd 6c7h9c',
+  'd dh p1 KsAcAdAh', 'd dh p5 As5d9h']
+_holecard_options = { reshuffle_policy = 'EXCLUDE_OWN_DISCARDS', burn_after_reshuffle = false }
+"""
+    for engine in (games, ref):
+        state = phh.loads(text).replay(engine=engine)
+        assert [str(c) for c in state.players[4].hole_cards] == ["Tc", "Td", "As", "5d", "9h"]

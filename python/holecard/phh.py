@@ -1102,10 +1102,15 @@ class _Restocks:
         self.known = known
         self.named_for = named_for
         self.dealt: dict[int, list[str | None]] = {}
+        # The same cards in the order the history writes them: holecard writes a draw's
+        # cards in dealing order when the seat still holds them, where ``deals`` puts the
+        # cards seen before last (a burn the rebuilt stub deals may come before them).
+        self.written: dict[int, list[str | None]] = {}
         self.board: list[str | None] = []
         for a in acts:
             if a.dealt_to is not None:
                 self.dealt.setdefault(a.dealt_to, []).extend(deals[a.index])
+                self.written.setdefault(a.dealt_to, []).extend(a.cards)
             elif a.actor is None and a.verb == "db":
                 self.board.extend(a.cards)
 
@@ -1116,7 +1121,7 @@ class _Restocks:
         until a replay follows the whole history; failing that (after at most
         ``_MAX_TRIALS`` replays), the tops of the replay that followed it furthest.
         """
-        best: tuple[int, list[list[str]]] = (-1, [])
+        best: tuple[tuple[int, int], list[list[str]]] = ((-1, -1), [])
         trials = 0
 
         def search(tops: list[list[str]]) -> bool:
@@ -1132,23 +1137,41 @@ class _Restocks:
                 try:
                     reach = self._reach(start(tops))
                 except (ValueError, HoleCardError):
-                    reach = -1
+                    reach = (-1, -1)
                 best = max(best, (reach, tops), key=lambda b: b[0])
-                return reach == len(self.acts)
+                return reach[1] == len(self.acts)
             unique = [c for i, c in enumerate(candidates) if c not in candidates[:i]]
             return any(search([*tops, top]) for top in unique if trials < _MAX_TRIALS)
 
         search([])
+        if best[0][1] < len(self.acts) and self.written != self.dealt:
+            # No top deals every seat's cards in the order of ``deals``: try the history's.
+            first, self.dealt = best, self.written
+            best, trials = ((-1, -1), []), 0
+            search([])
+            best = max(first, best, key=lambda b: b[0])
         return best[1]
 
-    def _reach(self, state: StateLike) -> int:
-        """How many of the history's actions replay as written (dealt cards checked)."""
+    def _reach(self, state: StateLike) -> tuple[int, int]:
+        """How far the history replays: all its checks, and also its dealing order.
+
+        The first count is the actions that replay as written (dealt cards checked), the
+        second those before the first deal whose cards come in another order. Two tops can
+        deal a seat the same cards in different orders (a rebuilt stub's cards, one of them
+        a burn's stand-in): the one that deals them as the history lists them is the hand's.
+        """
+        in_order = None
         for done, a in enumerate(self.acts):
             try:
                 _apply(state, a, self.known, self.named_for)
             except (ReplayError, ValueError, HoleCardError):
-                return done
-        return len(self.acts)
+                return done, done if in_order is None else in_order
+            if in_order is None and a.dealt_to is not None and a.cards:
+                hole = [str(c) for c in state.players[a.dealt_to].hole_cards]
+                tail = hole[len(hole) - len(a.cards) :]
+                if any(c is not None and c != t for c, t in zip(a.cards, tail, strict=True)):
+                    in_order = done
+        return len(self.acts), len(self.acts) if in_order is None else in_order
 
     def _next(self, state: StateLike, k: int) -> list[list[str]] | None:
         """The candidate tops of rebuild ``k`` (0-based); None when no more are rebuilt.
