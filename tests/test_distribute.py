@@ -379,3 +379,15 @@ def test_a_cluster_address_nothing_answers_at_is_one_line_at_once(address: str) 
     assert done.returncode == 2
     assert done.stderr.startswith(f"holecard: error: --ray {address}: nothing answers there (")
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_a_run_cut_into_more_than_2_to_the_24_chunks_is_refused_before_it_starts() -> None:
+    # Their list is made first: 2**64 - 1 chunks of one unit aborted the process.
+    assert _core.chunk_ranges(10, 4) == [(0, 4), (4, 8), (8, 10)]
+    with pytest.raises(holecard.ConfigurationError, match=r"more than 2\*\*24"):
+        _core.chunk_ranges(2**24 + 1, 1)
+    with cf.ThreadPoolExecutor(1) as pool:
+        with pytest.raises(holecard.ConfigurationError, match="give a larger chunk size"):
+            equity("stud", ["As Ah", "Kd Kc"], samples=2**64 - 1, executor=pool, chunk_size=1)
+        with pytest.raises(holecard.ConfigurationError, match="give a larger chunk size"):
+            simulate("stud", players=2, hands=2**64 - 1, executor=pool, chunk_size=1)

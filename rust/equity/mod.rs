@@ -485,14 +485,13 @@ fn total(
     tally: impl Fn(u64) -> Tally + Sync,
 ) -> Totals {
     cancel.set_total(units.end - units.start);
+    // The units end at a cancel, so that no thread steps through the rest of a run of
+    // up to 2**64 units (Ctrl-C then took as long as the run).
     fold_items(
         threads,
-        units,
+        units.take_while(|_| !cancel.is_cancelled()),
         Totals::default,
         |acc, u| {
-            if cancel.is_cancelled() {
-                return acc;
-            }
             let t = tally(u);
             cancel.advance(1);
             acc.add(&t)

@@ -387,11 +387,21 @@ pub fn simulate_range_cancellable(
                 .map(job)
                 .collect()
         } else {
-            (0..jobs)
-                .into_par_iter()
-                .filter(|_| !cancel.is_cancelled())
-                .map(job)
-                .collect()
+            // Block after block, so that a cancel ends the run within a block instead of
+            // every thread stepping through the rest of up to 2**64 jobs.
+            let mut parts = Vec::new();
+            let mut start = 0;
+            while start < jobs && !cancel.is_cancelled() {
+                let end = jobs.min(start.saturating_add(PARALLEL_BLOCK_JOBS));
+                let block: Vec<SimStats> = (start..end)
+                    .into_par_iter()
+                    .filter(|_| !cancel.is_cancelled())
+                    .map(job)
+                    .collect();
+                parts.extend(block);
+                start = end;
+            }
+            parts
         }
     });
     if cancel.is_cancelled() {
@@ -403,6 +413,10 @@ pub fn simulate_range_cancellable(
     }
     Ok(total)
 }
+
+/// Jobs handed to the pool at a time: enough to keep every thread busy between two
+/// blocks, few enough that a cancel is seen within one.
+const PARALLEL_BLOCK_JOBS: u64 = 4096;
 
 /// Checks a run's thread count and that units `first .. first + count` (of `what`) exist.
 fn check_run(threads: Option<usize>, first: u64, count: u64, what: &str) -> Result<(), SimError> {
