@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import stat
 import subprocess
 import sys
@@ -593,6 +594,10 @@ def test_play_end_of_input(
         (("simulate", "stud", "--bots", "shark", "--hands", "10"), "unknown bot"),
         (("simulate", "stud", "--players", "12", "--hands", "10"), "players"),
         (("simulate", "stud", "--set", "antee=1", "--hands", "10"), "unknown table keyword"),
+        # Only table keywords: not the run's own options, nor the game argument.
+        (("simulate", "stud", "--set", "hands=3"), "--set hands: unknown table keyword hands"),
+        (("simulate", "stud", "--set", "game=razz"), "--set game: unknown table keyword game"),
+        (("simulate", "stud", "--set", "threads=4096"), "--set threads: unknown table keyword"),
         (("simulate", "stud", "--set", "burn_cards=maybe"), "--set burn_cards=maybe: option"),
         (
             ("simulate", "stud", "--betting", "no_limit", "--set", "max_raises=2"),
@@ -657,3 +662,20 @@ def test_internal_errors_are_one_line(
     assert (
         err == "holecard: internal error: RuntimeError: boom\\nsecond line (please report this)\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("command", "redirect"),
+    [("eval stud 'As Ks Qs Js Ts'", ">&-"), ("play razz --seed 1", "<&-")],
+)
+def test_a_closed_standard_stream_is_the_null_device(command: str, redirect: str) -> None:
+    # Python leaves a stream the shell closed as None: it was an internal error (exit 70).
+    done = subprocess.run(
+        f"{shlex.quote(sys.executable)} -m holecard {command} {redirect}",
+        shell=True,
+        capture_output=redirect == "<&-",
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import inspect
 import itertools
 import re
 import sys
@@ -226,6 +227,20 @@ def _table_value(key: str, text: str) -> object:
         return text
 
 
+def _check_table_keyword(game: str, key: str) -> None:
+    """Refuses a ``--set`` key that is not one of the game table's keywords.
+
+    Only the table is set this way: ``hands=``, ``seed=`` or ``threads=`` would bypass
+    their own options' checks, and ``game=`` clashed with the game argument.
+    """
+    from holecard.games import _unknown_keywords, game_class
+
+    cls = game_class(game)
+    taken = inspect.signature(cls.__init__).parameters
+    if key not in taken or taken[key].kind is not inspect.Parameter.KEYWORD_ONLY:
+        raise CommandError(f"--set {key}: {_unknown_keywords(cls, [key])}")
+
+
 def _bot_list(items: Sequence[str] | None, players: int) -> Iterable[str] | None:
     """The bot of every seat: one name for all, or a list repeated around the table.
 
@@ -266,6 +281,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise CommandError(f"--set takes KEY=VALUE, got {item!r}")
+        _check_table_keyword(args.game, key.strip())
         table[key.strip()] = _table_value(key.strip(), value)
     if args.betting is not None:
         table["betting"] = args.betting

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
@@ -270,8 +271,20 @@ def _silence_stdout() -> None:
         pass
 
 
+def _open_closed_streams() -> None:
+    """Stands the null device in for a standard stream the shell closed (``>&-``, ``<&-``).
+
+    Python leaves such a stream ``None``; output to it is dropped, input from it is at its
+    end at once, as with ``/dev/null``.
+    """
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit code."""
+    _open_closed_streams()
     try:
         args = _parser().parse_args(argv)
     except SystemExit as exit_:
@@ -280,6 +293,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
         sys.stdout.flush()
     except KeyboardInterrupt:
+        # A second Ctrl-C while this one is handled would print a traceback.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         print(file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. `holecard simulate ... | head`
