@@ -679,3 +679,19 @@ def test_a_closed_standard_stream_is_the_null_device(command: str, redirect: str
         check=False,
     )
     assert done.returncode == 0
+
+
+def test_control_characters_in_a_history_reach_the_terminal_escaped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A name that would turn the terminal red (and one more control character).
+    text = HAND5.read_text(encoding="utf-8")
+    first = re.search(r"players = \[(['\"])(.*?)\1", text)
+    assert first is not None
+    bad = tmp_path / "5.phh"
+    bad.write_text(text.replace(first.group(0), 'players = ["Bad\\u001b[31m\\u0001"'), "utf-8")
+    code, out, _ = cli(capsys, "replay", str(bad))
+    assert code == 0
+    assert "Bad\\x1b[31m\\x01" in out
+    assert "\x1b" not in out
+    assert "\x01" not in out

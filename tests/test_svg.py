@@ -257,3 +257,15 @@ if __name__ == "__main__":  # rewrite the golden files
     for name, draw in PICTURES.items():
         (GOLDEN / f"{name}.svg").write_text(draw(), encoding="utf-8")
     print(f"wrote {len(PICTURES)} files to {GOLDEN}", file=sys.stderr)
+
+
+def test_text_xml_cannot_hold_is_replaced_and_the_rest_escaped() -> None:
+    # A player's name with control characters (from a hand history) broke the document.
+    state = SevenCardStud.ten_twenty().start([100, 100], seed=1)
+    names = ["a\x00b\x1b[31m\x01<&\"'", "z\ufffe"]
+    doc = svg.table(state, names=names)
+    root = ET.fromstring(doc)
+    text = " ".join(root.itertext())
+    assert "a\ufffdb\ufffd[31m\ufffd<&\"'" in text
+    assert "z\ufffd" in text
+    ET.fromstring(svg.cards(Cards("As Kd"), title="x\x00y"))

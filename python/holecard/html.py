@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from html import escape as _esc
 from typing import TYPE_CHECKING
 
 from holecard._core import Card, State
@@ -30,7 +29,7 @@ from holecard._enums import Game
 from holecard._narration import Narrator, street_label
 from holecard.exceptions import ArgumentTypeError
 from holecard.phh import HandHistory, parse_variant
-from holecard.svg import _flag, _title, table
+from holecard.svg import _esc, _flag, _title, table
 
 if TYPE_CHECKING:
     from holecard.phh import ReplayStep

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable, Sequence
-from html import escape as _esc
+from html import escape
 from typing import Literal, Protocol, runtime_checkable
 
 from holecard import events as ev
@@ -43,6 +43,17 @@ from holecard.exceptions import (
     IndexOutOfRangeError,
     InvalidHandError,
 )
+
+#: Characters XML 1.0 cannot hold at all, not even escaped (C0 controls but tab, newline
+#: and carriage return; lone surrogates; U+FFFE and U+FFFF): replaced by U+FFFD.
+_NOT_XML = {c: "\ufffd" for c in (*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0xFFFE, 0xFFFF)}
+_NOT_XML.update({c: "\ufffd" for c in range(0xD800, 0xE000)})
+
+
+def _esc(text: str, quote: bool = True) -> str:
+    """``text`` escaped for SVG and HTML, every character XML forbids replaced."""
+    return escape(text.translate(_NOT_XML), quote=quote)
+
 
 __all__ = [
     "EquityLike",

@@ -13,7 +13,7 @@ import re
 import signal
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn, TextIO
 
 from holecard import _core
 from holecard._enums import Game
@@ -271,6 +271,24 @@ def _silence_stdout() -> None:
         pass
 
 
+#: Control characters (but tab and newline) as escapes: a player's name or a file's text
+#: in the output cannot move the terminal's cursor, change its colours or ring it.
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0))}
+
+
+class _Printable:
+    r"""Standard output, writing each control character as an escape (ESC as ``\x1b``)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._out = out
+
+    def write(self, text: str) -> int:
+        return self._out.write(text.translate(_CONTROLS))
+
+    def __getattr__(self, name: str) -> Any:  # noqa: ANN401 - the stream's other members
+        return getattr(self._out, name)
+
+
 def _open_closed_streams() -> None:
     """Stands the null device in for a standard stream the shell closed (``>&-``, ``<&-``).
 
@@ -285,6 +303,15 @@ def _open_closed_streams() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit code."""
     _open_closed_streams()
+    stdout = sys.stdout
+    sys.stdout = _Printable(stdout)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout = stdout
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         args = _parser().parse_args(argv)
     except SystemExit as exit_:
