@@ -695,3 +695,39 @@ def test_control_characters_in_a_history_reach_the_terminal_escaped(
     assert "Bad\\x1b[31m\\x01" in out
     assert "\x1b" not in out
     assert "\x01" not in out
+
+
+def test_replay_reads_a_pipe_and_names_a_path_it_cannot_write(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    fifo = tmp_path / "hand.phh"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", f"cat {shlex.quote(str(HAND5))} > {fifo}"])
+    code, out, err = cli(capsys, "replay", str(fifo))
+    writer.wait(timeout=30)
+    assert code == 0, err
+    assert "finishing stacks match" in out
+    if Path("/dev/full").exists():
+        code, _, err = cli(capsys, "replay", str(HAND5), "--html", "/dev/full")
+        assert_one_line_error(code, err, "--html /dev/full: cannot write: No space left")
+
+
+def test_an_illegal_replay_says_no_page_was_written(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    page = tmp_path / "page.html"
+    code, out, _ = cli(
+        capsys, "replay", str(PHH_DIR / "wsop-2023-43-5" / "85.phh"), "--html", str(page)
+    )
+    assert code == 1
+    assert f"no replayer page written to {page}: the hand cannot be replayed" in out
+    assert not page.exists()
+
+
+def test_stats_finds_phh_files_whatever_the_case_of_their_suffix(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "HAND5.PHH").write_bytes(HAND5.read_bytes())
+    code, out, _ = cli(capsys, "stats", str(tmp_path))
+    assert code == 0
+    assert "1 hand counted" in out

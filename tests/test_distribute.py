@@ -365,10 +365,19 @@ def test_the_one_machine_refusal_stays_and_an_executor_lifts_it(ray_cluster: Mod
         assert totals.ties[p] == sum(e.ties[p] for e in parts)
 
 
-@pytest.mark.parametrize("address", ["127.0.0.1:1", "no-such-host.invalid:6379"])
-def test_a_cluster_address_nothing_answers_at_is_one_line_at_once(address: str) -> None:
-    # Ray would retry it for minutes, its logs on standard error.
-    command = ["equity", "stud", "As Ah", "Kd Kc", "--samples", "10", "--ray", address]
+@pytest.mark.parametrize(
+    ("option", "address"),
+    [
+        ("--ray", "127.0.0.1:1"),
+        ("--ray", "no-such-host.invalid:6379"),
+        ("--dask", "tcp://127.0.0.1:1"),
+    ],
+)
+def test_a_cluster_address_nothing_answers_at_is_one_line_at_once(
+    option: str, address: str
+) -> None:
+    # Ray would retry it for minutes, its logs on standard error; Dask for 30 seconds.
+    command = ["equity", "stud", "As Ah", "Kd Kc", "--samples", "10", option, address]
     done = subprocess.run(
         [sys.executable, "-m", "holecard", *command],
         capture_output=True,
@@ -377,7 +386,7 @@ def test_a_cluster_address_nothing_answers_at_is_one_line_at_once(address: str) 
         check=False,
     )
     assert done.returncode == 2
-    assert done.stderr.startswith(f"holecard: error: --ray {address}: nothing answers there (")
+    assert done.stderr.startswith(f"holecard: error: {option} {address}: nothing answers there (")
     assert len(done.stderr.splitlines()) == 1
 
 

@@ -269,3 +269,9 @@ def test_text_xml_cannot_hold_is_replaced_and_the_rest_escaped() -> None:
     assert "a\ufffdb\ufffd[31m\ufffd<&\"'" in text
     assert "z\ufffd" in text
     ET.fromstring(svg.cards(Cards("As Kd"), title="x\x00y"))
+
+
+def test_a_simulation_of_no_hands_has_no_rate_in_its_title() -> None:
+    doc = simulate("stud", players=2, hands=0)._repr_svg_()
+    assert "nan" not in doc
+    assert "seat 0 no hands" in doc

@@ -924,7 +924,9 @@ def simulation_chart(result: SimulationLike) -> str:
         )
     )
     title = f"{Game(result.game).label} simulation: " + ", ".join(
-        f"seat {i} {r:+.1f} bb/100" for i, r in enumerate(rates)
+        # No hands, no rate (not "+nan").
+        f"seat {i} {r:+.1f} bb/100" if r == r else f"seat {i} no hands"
+        for i, r in enumerate(rates)
     )
     return _document(mid + half + 70, foot + 8, title, body, cls="holecard-simulation")
 

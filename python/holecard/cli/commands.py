@@ -102,12 +102,12 @@ def _check_reachable(option: str, address: str) -> None:
     """Refuses a ``host:port`` cluster address that nothing answers at.
 
     Ray keeps retrying an address that does not answer (minutes, with its logs on standard
-    error); one TCP connection says at once whether anything listens there. ``auto`` and
-    addresses without a port are left to Ray.
+    error), Dask for 30 seconds; one TCP connection says at once whether anything listens
+    there. ``auto`` and addresses without a port are left to the cluster's client.
     """
     import socket
 
-    host, _, port = address.removeprefix("ray://").rpartition(":")
+    host, _, port = address.removeprefix("ray://").removeprefix("tcp://").rpartition(":")
     if not host or not port.isdigit():
         return
     try:
@@ -140,6 +140,7 @@ def _executor(args: argparse.Namespace) -> Iterator[ExecutorLike | None]:
             from distributed import Client
         except ImportError:
             raise CommandError("--dask needs Dask: pip install 'holecard[dask]'") from None
+        _check_reachable("--dask", args.dask)
         with Client(args.dask) as client:  # type: ignore[no-untyped-call]
             yield client.get_executor()
     else:
@@ -398,6 +399,8 @@ def _plot(
     fig.tight_layout()
     try:
         fig.savefig(path, format="png")
+    except OSError as err:
+        raise CommandError(f"--plot {path}: cannot write: {err.strerror or err}") from None
     finally:
         plt.close(fig)
 
@@ -445,8 +448,8 @@ def _read_phh(file: str) -> tuple[str, HandHistory, str, str]:
     if not path.exists():
         raise CommandError(f"no such file: {file}")
     try:
-        hh = phh.load(path)
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")  # once: a pipe cannot be read again
+        hh = phh.loads(text)
     except OSError as err:
         raise CommandError(f"{file}: cannot read: {err.strerror or err}") from None
     except (ValueError, TypeError) as err:
@@ -471,11 +474,10 @@ def _read_site(file: str, hand: str | None) -> tuple[HandHistory, str, str]:
     from holecard import phh, sites
 
     path = Path(file)
-    if not path.is_file():
-        missing = not path.exists()
-        raise CommandError(
-            f"no such file: {file}" if missing else f"{file} is a directory; replay takes one file"
-        )
+    if not path.exists():
+        raise CommandError(f"no such file: {file}")
+    if path.is_dir():  # a pipe (/dev/stdin, <(...)) or a device is read as a file
+        raise CommandError(f"{file} is a directory; replay takes one file")
     found = [h for h in sites.scan(path) if hand is None or _hand_id(h) == hand]
     if not found:
         what = f"no hand {hand}" if hand is not None else "no PokerStars or Full Tilt hand"
@@ -523,6 +525,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise CommandError(f"{label}: {message}") from None
         _print_header(label, hh, game, betting)
         print(f"ILLEGAL: {_where(label, line)}: {message}")
+        if args.html is not None:
+            print(f"no replayer page written to {args.html}: the hand cannot be replayed")
         return 1
     except (ValueError, TypeError, AttributeError, KeyError, IndexError) as err:
         # Fields of the wrong type (a stack that is text, actions that are not strings).
@@ -552,7 +556,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.html is not None:
         from holecard.html import replay_page
 
-        Path(args.html).write_text(replay_page(hh), encoding="utf-8")
+        try:
+            Path(args.html).write_text(replay_page(hh), encoding="utf-8")
+        except OSError as err:
+            raise CommandError(
+                f"--html {args.html}: cannot write: {err.strerror or err}"
+            ) from None
         print(f"replayer page written to {args.html}")
     if hh.finishing_stacks is None:
         print("legal: yes; the file records no finishing stacks to compare")
@@ -671,7 +680,11 @@ def _load_hands(files: Sequence[str]) -> tuple[list[HandHistory], list[SkippedHa
         path = Path(file)
         if not path.exists():
             raise CommandError(f"no such file: {file}")
-        found = sorted(path.rglob("*.phh")) if path.is_dir() else []
+        found = (
+            sorted(p for p in path.rglob("*") if p.suffix.lower() == ".phh" and p.is_file())
+            if path.is_dir()
+            else []
+        )
         if path.suffix.lower() == ".phh":
             found = [path]
         for p in found:
