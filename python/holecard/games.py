@@ -98,17 +98,19 @@ def _name(value: object) -> object:
     return value.value if isinstance(value, enum.Enum) else value
 
 
+def _table_keywords(cls: type[_Game]) -> list[str]:
+    """The keywords a table of ``cls`` takes: its stakes, structure, profile and options."""
+    import inspect  # here, not with holecard: `import holecard` stays quick
+
+    parameters = inspect.signature(cls.__init__).parameters.values()
+    return [p.name for p in parameters if p.kind is p.KEYWORD_ONLY]
+
+
 def _unknown_keywords(cls: type[_Game], names: Iterable[str]) -> ConfigurationError:
     """The error for keywords that are none of the table's, with the nearest known name."""
-    # Imported here, for this error only: `import holecard` stays quick.
-    import difflib
-    import inspect
+    import difflib  # here, for this error only: `import holecard` stays quick
 
-    known = [
-        p.name
-        for p in inspect.signature(cls.__init__).parameters.values()
-        if p.kind is p.KEYWORD_ONLY
-    ]
+    known = _table_keywords(cls)
     named = []
     for name in sorted(names):
         near = difflib.get_close_matches(name, known, n=1)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import inspect
 import itertools
 import re
 import sys
@@ -234,11 +233,10 @@ def _check_table_keyword(game: str, key: str) -> None:
     Only the table is set this way: ``hands=``, ``seed=`` or ``threads=`` would bypass
     their own options' checks, and ``game=`` clashed with the game argument.
     """
-    from holecard.games import _unknown_keywords, game_class
+    from holecard.games import _table_keywords, _unknown_keywords, game_class
 
     cls = game_class(game)
-    taken = inspect.signature(cls.__init__).parameters
-    if key not in taken or taken[key].kind is not inspect.Parameter.KEYWORD_ONLY:
+    if key not in _table_keywords(cls):
         raise CommandError(f"--set {key}: {_unknown_keywords(cls, [key])}")
 
 

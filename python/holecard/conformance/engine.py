@@ -562,9 +562,14 @@ def _play(
     return found, state
 
 
+def _raise_totals(moves: list[Move]) -> list[int]:
+    """The bet/raise totals among ``moves``."""
+    return [m.amount for m in moves if m.kind == "bet_or_raise_to" and m.amount is not None]
+
+
 def _raise_span(moves: list[Move]) -> list[Move]:
     """``moves`` with its bet/raise totals cut to the smallest and the largest."""
-    totals = [m.amount for m in moves if m.kind == "bet_or_raise_to" and m.amount is not None]
+    totals = _raise_totals(moves)
     others = [m for m in moves if m.kind != "bet_or_raise_to"]
     ends = sorted({min(totals), max(totals)}) if totals else []
     return others + [Move("bet_or_raise_to", t) for t in ends]
@@ -576,7 +581,7 @@ def _allowed(move: Move, theirs: list[Move], ranged: bool) -> bool:
         return True
     if not ranged or move.kind != "bet_or_raise_to" or move.amount is None:
         return False
-    totals = [m.amount for m in theirs if m.kind == "bet_or_raise_to" and m.amount is not None]
+    totals = _raise_totals(theirs)
     return bool(totals) and min(totals) <= move.amount <= max(totals)
 
 

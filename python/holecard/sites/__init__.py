@@ -54,7 +54,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
-from typing import Final, Literal
+from typing import Final, Literal, TypeGuard
 
 from holecard.exceptions import ArgumentTypeError, ConfigurationError, HandHistoryError
 from holecard.phh import HandHistory
@@ -124,13 +124,18 @@ def decode(data: bytes | bytearray | memoryview) -> str:
         return data.decode("latin-1")
 
 
-def _sources(source: str | PathLike[str]) -> Iterator[tuple[str, str]]:
-    """``(name, text)`` of every file the source names, or of the text itself."""
-    if isinstance(source, str) and (
+def _is_text(source: object) -> TypeGuard[str]:
+    """Whether a source is hand history text rather than a path."""
+    return isinstance(source, str) and (
         "\n" in source
         or not source.strip()  # no text at all, not the current folder
         or any(site.HEADER.match(source.lstrip("\ufeff")) for site in _SITES)
-    ):
+    )
+
+
+def _sources(source: str | PathLike[str]) -> Iterator[tuple[str, str]]:
+    """``(name, text)`` of every file the source names, or of the text itself."""
+    if _is_text(source):
         yield "<text>", source.lstrip("\ufeff")
         return
     if not isinstance(source, str | PathLike):
@@ -218,8 +223,7 @@ def read(
         elif errors == "warn":
             warnings.warn(f"{item.source}: {item.reason}", SkippedHandWarning, stacklevel=2)
     if not seen and errors != "ignore":
-        text = isinstance(source, str) and ("\n" in source or not source.strip())
-        where = "the text" if text else repr(str(source))
+        where = "the text" if _is_text(source) else repr(str(source))
         message = f"no PokerStars or Full Tilt hand histories in {where}"
         if errors == "raise":
             raise SkippedHandError(message)
