@@ -292,6 +292,17 @@ def test_negative_or_huge_amounts_are_configuration_errors() -> None:
         game.start([10, 10], seed=-3)
 
 
+@pytest.mark.parametrize("ante", [2**54, 2**60, 2**70])
+def test_stakes_above_the_largest_state_the_range_kept(ante: int) -> None:
+    # The message once said 2**64 - 1 while anything above 2**54 - 1 was refused.
+    with pytest.raises(ConfigurationError, match=rf"ante .*2\*\*54 - 1.*{ante}"):
+        SevenCardStud(ante=ante, bring_in=2**54 - 1, small_bet=2**54 - 1, big_bet=2**54 - 1)
+    # Derived stakes are held to the same limit (big bet: twice the small bet).
+    with pytest.raises(ConfigurationError, match=r"big_bet \(\d+\) is above the largest stake"):
+        SevenCardStud(ante=1, bring_in=2, small_bet=2**54 - 1)
+    SevenCardStud(ante=1, bring_in=2, small_bet=2**54 - 1, big_bet=2**54 - 1)
+
+
 def _open_pair_hand(short_stack: int) -> State:
     """Stud, no burns: seat 0 pairs his king door card on 4th street after seat 1 brings
     in for 1 and seat 0 calls; seat 1 starts with ``short_stack`` chips."""

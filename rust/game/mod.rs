@@ -40,7 +40,7 @@ mod stud;
 pub use moves::{LegalMoves, MovesParts};
 pub use options::{ConfigError, GameKind, Options};
 pub use pot::Pot;
-pub use spec::{GameConfig, Stakes, StakesInput, VariantSpec};
+pub use spec::{GameConfig, Stakes, StakesInput, VariantSpec, MAX_STAKE};
 pub use state::{
     Action, ActionError, Event, GameState, LegalActions, Phase, Seat, Share, Start, MAX_CHIPS,
     MAX_SEATS,

@@ -170,6 +170,11 @@ pub struct VariantSpec {
     draws: bool,
 }
 
+/// The largest chip amount a stake (ante, bring-in, bet or blind) may be: 2**54 - 1, ten
+/// bits short of a `u64`, so that a round's bets summed over raises and seats cannot
+/// overflow.
+pub const MAX_STAKE: u64 = u64::MAX / 1024;
+
 /// Whether any of `streets` draws.
 const fn any_draw(streets: &[Street]) -> bool {
     let mut i = 0;
@@ -454,8 +459,10 @@ impl GameConfig {
                     o.chip_unit
                 ));
             }
-            if v > u64::MAX / 1024 {
-                return Err(config_err!("{name} ({v}) is too large"));
+            if v > MAX_STAKE {
+                return Err(config_err!(
+                    "{name} ({v}) is above the largest stake, 2**54 - 1"
+                ));
             }
         }
         Ok(GameConfig {

@@ -66,10 +66,19 @@ fn option_text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
     }
 }
 
-/// A chip amount argument: a whole number from 0 to 2**64 - 1, or `None`.
+/// A stake argument: a whole number from 0 to `MAX_STAKE` (the engine's limit, so that the
+/// message gives the range it keeps), or `None`.
 fn chips(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<u64>> {
     value
-        .map(|v| args::whole(v, name, 0, u64::MAX, OutOfRange::Configuration))
+        .map(|v| {
+            args::whole(
+                v,
+                name,
+                0,
+                crate::game::MAX_STAKE,
+                OutOfRange::Configuration,
+            )
+        })
         .transpose()
 }
 
