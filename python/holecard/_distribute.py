@@ -47,7 +47,8 @@ ExecutorLike = cf.Executor | Literal["ray"]
 CHUNK_OVERHEAD_SECONDS: Final = 0.02
 """Per-chunk cost of an executor, in seconds: a Ray task's or a process pool job's round
 trip with its arguments and totals, and the worker's setup of a chunk, rounded up (measured
-on two cores, docs/scaling.md). Chunks are sized to at least 50 times this."""
+on two cores, docs/scaling.md). Chunks last at least ``MIN_CHUNK_OVERHEADS`` times this, a
+factor set once in ``rust/chunks.rs``."""
 
 MAX_ATTEMPTS: Final = 4
 """How many times one chunk is tried before its error is raised."""
