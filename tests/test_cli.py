@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import signal
 import stat
 import subprocess
 import sys
@@ -169,6 +170,51 @@ def test_simulate_and_plot(tmp_path: Path) -> None:
     # Same seed, same result (chunked or not, any thread count).
     assert table(p.stdout) == table(again.stdout)
     assert len(table(p.stdout)) == 3
+
+
+#: ``holecard ARGS`` in a child that says when its progress bar is first drawn (seconds
+#: after the bar was made, hands done, hands) and then stops as at a Ctrl-C. A bar not drawn
+#: within five seconds is a Ctrl-C too, with nothing said.
+FIRST_UPDATE = """
+import os, signal, sys, threading, time
+from holecard.cli import commands, main
+
+def first(bar, done, total):
+    print(f"{time.monotonic() - bar.started:.3f} {done} {total}", flush=True)
+    raise KeyboardInterrupt
+
+commands._Progress.__call__ = first
+timer = threading.Timer(5.0, os.kill, (os.getpid(), signal.SIGINT))
+timer.daemon = True
+timer.start()
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # as conftest.python_child does
+
+
+@pytest.mark.parametrize("plot", [False, True], ids=["bar", "bar_and_plot"])
+def test_simulate_progress_starts_at_once(tmp_path: Path, plot: bool) -> None:
+    # 10**12 hands: a hundredth of them is minutes of work; the first update comes within
+    # about a second all the same.
+    args = ["simulate", "stud", "--hands", str(10**12), "--seed", "1", "--progress"]
+    if plot:
+        args += ["--plot", str(tmp_path / "run.png")]
+    p = subprocess.run(
+        [sys.executable, "-c", FIRST_UPDATE, *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        preexec_fn=_default_sigint,
+    )
+    assert p.returncode == 130, p.stderr
+    assert p.stdout, "no progress within 5 seconds"
+    seconds, done, total = p.stdout.split()
+    assert float(seconds) < 1.0
+    assert 0 < int(done) < int(total) // 1000
 
 
 def test_simulate_short_bots_list_repeats(capsys: pytest.CaptureFixture[str]) -> None:
@@ -530,7 +576,7 @@ def test_stats_of_only_unreadable_hands_says_why(
     )
     code, _, err = cli(capsys, "stats", str(short))
     assert_one_line_error(
-        code, err, f"no hands in {short} (1 hand skipped: {short}: field 'players' lists 4"
+        code, err, f"no hands in {short} (1 hand skipped: field 'players' lists 4"
     )
     # Read, but not countable: said too, not an empty table.
     bare = tmp_path / "bare.phh"
@@ -731,3 +777,94 @@ def test_stats_finds_phh_files_whatever_the_case_of_their_suffix(
     code, out, _ = cli(capsys, "stats", str(tmp_path))
     assert code == 0
     assert "1 hand counted" in out
+
+
+def test_stats_names_each_file_of_skipped_hands_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A PHH file that cannot be read (its reader's message starts with the path), and a
+    # site file of two cancelled hands: each path is said once, then why for each hand.
+    (tmp_path / "5.phh").write_bytes(HAND5.read_bytes())
+    bad = tmp_path / "bad.phh"
+    bad.write_text(
+        HAND5.read_text(encoding="utf-8").replace(", 'Kristopher Tong']", "]"), encoding="utf-8"
+    )
+    cancelled = CANCELLED.read_text(encoding="utf-8")
+    two = tmp_path / "two.txt"
+    two.write_text(cancelled + "\n\n" + cancelled.replace("20349633663", "20349633664"), "utf-8")
+    code, out, err = cli(capsys, "stats", str(tmp_path))
+    assert code == 0, err
+    lines = out.splitlines()
+    start = lines.index("skipped 3 hands:")
+    assert lines[start + 1 :] == [
+        f"  {bad}: field 'players' lists 4 entries for 5 players (starting_stacks)",
+        f"  {two}: 2 hands:",
+        "    hand 20349633663: cancelled",
+        "    hand 20349633664: cancelled",
+    ]
+    assert sum(line.count(str(bad)) for line in lines) == 1
+    # With nothing else to count, the one-line error does not repeat the path either.
+    code, _, err = cli(capsys, "stats", str(bad))
+    assert_one_line_error(code, err, f"no hands in {bad} (1 hand skipped: field 'players' lists")
+    assert err.count(str(bad)) == 1
+
+
+def test_replay_of_a_name_without_a_known_suffix_reads_by_content(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Standard input as a user pipes it: PHH or a site's hand history, told by the content.
+    p = run("replay", "/dev/stdin", stdin=HAND5.read_text(encoding="utf-8"))
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("/dev/stdin: F7S (stud, fixed limit), 5 players")
+    assert "finishing stacks match" in p.stdout
+    p = run("replay", "/dev/stdin", stdin=CO_STEAL.read_text(encoding="utf-8"))
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("/dev/stdin, hand 21536266313: F7S (stud, fixed limit)")
+    assert "finishing stacks match" in p.stdout
+    # A pipe with no suffix, and files named otherwise (a site's UTF-16 file too).
+    fifo = tmp_path / "hand"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", f"cat {shlex.quote(str(HAND5))} > {fifo}"])
+    code, out, err = cli(capsys, "replay", str(fifo))
+    writer.wait(timeout=30)
+    assert code == 0, err
+    assert "finishing stacks match" in out
+    site = tmp_path / "hand.log"
+    site.write_text(CO_STEAL.read_text(encoding="utf-8"), encoding="utf-16")
+    code, out, err = cli(capsys, "replay", str(site))
+    assert code == 0, err
+    assert out.startswith(f"{site}, hand 21536266313: F7S")
+    toml = tmp_path / "hand.toml"
+    toml.write_bytes(HAND5.read_bytes())
+    code, out, err = cli(capsys, "replay", str(toml), "--hand", "5")
+    assert code == 0, err
+    assert "finishing stacks match" in out
+    # Neither: one line that says so, and why it is not PHH.
+    other = tmp_path / "notes"
+    other.write_text("hello\n", encoding="utf-8")
+    code, _, err = cli(capsys, "replay", str(other))
+    assert_one_line_error(
+        code, err, f"{other}: neither a PokerStars or Full Tilt hand history nor PHH: Expected"
+    )
+    other.write_bytes(b"\xff\x00\xff")
+    code, _, err = cli(capsys, "replay", str(other))
+    assert_one_line_error(code, err, "nor PHH: not UTF-8 text")
+    other.write_text(" \n", encoding="utf-8")
+    code, _, err = cli(capsys, "replay", str(other))
+    assert_one_line_error(code, err, f"{other}: empty: no hand history to replay")
+
+
+def test_stats_keeps_blank_names_of_different_hands_apart(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = HAND5.read_text(encoding="utf-8")
+    assert "'James Obst'" in text
+    (tmp_path / "a.phh").write_text(text.replace("'James Obst'", "''"), encoding="utf-8")
+    (tmp_path / "b.phh").write_text(
+        text.replace("'James Obst'", "'  '").replace("hand = 5", "hand = 6"), encoding="utf-8"
+    )
+    code, out, err = cli(capsys, "stats", str(tmp_path))
+    assert code == 0, err
+    rows = [ln.split("  ")[0] for ln in out.splitlines()[1:] if ln.startswith("(unnamed")]
+    assert rows == ["(unnamed p1, hand 5)", "(unnamed p1, hand 6)"]
+    assert "2 hands counted" in out

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -102,3 +104,66 @@ def test_equity_and_simulate_report_progress() -> None:
     )
     assert sims[-1] == (20_000, 20_000)
     assert [d for d, _ in sims] == sorted(d for d, _ in sims)
+
+
+#: ``holecard eval`` run as ``python -m holecard`` runs it ("module"), or as the
+#: ``holecard`` script pip writes does ("script"), with a Ctrl-C arriving as the module
+#: named first is imported: during the command line's imports, before any command runs.
+DURING_IMPORT = """
+import os, runpy, signal, sys
+
+TARGET, HOW = sys.argv[1], sys.argv[2]
+
+
+class CtrlC:
+    def find_spec(self, name, path=None, target=None):
+        if name == TARGET:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)  # raised here, inside the import
+        return None
+
+
+import holecard  # the package is loaded before either entry point's own code runs
+
+sys.meta_path.insert(0, CtrlC())
+sys.argv = ["holecard", "eval", "stud", "As Ks Qs Js Ts 2d 3c"]
+if HOW == "module":
+    runpy.run_module("holecard", run_name="__main__", alter_sys=True)
+else:
+    from holecard.cli import main
+
+    sys.exit(main())
+"""
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # as conftest.python_child does
+
+
+@pytest.mark.parametrize(
+    ("target", "how"),
+    [
+        ("holecard.cli", "module"),
+        *(
+            (target, how)
+            for target in (
+                "holecard.cli.parser",
+                "argparse",
+                "holecard.cli.commands",
+                "holecard._narration",
+                "holecard.cli.play",
+            )
+            for how in ("module", "script")
+        ),
+    ],
+)
+def test_sigint_while_the_command_line_loads_is_quiet(target: str, how: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", DURING_IMPORT, target, how],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=_default_sigint,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "\n")

@@ -245,6 +245,40 @@ def test_a_2_7_hand_whose_cards_cannot_replay_is_counted_from_its_actions() -> N
     assert sum(r.showdowns for r in rows) >= 2
 
 
+def _named(hand: phh.HandHistory, players: list[str], number: int | None) -> phh.HandHistory:
+    return dataclasses.replace(hand, players=players, hand=number)
+
+
+def test_blank_names_are_never_merged_across_hands() -> None:
+    # Ann's seat has no name in three different hands (two of them numbered 9): nobody
+    # says these are one player, so each is a row of its own, labelled by seat and hand.
+    hands = [
+        _named(STUD, ["", "Bob", "Cat", "Dan"], 8),
+        _named(STUD, ["   ", "Bob", "Cat", "Dan"], 9),
+        _named(DRAW, ["Sam", "\t", "Tom"], 9),
+        _named(STUD, ["", "Bob", "Cat", "Dan"], None),
+    ]
+    table = stats.compute(hands)
+    assert table.hands == 4
+    unnamed = {r.player: r for r in table if r.player.startswith("(unnamed")}
+    assert sorted(unnamed) == [
+        "(unnamed p1, hand #4)",
+        "(unnamed p1, hand 8)",
+        "(unnamed p1, hand 9)",
+        "(unnamed p2, hand 9, #3)",
+    ]
+    assert all(r.hands == 1 for r in unnamed.values())
+    assert unnamed["(unnamed p1, hand 8)"].net == stats.hand_stats(STUD)[0].net
+    assert unnamed["(unnamed p2, hand 9, #3)"].game is Game.DEUCE_SEVEN
+    # Named players still add up over the hands, and no chip is lost to the labels.
+    assert table.row("Cat").hands == 3
+    assert sum(r.net for r in table) == 0
+    # One hand alone: the seat and the hand's number, or the seat only.
+    assert stats.hand_stats(hands[0])[0].player == "(unnamed p1, hand 8)"
+    assert stats.hand_stats(hands[3])[0].player == "(unnamed p1)"
+    assert [r.player for r in stats.hand_stats(hands[2])] == ["Sam", "(unnamed p2, hand 9)", "Tom"]
+
+
 # ----- hands that cannot be counted --------------------------------------------------------
 
 

@@ -1,8 +1,13 @@
 """``python -m holecard``: the command line."""
 
+import signal
 import sys
 
-from holecard.cli import main
-
 if __name__ == "__main__":
+    try:
+        from holecard.cli import main
+    except KeyboardInterrupt:  # while the command line's package loads: quietly, as later
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        print(file=sys.stderr)
+        sys.exit(130)
     sys.exit(main())

@@ -7,6 +7,12 @@ bring-in is the engine's), one :class:`PlayerStats` row per player, game and uni
 
 Counting rules (every count is a number of hands unless it says actions):
 
+- **player**: a row is about one name; the same name in several hands is one player. A
+  seat whose name is blank (empty or only spaces: the file does not say who sat there)
+  is nobody known, so it is never merged with another hand's blank seat: it gets a row
+  of its own, labelled by its PHH seat and its hand, e.g. ``(unnamed p3, hand 12)``
+  (``#5`` instead of the hand's number when it has none, counting the hands given from
+  1, and both when two hands share a number). Its hands still count for the others.
 - **hands**: hands the player was dealt into.
 - **VPIP** (voluntarily put money in the pot): hands in which he called, completed, bet
   or raised in the first betting round (stud: third street; Soko: the first round; 2-7:
@@ -69,8 +75,9 @@ e.g. one hand exported into two overlapping site files) counts once
 from __future__ import annotations
 
 import dataclasses
+import functools
 import warnings
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -383,6 +390,7 @@ def compute(
     uncounted: list[UncountedHand] = []
     counted = duplicates = 0
     seen: set[str] = set()
+    labelled: set[str] = set()  # the hands named in unnamed seats' labels
     for i, hh in enumerate(hands):
         if not isinstance(hh, HandHistory):
             raise ArgumentTypeError(f"hands must hold HandHistory values, got {hh!r:.60}")
@@ -391,10 +399,10 @@ def compute(
             duplicates += 1
             continue
         seen.add(record)
+        name = str(hh.hand) if hh.hand is not None else f"#{i + 1}"
         try:
-            rows = hand_stats(hh)
+            rows = _hand_rows(hh, functools.partial(_unique_hand, name, i, labelled))
         except HandHistoryError as exc:
-            name = str(hh.hand) if hh.hand is not None else f"#{i + 1}"
             if errors == "raise":
                 raise HandHistoryError(f"hand {name} cannot be counted: {exc}") from exc
             uncounted.append(UncountedHand(name, str(exc)))
@@ -409,11 +417,41 @@ def compute(
     return StatsTable(ordered, counted, tuple(uncounted), duplicates)
 
 
+def _unique_hand(name: str, index: int, labelled: set[str]) -> str:
+    """How unnamed seats' labels name hand ``name`` (the ``index``-th given, from 0).
+
+    A number another hand's labels already use gets the hand's position too, so that two
+    hands with the same number (from two tables or two events) keep their seats apart.
+    """
+    label = name if name not in labelled else f"{name}, #{index + 1}"
+    while label in labelled:  # a hand field written like the labels themselves
+        label = f"{label}, #{index + 1}"
+    labelled.add(label)
+    return label
+
+
+def _is_blank(name: object) -> bool:
+    """Whether a player's name says nobody: empty or only whitespace."""
+    return isinstance(name, str) and not name.strip()
+
+
 def hand_stats(hh: HandHistory) -> tuple[PlayerStats, ...]:
     """The rows of one hand, one per player in seat order (``hands`` = 1 each).
 
+    A seat with a blank name is labelled ``(unnamed pN, hand H)`` (``(unnamed pN)`` when
+    the hand has no number), as :func:`compute` does.
+
     Raises:
         HandHistoryError: the hand cannot be replayed, or is not over.
+    """
+    hand = None if hh.hand is None else str(hh.hand)
+    return _hand_rows(hh, lambda: hand)
+
+
+def _hand_rows(hh: HandHistory, hand: Callable[[], str | None]) -> tuple[PlayerStats, ...]:
+    """The rows of :func:`hand_stats`; ``hand()`` names the hand in unnamed seats' labels.
+
+    ``hand`` is called only when a seat is unnamed, and only once the hand is counted.
     """
     kind, _ = parse_variant(hh.variant)
     game = Game(kind)
@@ -428,6 +466,10 @@ def hand_stats(hh: HandHistory) -> tuple[PlayerStats, ...]:
         raise HandHistoryError("the hand has no big bet (big_bet or min_bet) to count in")
     tally = _Tally(n, game)
     tally.read(events, folded)
+    if any(_is_blank(name) for name in names):
+        where = hand()
+        suffix = "" if where is None else f", hand {where}"
+        names = [f"(unnamed p{s + 1}{suffix})" if _is_blank(x) else x for s, x in enumerate(names)]
     rows = []
     for s in range(n):
         net = int(final[s]) - int(hh.starting_stacks[s])

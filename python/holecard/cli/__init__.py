@@ -9,10 +9,14 @@ describes each; ``holecard --version`` prints the version.
 
 Every number on the command line is checked before any work starts. Errors are reported
 as one line on standard error (exit status 2), never as a traceback; a fault inside
-holecard itself is one line too (exit status 70), asking for a report.
+holecard itself is one line too (exit status 70), asking for a report. Ctrl-C stops a
+command quietly (exit status 130), from the moment the command line's modules start to
+load.
 
-Modules, each importing only those after it: :mod:`~holecard.cli.parser` (the command parser
-and :func:`main`), :mod:`~holecard.cli.play` (the game in the terminal) and
+This package imports nothing of the command line when it is imported: :func:`main` loads
+the commands, so that a Ctrl-C while they load is handled like one during a command.
+Modules, each importing only those after it: :mod:`~holecard.cli.parser` (the command
+parser and the commands' runner), :mod:`~holecard.cli.play` (the game in the terminal) and
 :mod:`~holecard.cli.commands` (the other commands). Hands and values are told as text by
 ``holecard._narration``, which the SVG and HTML replayers share.
 
@@ -25,6 +29,41 @@ Straight, five high  [5h 4c 3d 2s As]  strength 5854 |
 0
 """
 
-from holecard.cli.parser import main
+from __future__ import annotations
+
+import signal
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["main"]
+
+#: The exit status of a command Ctrl-C stopped (128 + SIGINT, as a shell reports it).
+INTERRUPTED = 130
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit code.
+
+    A Ctrl-C while the commands load or the command line is read returns
+    :data:`INTERRUPTED` quietly, as one during a command does.
+    """
+    try:
+        from holecard.cli.parser import main as run
+
+        return run(argv)
+    except KeyboardInterrupt:
+        return interrupted()
+
+
+def interrupted() -> int:
+    """After a Ctrl-C: end the terminal's ``^C`` line and return :data:`INTERRUPTED`.
+
+    Another Ctrl-C from here on is ignored: it would interrupt this handling with a
+    traceback.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    print(file=sys.stderr)
+    return INTERRUPTED

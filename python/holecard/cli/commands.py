@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import itertools
+import os
 import re
 import sys
 import time
@@ -244,7 +245,7 @@ def _bot_list(items: Sequence[str] | None, players: int) -> Iterable[str] | None
     """The bot of every seat: one name for all, or a list repeated around the table.
 
     The seats are produced lazily, so an impossible ``players`` is refused by
-    :func:`~holecard._simulate.simulate_chunks` before anything of that size is built.
+    :func:`~holecard._simulate.simulate` before anything of that size is built.
     """
     if not items:
         return None
@@ -273,7 +274,7 @@ def _check_writable(path: str, option: str = "--plot") -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Let the bots play many hands and print the results (``holecard simulate``)."""
-    from holecard._simulate import simulate_chunks
+    from holecard._simulate import simulate
 
     table: dict[str, Any] = {}
     for item in args.table or ():
@@ -292,33 +293,82 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     "--plot needs the hands in order: it cannot run with --ray or --dask"
                 )
             return _simulate_on(executor, args, bots, table)
-    plot = None
-    if args.plot is not None:
-        _check_writable(args.plot)
-        plot = _load_pyplot()
-    bar = _progress(args, "hands")
-    # simulate_chunks' default chunks (a hundredth of the run, sized by the table's cost)
-    # when there is a bar or a plot to update; else one chunk.
-    chunk = None if (bar or plot) else max(1, args.hands)
-    started = time.monotonic()
-    points: list[tuple[int, tuple[int, ...]]] = []
-    result = None
-    try:
-        for result in simulate_chunks(args.game, chunk=chunk, **_run_options(args, bots, table)):
-            if not points:
-                points.append((0, (0,) * result.players))
-            points.append((result.hands, result.chips_won))
+    if args.plot is None:
+        # One run; the engine reports its progress about every 50 ms.
+        bar = _progress(args, "hands")
+        started = time.monotonic()
+        try:
+            result = simulate(args.game, progress=bar, **_run_options(args, bots, table))
+        finally:
             if bar is not None:
-                bar(result.hands, args.hands)
+                bar.close()
+        _print_run(result, time.monotonic() - started)
+        return 0
+    _check_writable(args.plot)
+    plot = _load_pyplot()
+    bar = _progress(args, "hands")
+    started = time.monotonic()
+    try:
+        result, points = _plotted_run(args, bots, table, bar)
     finally:
         if bar is not None:
             bar.close()
-    assert result is not None
     _print_run(result, time.monotonic() - started)
-    if plot is not None:
-        _plot(plot, args.plot, result, points)
-        print(f"plot written to {args.plot}")
+    _plot(plot, args.plot, result, points)
+    print(f"plot written to {args.plot}")
     return 0
+
+
+#: Longest wanted step of a plotted run between two updates of its progress bar, in
+#: seconds: the chunks of hands between the plot's points are cut no longer than this.
+STEP_SECONDS = 0.25
+
+
+def _cores() -> int:
+    """The cores this process may run on (the engine's default threads)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _plotted_run(
+    args: argparse.Namespace,
+    bots: Iterable[str] | None,
+    table: dict[str, Any],
+    bar: _Progress | None,
+) -> tuple[SimulationResult, list[tuple[int, tuple[int, ...]]]]:
+    """The result of a ``--plot`` run and its points: ``(hands, chips won per seat)``.
+
+    The plot has a point about every hundredth of the run. The hands are played in chunks
+    of at most a hundredth, and, when the table's estimated cost says a hundredth takes
+    longer, of about :data:`STEP_SECONDS` each (their overhead is a fraction of a
+    millisecond), so that the progress bar moves at once, not after a hundredth of a long
+    run.
+    """
+    from holecard import _simulate
+
+    setup = _simulate._setup(
+        args.game, args.players, bots, args.seed, args.threads, args.stack, table
+    )
+    threads = args.threads or _cores()
+    step = max(1, round(STEP_SECONDS * threads / max(_simulate._hand_seconds(setup), 1e-12)))
+    hundredth = -(-args.hands // 100)
+    options = {**_run_options(args, setup.bots, table), "seed": setup.seed}
+    runs = _simulate.simulate_chunks(
+        args.game, chunk=step if hundredth > step else None, **options
+    )
+    points: list[tuple[int, tuple[int, ...]]] = []
+    result = None
+    for result in runs:
+        if not points:
+            points.append((0, (0,) * result.players))
+        if result.hands >= points[-1][0] + hundredth or result.hands == args.hands:
+            points.append((result.hands, result.chips_won))
+        if bar is not None:
+            bar(result.hands, args.hands)
+    assert result is not None
+    return result, points
 
 
 def _simulate_on(
@@ -432,27 +482,57 @@ def _where(path: str, line: int | None) -> str:
     return f"{path}, line {line}" if line else path
 
 
-def _read_phh(file: str) -> tuple[str, HandHistory, str, str]:
-    """The text, hand history, game id and betting of ``file``.
+#: The suffix of PHH files, and of the site hand histories :mod:`holecard.sites` reads.
+PHH_SUFFIX = ".phh"
+SITE_SUFFIX = ".txt"
+
+
+def _read_bytes(file: str) -> bytes:
+    """The bytes of ``file``, read once: a pipe (``/dev/stdin``) cannot be read again.
+
+    Raises:
+        CommandError: no such file, a folder, or a file that cannot be read.
+    """
+    path = Path(file)
+    if path.is_dir():
+        raise CommandError(f"{file} is a directory; replay takes one file")
+    if not path.exists():
+        raise CommandError(f"no such file: {file}")
+    try:
+        return path.read_bytes()
+    except OSError as err:
+        raise CommandError(f"{file}: cannot read: {err.strerror or err}") from None
+
+
+def _read_phh(file: str, data: bytes, *, guessed: bool) -> tuple[str, HandHistory, str, str]:
+    """The text, hand history, game id and betting of the PHH file ``file`` (``data``).
+
+    Args:
+        file: the file's name, for messages.
+        data: its bytes.
+        guessed: whether the file was taken for PHH only because it holds no site hand
+            (its name has no known suffix); its errors then say it is neither.
 
     Raises:
         CommandError: one line naming the file (and the line, where the reader knows it).
     """
     from holecard import phh
 
-    path = Path(file)
-    if path.is_dir():
-        raise CommandError(f"{file} is a directory; replay takes one .phh file")
-    if not path.exists():
-        raise CommandError(f"no such file: {file}")
+    neither = "neither a PokerStars or Full Tilt hand history nor PHH: " if guessed else ""
     try:
-        text = path.read_text(encoding="utf-8")  # once: a pipe cannot be read again
+        # As a file read as text: universal line ends.
+        text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError as err:
+        raise CommandError(
+            f"{file}: {neither}not UTF-8 text ({err.reason} at byte {err.start})"
+        ) from None
+    if guessed and not text.strip():
+        raise CommandError(f"{file}: empty: no hand history to replay")
+    try:
         hh = phh.loads(text)
-    except OSError as err:
-        raise CommandError(f"{file}: cannot read: {err.strerror or err}") from None
     except (ValueError, TypeError) as err:
-        message = str(err)
-        raise CommandError(message if message.startswith(file) else f"{file}: {message}") from None
+        why = neither if isinstance(err, phh.HandHistorySyntaxError) else ""
+        raise CommandError(f"{file}: {why}{err}") from None
     try:
         game, betting = phh.parse_variant(hh.variant)
     except (ValueError, TypeError) as err:
@@ -462,21 +542,28 @@ def _read_phh(file: str) -> tuple[str, HandHistory, str, str]:
     return text, hh, game, betting
 
 
-def _read_site(file: str, hand: str | None) -> tuple[HandHistory, str, str]:
-    """The hand ``hand`` (by the site's hand id) of site hand history ``file``.
+def _site_hands(data: bytes) -> list[HandHistory | SkippedHand]:
+    """Every hand, imported or skipped, of site hand history bytes (none: not a site's)."""
+    from holecard import sites
+
+    text = sites.decode(data)
+    # Always as text: a str with no line break that does not start with a hand is a path
+    # to holecard.sites.
+    return list(sites.scan(text if "\n" in text else f"{text}\n"))
+
+
+def _read_site(
+    file: str, found: Sequence[HandHistory | SkippedHand], hand: str | None
+) -> tuple[HandHistory, str, str]:
+    """The hand ``hand`` (by the site's hand id) of the hands ``found`` in ``file``.
 
     Raises:
-        CommandError: no such file, no such hand, or a hand that was not imported; without
-            ``hand``, a file of more than one hand.
+        CommandError: no such hand, or a hand that was not imported; without ``hand``, a
+            file of more than one hand.
     """
-    from holecard import phh, sites
+    from holecard import phh
 
-    path = Path(file)
-    if not path.exists():
-        raise CommandError(f"no such file: {file}")
-    if path.is_dir():  # a pipe (/dev/stdin, <(...)) or a device is read as a file
-        raise CommandError(f"{file} is a directory; replay takes one file")
-    found = [h for h in sites.scan(path) if hand is None or _hand_id(h) == hand]
+    found = [h for h in found if hand is None or _hand_id(h) == hand]
     if not found:
         what = f"no hand {hand}" if hand is not None else "no PokerStars or Full Tilt hand"
         raise CommandError(f"{file}: {what}")
@@ -500,13 +587,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Tell a PHH or site hand street by street and check it (``holecard replay``)."""
     from holecard import phh
 
-    if Path(args.file).suffix.lower() == ".phh":
-        text, hh, game, betting = _read_phh(args.file)
+    data = _read_bytes(args.file)
+    suffix = Path(args.file).suffix.lower()
+    # A .phh file is PHH and a .txt file a site's; any other (a pipe such as /dev/stdin, a
+    # device, a file named otherwise) is a site's if it holds a site's hand, else PHH.
+    found = [] if suffix == PHH_SUFFIX else _site_hands(data)
+    if suffix == PHH_SUFFIX or (not found and suffix != SITE_SUFFIX):
+        text, hh, game, betting = _read_phh(args.file, data, guessed=suffix != PHH_SUFFIX)
         if args.hand is not None and str(hh.hand) != args.hand:
             raise CommandError(f"{args.file} is hand {hh.hand}, not {args.hand}")
         label = args.file
     else:
-        hh, game, betting = _read_site(args.file, args.hand)
+        hh, game, betting = _read_site(args.file, found, args.hand)
         text, label = "", f"{args.file}, hand {hh.hand}"
     if args.html is not None:
         _check_writable(args.html, "--html")
@@ -614,12 +706,30 @@ def _site_items(files: Sequence[str]) -> Iterable[HandHistory | SkippedHand]:
         yield from sites.scan(file)
 
 
+def _reason(skipped: SkippedHand) -> str:
+    """Why a hand was skipped, without the file's name that a reader's message may start with."""
+    source, reason = skipped.source, skipped.reason
+    return reason[len(source) + 2 :] if reason.startswith(f"{source}: ") else reason
+
+
 def _skipped_lines(skipped: Sequence[SkippedHand]) -> list[str]:
-    """The summary of hands not imported: their count, then one line each (file, why)."""
+    """The summary of hands not read: their count, then each file once with its hands.
+
+    A file of one skipped hand is one line (file: why); a file of several names the file,
+    then one indented line per hand.
+    """
     if not skipped:
         return []
+    by_file: dict[str, list[str]] = {}
+    for s in skipped:
+        by_file.setdefault(s.source, []).append(_reason(s))
     out = [f"skipped {plural(len(skipped), 'hand')}:"]
-    out += [f"  {s.source}: {s.reason}" for s in skipped]
+    for source, reasons in by_file.items():
+        if len(reasons) == 1:
+            out.append(f"  {source}: {reasons[0]}")
+        else:
+            out.append(f"  {source}: {plural(len(reasons), 'hand')}:")
+            out += [f"    {reason}" for reason in reasons]
     return out
 
 
@@ -688,7 +798,9 @@ def _load_hands(files: Sequence[str]) -> tuple[list[HandHistory], list[SkippedHa
         for p in found:
             try:
                 hands.append(phh.load(p))
-            except (ValueError, TypeError, OSError) as err:
+            except OSError as err:  # its message would name the file again
+                skipped.append(SkippedHand(str(p), None, f"cannot read: {err.strerror or err}"))
+            except (ValueError, TypeError) as err:
                 skipped.append(SkippedHand(str(p), None, str(err)))
         if path.is_dir() or path.suffix.lower() != ".phh":
             for item in _site_items([file]):
@@ -705,7 +817,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
     hands, skipped = _load_hands(args.files)
     if not hands:  # say why, when there were hands that could not be read
-        why = f" ({plural(len(skipped), 'hand')} skipped: {skipped[0].reason})" if skipped else ""
+        why = ""
+        if skipped:
+            skip = skipped[0]
+            where = "" if list(args.files) == [skip.source] else f"{skip.source}: "
+            why = f" ({plural(len(skipped), 'hand')} skipped: {where}{_reason(skip)})"
         raise CommandError("no hands in " + " ".join(args.files) + why)
     table = stats.compute(hands, players=args.player, errors="ignore")
     if not table.hands:  # every hand read, none countable: say why, as for unreadable ones

@@ -2,7 +2,8 @@
 
 Every number on the command line is checked before any work starts; usage errors and
 errors of the commands are one line on standard error (exit status 2), and a fault inside
-holecard itself is one line too (exit status 70).
+holecard itself is one line too (exit status 70). A Ctrl-C is :func:`holecard.cli.main`'s
+to handle (exit status 130).
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
@@ -201,9 +201,10 @@ def _parser() -> argparse.ArgumentParser:
         help="replay and check a PHH or poker-site hand history",
         description="Print the hand street by street and check that it is legal and ends with "
         "its recorded finishing stacks (exit status 1 when it does not). FILE is a PHH file "
-        "(.phh) or a PokerStars or Full Tilt hand history; --hand picks a hand of a site file "
-        "that holds several. With --html, also write a self-contained replayer page (one HTML "
-        "file, nothing fetched).",
+        "(.phh) or a PokerStars or Full Tilt hand history (.txt); a FILE named otherwise, "
+        "such as /dev/stdin, is read as whichever its content is. --hand picks a hand of a "
+        "site file that holds several. With --html, also write a self-contained replayer "
+        "page (one HTML file, nothing fetched).",
     )
     rp.add_argument("file", metavar="FILE", help="a .phh file or a site hand history")
     rp.add_argument("--hand", metavar="ID", help="the site's hand number")
@@ -301,7 +302,11 @@ def _open_closed_streams() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit code."""
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit code.
+
+    A Ctrl-C is left to :func:`holecard.cli.main`, which runs this: it exits quietly with
+    status 130.
+    """
     _open_closed_streams()
     stdout = sys.stdout
     sys.stdout = _Printable(stdout)
@@ -320,10 +325,7 @@ def _main(argv: Sequence[str] | None) -> int:
         code: int = args.run(args)
         sys.stdout.flush()
     except KeyboardInterrupt:
-        # A second Ctrl-C while this one is handled would print a traceback.
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        print(file=sys.stderr)
-        return 130
+        raise  # holecard.cli.main's: it handles one while the commands load too
     except BrokenPipeError:  # e.g. `holecard simulate ... | head`
         _silence_stdout()
         return 1
