@@ -159,3 +159,56 @@ def test_a_hand_left_in_play_by_a_bad_policy_can_be_finished_and_play_goes_on() 
     table.play_hand(lambda s: s.legal_moves()[0])
     assert table.hand_count == 2
     assert len(table.to_phh()) == 2
+
+
+@pytest.mark.parametrize(
+    ("stacks", "keywords", "shown"),
+    [
+        ("100", {}, "Table(?, stacks=?, dealer=?, hands=?)"),
+        ([100, 0], {}, "Table(?, stacks=[100, 0], dealer=?, hands=?)"),
+        ([100, 100], {"dealer": 2}, "Table(?, stacks=[100, 100], dealer=?, hands=?)"),
+        (
+            [100, 100],
+            {"levels": [(0, Razz.ten_twenty())]},
+            "Table(?, stacks=[100, 100], dealer=1, hands=?)",
+        ),
+        ([100] * 9, {}, f"Table(Razz, stacks={[100] * 9}, dealer=8, hands=?)"),
+    ],
+    ids=["stacks", "two-seats", "dealer", "levels", "max-players"],
+)
+def test_repr_of_a_table_whose_init_raised_shows_what_it_holds(
+    stacks: object, keywords: dict[str, object], shown: str
+) -> None:
+    table = Table.__new__(Table)
+    assert repr(table) == "Table(?, stacks=?, dealer=?, hands=?)"
+    with pytest.raises((ArgumentTypeError, ConfigurationError)):
+        table.__init__(Razz.ten_twenty(), stacks, **keywords)  # type: ignore[misc]
+    assert repr(table) == shown
+
+
+def test_repr_of_a_table_shows_the_hand_in_play_and_books_none() -> None:
+    table = Table(Razz.ten_twenty(), [100] * 3, seed=1)
+    seen: list[str] = []
+
+    def policy(state: State) -> Move:
+        seen.append(repr(table))
+        return state.legal_moves()[0]
+
+    assert repr(table) == "Table(Razz, stacks=[100, 100, 100], dealer=2, hands=0)"
+    state = table.play_hand(policy)
+    assert seen[0] == "Table(Razz, stacks=[100, 100, 100], dealer=2, hands=0, hand in play)"
+    assert repr(table) == f"Table(Razz, stacks={table.stacks}, dealer=0, hands=1)"
+    # A hand over but not yet booked shows booked, and repr does not book it.
+    state = table.next_hand()
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    assert table._current is state
+    booked = repr(table)
+    assert table._current is state
+    assert booked == f"Table(Razz, stacks={table.stacks}, dealer={table.dealer}, hands=2)"
+    # A record cut short (a finished hand without its seating) is shown as it is.
+    broken = Table(Razz.ten_twenty(), [100] * 3, seed=1)
+    broken._current = state
+    assert repr(broken) == (
+        "Table(Razz, stacks=[100, 100, 100], dealer=2, hands=0, last hand not booked)"
+    )

@@ -211,18 +211,20 @@ class Table:
         self._current = state
         return state
 
-    def _finish(self, state: State) -> None:
+    def _booked(self, state: State) -> tuple[list[int], int]:
+        """The stacks and the dealer once ``state``, the last hand dealt, is booked."""
+        stacks = list(self._stacks)
         for seat, stack in zip(self._seats[-1], state.stacks, strict=True):
-            self._stacks[seat] = stack
+            stacks[seat] = stack
+        dealer, n = self._dealer, len(stacks)
+        if sum(1 for s in stacks if s > 0) >= 2:
+            dealer = next((dealer + k) % n for k in range(1, n + 1) if stacks[(dealer + k) % n])
+        return stacks, dealer
+
+    def _finish(self, state: State) -> None:
+        self._stacks, self._dealer = self._booked(state)
         self._hands.append(state)
         self._current = None
-        n = len(self._stacks)
-        if sum(1 for s in self._stacks if s > 0) >= 2:
-            self._dealer = next(
-                (self._dealer + k) % n
-                for k in range(1, n + 1)
-                if self._stacks[(self._dealer + k) % n]
-            )
 
     def play_hand(self, policy: Callable[[State], Move]) -> State:
         """Deals and plays one hand, every decision by ``policy(state)``; returns it.
@@ -252,7 +254,35 @@ class Table:
         ]
 
     def __repr__(self) -> str:
-        return (
-            f"Table({type(self.game).__name__}, stacks={self._stacks}, dealer={self._dealer}, "
-            f"hands={len(self._hands)})"
-        )
+        """``Table(Razz, stacks=[100, 90, 110], dealer=0, hands=1)``, as the properties say.
+
+        Never raises, and changes nothing: a hand over but not yet booked shows as booked
+        (as :attr:`stacks` would book it), a hand in play as ``hand in play``. A table that
+        is not fully set up (its ``__init__`` raised part way, or it was made by
+        ``Table.__new__``) shows what it holds and ``?`` for the rest.
+        """
+        known = vars(self)
+        stacks: object = known.get("_stacks", "?")
+        dealer: object = known.get("_dealer", "?")
+        hands = known.get("_hands")
+        count = len(hands) if isinstance(hands, list) else None
+        current = known.get("_current")
+        note = ""
+        if isinstance(current, State):
+            note = ", hand in play"
+            if current.is_over:  # booked when next asked for: shown booked already
+                note = ", last hand not booked"
+                if count is not None and {"_stacks", "_dealer", "_seats"} <= known.keys():
+                    try:
+                        stacks, dealer = self._booked(current)
+                    except (LookupError, ValueError):  # a record cut short: shown as it is
+                        pass
+                    else:
+                        count, note = count + 1, ""
+        levels = known.get("_levels")
+        game = "?"
+        if isinstance(levels, list):
+            dealt = [table for start, table in levels if start <= (count or 0)]
+            game = type(dealt[-1]).__name__ if dealt else "?"
+        shown = "?" if count is None else count
+        return f"Table({game}, stacks={stacks}, dealer={dealer}, hands={shown}{note})"
