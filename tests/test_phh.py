@@ -6,15 +6,16 @@ import copy
 import pickle
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import PHH_DIR
-from holecard import IllegalActionError, games, phh, testing
+from holecard import IllegalActionError, Table, _core, games, phh, testing
 from holecard.events import BurnsRecycled, CardBurned, HandShown, Reshuffled
 from holecard.exceptions import ReplayError
 from holecard.reference import engine as ref
@@ -600,3 +601,180 @@ _holecard_options = { reshuffle_policy = 'EXCLUDE_OWN_DISCARDS', burn_after_resh
     for engine in (games, ref):
         state = phh.loads(text).replay(engine=engine)
         assert [str(c) for c in state.players[4].hole_cards] == ["Tc", "Td", "As", "5d", "9h"]
+
+
+def _edited(name: str, edit: Callable[[phh.HandHistory], object]) -> phh.HandHistory:
+    hh = phh.load(PHH_DIR / "wsop-2023-43-5" / name)
+    edit(hh)
+    return hh
+
+
+def _set(index: int, action: str) -> Callable[[phh.HandHistory], object]:
+    return lambda hh: hh.actions.__setitem__(index, action)
+
+
+# (hand, edit, message of holecard's engine, of the reference's): 5.phh is stud, 57.phh 2-7.
+REPLAY_ERRORS = {
+    "illegal-raise": (
+        "5.phh",
+        _set(9, "p4 cbr 7"),
+        "action 9 'p4 cbr 7' rejected: p4 may complete to 200000 only (got 7)",
+        "action 9 'p4 cbr 7' rejected: p4 cannot bet or raise to 7: the only increase is",
+    ),
+    "discard-not-held": (
+        "57.phh",
+        _set(24, "p2 sd 4h5c"),
+        "action 24 'p2 sd 4h5c' rejected: p2 cannot discard 5c: not in his hand",
+        "action 24 'p2 sd 4h5c' rejected: p2 does not hold 5c",
+    ),
+    "draw-in-a-betting-round": (
+        "57.phh",
+        _set(21, "p2 sd"),
+        "action 21 'p2 sd' rejected: p2 is in a betting round, not a draw",
+        "action 21 'p2 sd' rejected: no draw is in progress",
+    ),
+    "no-chips": (
+        "5.phh",
+        lambda hh: hh.starting_stacks.__setitem__(1, 0),
+        "cannot set up the game: p2 has no chips",
+        "cannot set up the game: every stack must be a positive int, got 0",
+    ),
+    "bad-card": (
+        "5.phh",
+        _set(11, "d dh p4 Zz"),
+        "action 11 'd dh p4 Zz': bad card 'Zz' in 'Zz'",
+        None,
+    ),
+    "bad-shown-card": (
+        "57.phh",
+        _set(31, "p5 sm 7h3d2s5c6x"),
+        "action 31 'p5 sm 7h3d2s5c6x': bad card '6x' in '7h3d2s5c6x'",
+        None,
+    ),
+    "dealt-twice": (
+        "5.phh",
+        _set(11, "d dh p4 Td"),
+        "cards dealt twice: Td (action 11 'd dh p4 Td' deals Td again)",
+        None,
+    ),
+    "too-many-first-cards": (
+        "5.phh",
+        _set(0, "d dh p1 Td3c4d5h"),
+        "action 0 'd dh p1 Td3c4d5h': p1 is dealt 4 cards at first; expected 3",
+        None,
+    ),
+    "negative-raise": (
+        "5.phh",
+        _set(9, "p4 cbr -3"),
+        "action 9 'p4 cbr -3': negative amount -3",
+        None,
+    ),
+    "show-mismatch": (
+        "57.phh",
+        _set(31, "p5 sm 7h3d2s5cAs"),
+        "action 31 'p5 sm 7h3d2s5cAs': p5 shows As, which p2 holds",
+        None,
+    ),
+    "finishing-stacks": (
+        "57.phh",
+        lambda hh: hh.finishing_stacks.__setitem__(1, 2325001),
+        "finishing stacks [14175000, 2325000, 2950000, 5000000, 5250000] differ from the "
+        "history's [14175000, 2325001, 2950000, 5000000, 5250000] (p2 has 2325000, not 2325001)",
+        None,
+    ),
+}
+
+
+@pytest.mark.parametrize("engine", [games, ref], ids=["rust", "reference"])
+@pytest.mark.parametrize("case", REPLAY_ERRORS)
+def test_replay_errors_name_players_as_phh_does_and_the_action(engine: object, case: str) -> None:
+    """PHH's p1 is the engine's seat 0: a replay error names the player as the file does,
+    also where it quotes the engine's own message, and names the action it stops at."""
+    name, edit, fast, reference = REPLAY_ERRORS[case]
+    hh = _edited(name, edit)
+    message = fast if engine is games or reference is None else reference
+    with pytest.raises(ReplayError) as info:
+        hh.replay(engine=engine)
+    assert str(info.value).startswith(message)
+    assert re.search(r"\bseat \d", str(info.value)) is None
+    if case != "finishing-stacks":  # which replay_steps does not check
+        with pytest.raises(ReplayError, match=re.escape(message)):
+            list(hh.replay_steps(engine=engine))
+
+
+@pytest.mark.parametrize("profile", sorted(_core.option_profiles()))
+@pytest.mark.parametrize("betting", testing.STRUCTURES)
+@pytest.mark.parametrize("game", testing.GAMES)
+def test_a_table_built_under_a_profile_round_trips_its_options_through_to_phh(
+    game: str, betting: str, profile: str
+) -> None:
+    """A profile also sets the options a table takes no keyword for (the fixed-limit ones at
+    pot or no limit, other games'), which ``_holecard_options`` cannot carry: the file names
+    the profile, and the replay's table is the same. The reference engine, which has no
+    profiles, replays the same hand from the options alone."""
+    table_cls = games.game_class(game)
+    table = Table(
+        table_cls.ten_twenty(betting=betting, profile=profile), [300] * 3, seed=7, max_hands=2
+    )
+    rng = random.Random(7)
+    while not table.is_over:
+        table.play_hand(lambda s: rng.choice(list(s.legal_moves())))
+    for state, hh in zip(table.hands, table.to_phh(), strict=True):
+        assert hh.extras.get("_holecard_profile") == (None if profile == "default" else profile)
+        text = phh.dumps(hh)
+        back = phh.loads(text).replay()
+        assert isinstance(back, games.State)
+        assert dict(back._config.options) == dict(state._config.options)
+        assert back._config == state._config
+        assert list(back.stacks) == list(state.stacks)
+        assert list(phh.loads(text).replay(engine=ref).stacks) == list(state.stacks)
+
+
+def test_a_file_naming_an_unknown_profile_beside_its_options_is_refused() -> None:
+    state = games.Razz.ten_twenty(profile="wsop").start([100] * 3, seed=1)
+    hh = state.to_phh()
+    assert hh.extras["_holecard_profile"] == "wsop"
+    hh.extras["_holecard_profile"] = "nope"
+    with pytest.raises(ReplayError, match="unknown _holecard_profile 'nope'"):
+        hh.replay()
+    with pytest.raises(phh.HandHistoryError, match="_holecard_profile is written from the state"):
+        state.to_phh(_holecard_profile="default")
+
+
+def test_the_restocks_search_replays_each_of_its_nodes_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search node's replay both finds the next stub's candidate tops and, at a leaf,
+    measures how far the history replays: one replay per node (a leaf was replayed twice),
+    and one more for the hand itself."""
+    starts: list[list[list[str]]] = []
+    nodes = 0
+    start, candidates = phh._start, phh._Restocks._next
+
+    def counted_start(*args: Any) -> phh.StateLike:  # noqa: ANN401
+        starts.append(copy.deepcopy(args[-1]))
+        return start(*args)
+
+    def counted_next(*args: Any, **kwargs: Any) -> list[list[str]] | None:  # noqa: ANN401
+        nonlocal nodes
+        nodes += 1
+        return candidates(*args, **kwargs)
+
+    monkeypatch.setattr(phh, "_start", counted_start)
+    monkeypatch.setattr(phh._Restocks, "_next", counted_next)
+    searched = 0
+    for game, options in [
+        ("deuce_seven", {}),
+        ("deuce_seven", {"reshuffle_policy": "EXCLUDE_CURRENT_ROUND"}),
+        ("stud", {}),
+    ]:
+        for seed in range(4):
+            state = _full_table(games, game, seed, **options)
+            text = phh.dumps(phh.state_to_phh(state))
+            starts.clear()
+            nodes = 0
+            again = phh.loads(text).replay()
+            assert list(again.stacks) == list(state.stacks)  # type: ignore[attr-defined]
+            assert len(starts) == nodes + 1
+            searched += nodes
+    assert searched >= 12, "the hands must rebuild stubs to test this"

@@ -16,8 +16,11 @@ Rules profile of a replay: the PHH data is WSOP play, so unless the file carries
 ``_holecard_options`` table (written by :func:`state_to_phh`) a replay uses the WSOP
 profile of docs/rules.md §6.3 (``profile="wsop"``; its options are listed by
 ``holecard._core.option_profiles()["wsop"]``), whose fixed-limit options apply in fixed
-limit only. Short all-ins follow the half-bet rule (``HALF_BET``, as PokerKit 0.7.6+ and
-WSOP), which the PokerKit test hands need.
+limit only. A file with a ``_holecard_profile`` beside its ``_holecard_options`` (as
+:func:`state_to_phh` writes a table built under a profile) replays under that profile,
+then those options, in an engine whose tables take ``profile=`` (holecard's); other
+engines take the options alone. Short all-ins follow the half-bet rule (``HALF_BET``, as
+PokerKit 0.7.6+ and WSOP), which the PokerKit test hands need.
 
 Seats: PHH ``p1`` is the first seat left of the dealer (stud) or of the button (button
 games), which is engine seat 0 with the engine's default dealer; heads-up button games
@@ -25,6 +28,9 @@ apply the blinds reversed (``p2``, the button, posts the small blind), which is 
 the engine's rule. A 2-7 hand written under ``heads_up_small_blind = LEFT_OF_BUTTON``
 (C-26: heads-up, ``p1`` posts the small blind) carries the option in its
 ``_holecard_options`` table and replays so here; other PHH readers reverse its blinds.
+A replay's errors name the players so too (``p1``, the engine's seat 0, also where the
+engine's own message is quoted) and the action they stop at (``action 9 'p4 cbr 7'``,
+its index in ``actions``).
 
 Replays build a deck that reproduces the dealt cards: the initial deal is interleaved
 round by round, each later street (or draw) starts with a burn, and unknown cards
@@ -61,6 +67,7 @@ import copy
 import dataclasses
 import enum
 import math
+import re
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -106,6 +113,9 @@ _TOML_ESCAPES: Final = {
     ord("\n"): "\\n",
     ord("\t"): "\\t",
 }
+
+#: A seat in an engine's message: ``seat 0`` is PHH's ``p1`` (see :func:`_phh_seats`).
+_ENGINE_SEAT: Final = re.compile(r"\bseat (\d+)\b")
 
 _BODIES: Final = {"7S": "stud", "7S/8": "stud8", "R": "razz", "2L3D": "deuce_seven", "5SK": "soko"}
 _STRUCTURES: Final = {"F": "FIXED_LIMIT", "P": "POT_LIMIT", "N": "NO_LIMIT"}
@@ -662,7 +672,13 @@ def _parse_actions(actions: Sequence[str], n: int) -> list[_Act]:
             target = int(args[0][1:]) - 1
             if not 0 <= target < n:
                 raise ReplayError(f"action {i} {raw!r}: no player {args[0]}")
-        out.append(_Act(i, raw, actor, verb, args, comment.strip() == "timeout", target))
+        act = _Act(i, raw, actor, verb, args, comment.strip() == "timeout", target)
+        if verb in ("dh", "db", "sd", "sm"):
+            try:  # here, where a bad card's error can name its action
+                _ = act.cards
+            except ReplayError as exc:
+                raise ReplayError(f"action {i} {raw!r}: {exc}") from None
+        out.append(act)
     return out
 
 
@@ -684,6 +700,18 @@ def _split_cards(text: str) -> list[str | None]:
             raise ReplayError(f"bad card {token!r} in {text!r}")
         cards.append(rank + suit)
     return cards
+
+
+def _phh_seats(message: str) -> str:
+    """An engine's error message with its seats named as PHH names the players.
+
+    An engine numbers seats from 0 (``seat 1``); a replay deals with the engine's default
+    dealer, so engine seat ``k`` is PHH's ``p{k + 1}`` (``p2``).
+
+    >>> _phh_seats("seat 1 may bet or raise to 4 only (got 3); seat 0's turn")
+    "p2 may bet or raise to 4 only (got 3); p1's turn"
+    """
+    return _ENGINE_SEAT.sub(lambda m: f"p{int(m.group(1)) + 1}", message)
 
 
 def _amount(value: object, what: str) -> int:
@@ -732,17 +760,37 @@ def _profile(kind: str, betting: str, name: str = "wsop") -> dict[str, Any]:
     that structure refuses them).
     """
     specs = {spec.name: spec for spec in _core.option_specs()}
-    profiles = _core.option_profiles()
-    if name not in profiles:
-        raise ReplayError(
-            f"unknown _holecard_profile {name!r}; expected one of {sorted(profiles)}"
-        )
-    changes = profiles[name][kind]
+    changes = _core.option_profiles()[_profile_name(name)][kind]
     return {
         name: specs[name].value(text)
         for name, text in changes.items()
         if betting in specs[name].structures
     }
+
+
+def _profile_name(name: str) -> str:
+    """``name`` if it is a profile of the option catalogue (``_holecard_profile``).
+
+    Raises:
+        ReplayError: no profile has that name.
+    """
+    profiles = _core.option_profiles()
+    if name not in profiles:
+        raise ReplayError(
+            f"unknown _holecard_profile {name!r}; expected one of {sorted(profiles)}"
+        )
+    return name
+
+
+def _takes_profile(cls: Callable[..., Any]) -> bool:
+    """Whether an engine's game class takes ``profile=`` (holecard's does, the reference not)."""
+    import inspect  # here, for replays of files that name a profile and their options
+
+    try:
+        parameters = inspect.signature(cls).parameters
+    except (TypeError, ValueError):  # a callable whose signature cannot be read
+        return False
+    return "profile" in parameters
 
 
 def _decode_options(raw: dict[str, Any], betting: str) -> dict[str, Any]:
@@ -759,7 +807,14 @@ def _decode_options(raw: dict[str, Any], betting: str) -> dict[str, Any]:
     }
 
 
-def _game_spec(hh: HandHistory) -> tuple[str, dict[str, Any]]:
+def _game_spec(hh: HandHistory) -> tuple[str, dict[str, Any], str | None]:
+    """The game id, the table's keywords, and the profile they apply to.
+
+    The profile is the file's ``_holecard_profile`` when it also has a
+    ``_holecard_options`` table (as :func:`state_to_phh` writes a table built under a
+    profile), else None: then the options already hold the profile (WSOP unless the file
+    names another), or the table is of the engine's default profile.
+    """
     kind, betting = parse_variant(hh.variant)
     n = len(hh.starting_stacks)
     if n < 2:
@@ -789,15 +844,18 @@ def _game_spec(hh: HandHistory) -> tuple[str, dict[str, Any]]:
             raise ReplayError("stud games need bring_in")
         kwargs["bring_in"] = _amount(hh.bring_in, "bring_in")
     custom = hh.extras.get("_holecard_options")
+    profile: str | None = None
     if isinstance(custom, dict):
         kwargs.update(_decode_options(custom, betting))
+        if "_holecard_profile" in hh.extras:
+            profile = _profile_name(str(hh.extras["_holecard_profile"]))
     else:
         kwargs.update(_profile(kind, betting, str(hh.extras.get("_holecard_profile", "wsop"))))
     if hh.rake:
         # G-1.10.7: a recorded rake is the whole pot's share (100 %) capped at the amount.
         kwargs["rake_basis_points"] = 10_000
         kwargs["rake_cap"] = _amount(hh.rake, "rake")
-    return kind, kwargs
+    return kind, kwargs, profile
 
 
 def _game_class(engine: object, kind: str) -> Callable[..., Any]:
@@ -874,6 +932,11 @@ def _build_deck(
         if a.dealt_to is not None:
             if a.dealt_to in first:
                 break
+            if len(a.cards) > initial:
+                raise ReplayError(
+                    f"action {a.index} {a.text!r}: p{a.dealt_to + 1} is dealt {len(a.cards)} "
+                    f"cards at first; expected {initial}"
+                )
             first[a.dealt_to] = a.cards
             i += 1
         elif a.verb == "sm":
@@ -882,10 +945,6 @@ def _build_deck(
             break
     for seat in range(n):
         cards = first.get(seat, [])
-        if len(cards) > initial:
-            raise ReplayError(
-                f"p{seat + 1} is dealt {len(cards)} cards at first; expected {initial}"
-            )
         first[seat] = cards + [None] * (initial - len(cards))
     order = list(range(n)) if (stud or n > 2 or not button_small_blind) else [1, 0]
     for r in range(initial):
@@ -960,7 +1019,8 @@ def _build_deck(
     used = [c for c in slots if c is not None]
     if len(slots) <= 52 and len(used) != len(set(used)):
         dup = sorted({c for c in used if used.count(c) > 1})
-        raise ReplayError(f"cards dealt twice: {' '.join(dup)}")
+        where = _dealt_again(acts, set(dup))
+        raise ReplayError(f"cards dealt twice: {' '.join(dup)}" + (f" ({where})" if where else ""))
     # Past the deck come the stubs rebuilt from burns and discards, where a card may be
     # dealt again: from the 52nd card or the first card dealt twice, whichever is first
     # (under EXCLUDE_CURRENT_ROUND the stub's last card can wait for the reshuffle). The
@@ -1000,6 +1060,23 @@ def _build_deck(
     return deck, known, rebuilds
 
 
+def _dealt_again(acts: list[_Act], twice: set[str]) -> str | None:
+    """Names the first action that deals one of the cards ``twice`` a second time.
+
+    Returns:
+        E.g. ``"action 11 'd dh p4 Td' deals Td again"``; None if no action does.
+    """
+    seen: set[str] = set()
+    for a in acts:
+        if a.dealt_to is not None or (a.actor is None and a.verb == "db"):
+            for c in a.cards:
+                if c is not None and c in seen and c in twice:
+                    return f"action {a.index} {a.text!r} deals {c} again"
+                if c is not None:
+                    seen.add(c)
+    return None
+
+
 # ------------------------------------------------------------------------------------
 # Replay
 
@@ -1011,7 +1088,7 @@ def _replay_steps(
 
     Every item holds the same live state, moved on by one action.
     """
-    kind, kwargs = _game_spec(hh)
+    kind, kwargs, profile = _game_spec(hh)
     n = len(hh.starting_stacks)
     stacks = [_amount(s, "starting_stacks") for s in hh.starting_stacks]
     acts = _parse_actions(hh.actions, n)
@@ -1026,6 +1103,11 @@ def _replay_steps(
         != "LEFT_OF_BUTTON",
     )
     cls = _game_class(engine, kind)
+    if profile is not None and _takes_profile(cls):
+        # The options the profile sets that the table takes no keyword for (fixed-limit
+        # ones at pot or no limit, other games'): they change no play, so an engine
+        # without profiles replays the same hand from the options alone.
+        kwargs["profile"] = profile
     named_for = _named_for(acts)
     restocks: list[list[str]] = []
     if rebuilds:
@@ -1034,7 +1116,7 @@ def _replay_steps(
     try:
         state = _start(cls, kwargs, stacks, deck, restocks)
     except (ValueError, HoleCardError) as exc:
-        raise ReplayError(f"cannot set up the game: {exc}") from exc
+        raise ReplayError(f"cannot set up the game: {_phh_seats(str(exc))}") from exc
     yield None, state, known
     for a in acts:
         try:
@@ -1042,7 +1124,9 @@ def _replay_steps(
         except ReplayError:
             raise
         except (ValueError, HoleCardError) as exc:  # e.g. the engine's IllegalActionError
-            raise ReplayError(f"action {a.index} {a.text!r} rejected: {exc}") from exc
+            raise ReplayError(
+                f"action {a.index} {a.text!r} rejected: {_phh_seats(str(exc))}"
+            ) from exc
         yield a, state, known
 
 
@@ -1127,19 +1211,19 @@ class _Restocks:
         def search(tops: list[list[str]]) -> bool:
             nonlocal best, trials
             trials += 1
+            # One replay per node: a leaf's also says how far the history replays.
+            last = len(tops) == _MAX_REBUILDS
+            reach = _Reach(self)
             try:
-                candidates = self._next(start(tops), len(tops))
+                candidates = self._next(start(tops), len(tops), reach, through=last)
             except (ValueError, HoleCardError):
                 candidates = None  # the replay itself reports what is wrong
+                reach.failed()
             if not tops and not candidates:
                 return True  # no stub is rebuilt: nothing to choose
-            if not candidates or len(tops) == _MAX_REBUILDS:
-                try:
-                    reach = self._reach(start(tops))
-                except (ValueError, HoleCardError):
-                    reach = (-1, -1)
-                best = max(best, (reach, tops), key=lambda b: b[0])
-                return reach[1] == len(self.acts)
+            if not candidates or last:
+                best = max(best, (reach.value(), tops), key=lambda b: b[0])
+                return reach.value()[1] == len(self.acts)
             unique = [c for i, c in enumerate(candidates) if c not in candidates[:i]]
             return any(search([*tops, top]) for top in unique if trials < _MAX_TRIALS)
 
@@ -1152,28 +1236,9 @@ class _Restocks:
             best = max(first, best, key=lambda b: b[0])
         return best[1]
 
-    def _reach(self, state: StateLike) -> tuple[int, int]:
-        """How far the history replays: all its checks, and also its dealing order.
-
-        The first count is the actions that replay as written (dealt cards checked), the
-        second those before the first deal whose cards come in another order. Two tops can
-        deal a seat the same cards in different orders (a rebuilt stub's cards, one of them
-        a burn's stand-in): the one that deals them as the history lists them is the hand's.
-        """
-        in_order = None
-        for done, a in enumerate(self.acts):
-            try:
-                _apply(state, a, self.known, self.named_for)
-            except (ReplayError, ValueError, HoleCardError):
-                return done, done if in_order is None else in_order
-            if in_order is None and a.dealt_to is not None and a.cards:
-                hole = [str(c) for c in state.players[a.dealt_to].hole_cards]
-                tail = hole[len(hole) - len(a.cards) :]
-                if any(c is not None and c != t for c, t in zip(a.cards, tail, strict=True)):
-                    in_order = done
-        return len(self.acts), len(self.acts) if in_order is None else in_order
-
-    def _next(self, state: StateLike, k: int) -> list[list[str]] | None:
+    def _next(
+        self, state: StateLike, k: int, reach: _Reach, *, through: bool
+    ) -> list[list[str]] | None:
         """The candidate tops of rebuild ``k`` (0-based); None when no more are rebuilt.
 
         The replay, which uses the tops before ``k``, shows where rebuild ``k`` happens
@@ -1182,7 +1247,19 @@ class _Restocks:
         drawer met the next rebuild, and the rest of this stub is cards he may not be
         dealt); in stud, the seventh-street cards. Past rebuild ``k`` this replay deals
         cards of its own, so only the history's cards and the events' order count there.
+
+        The same replay measures ``reach``, how far the history replays as written, up to
+        the actions this one plays otherwise (or the last, with ``through``, though the
+        candidates are known before it); when the candidates are None it has its value.
         """
+        try:
+            return self._candidates(state, k, reach)
+        finally:
+            if through:
+                reach.finish(state)
+
+    def _candidates(self, state: StateLike, k: int, reach: _Reach) -> list[list[str]] | None:
+        """:meth:`_next`'s candidates, ``reach`` measured along the way."""
         queues = {seat: list(cards) for seat, cards in self.dealt.items()}
         board = list(self.board)
         rebuilt = 0  # stubs rebuilt so far in this replay
@@ -1209,15 +1286,22 @@ class _Restocks:
                 top.append((c, seat))
             return True
 
-        for a in self.acts:
+        for done, a in enumerate(self.acts):
             if a.actor is None:
+                reach.follow(state, done, a)  # it only checks cards: the state stays
                 continue
             if a.verb == "sd":
                 discarded.setdefault(a.actor, set()).update(c for c in a.cards if c)
-            try:
-                self._apply(state, a)
-            except (ReplayError, ValueError, HoleCardError):
-                break
+            if reach.following and not self._substitutes(state, a):
+                # The play of self._apply, which reach measures, done once for both.
+                if not reach.follow(state, done, a):
+                    break
+            else:
+                reach.stop(done)  # the history's play, a discard he does not hold, fails
+                try:
+                    self._apply(state, a)
+                except (ReplayError, ValueError, HoleCardError):
+                    break
             history = list(state.history)  # type: ignore[attr-defined]
             for i, e in enumerate(history[seen:], seen):
                 if isinstance(e, ev.Reshuffled | ev.BurnsRecycled):
@@ -1293,24 +1377,33 @@ class _Restocks:
             for steal in (False, True)
         ]
 
+    def _substitutes(self, state: StateLike, a: _Act) -> bool:
+        """Whether ``a`` is a discard of cards this replay did not deal him (:meth:`_apply`).
+
+        Such a discard cannot be played as the history writes it.
+        """
+        if a.verb != "sd" or not a.args or a.actor is None:
+            return False
+        hand = [str(c) for c in state.players[a.actor].hole_cards]
+        return any(c is not None and c not in hand for c in a.cards)
+
     def _apply(self, state: StateLike, a: _Act) -> None:
         """Plays ``a``, a discard of cards this replay did not deal him as other cards.
 
         Past the rebuild being found this replay's cards differ from the history's: he
         throws as many others, so that the rest of the hand deals as many cards.
         """
-        if a.verb == "sd" and a.args:
+        if self._substitutes(state, a):
             wanted = a.cards
             hand = [str(c) for c in state.players[a.actor].hole_cards]  # type: ignore[index]
-            if any(c is not None and c not in hand for c in wanted):
-                held = [c for c in wanted if c is not None and c in hand]
-                mine = self.named_for.get(a.actor, set())  # type: ignore[arg-type]
-                others = sorted(
-                    (c for c in hand if c not in held),
-                    key=lambda c: (c in mine, c not in self.known),
-                )
-                state.draw(held + others[: len(wanted) - len(held)])
-                return
+            held = [c for c in wanted if c is not None and c in hand]
+            mine = self.named_for.get(a.actor, set())  # type: ignore[arg-type]
+            others = sorted(
+                (c for c in hand if c not in held),
+                key=lambda c: (c in mine, c not in self.known),
+            )
+            state.draw(held + others[: len(wanted) - len(held)])
+            return
         _apply(state, a, self.known, self.named_for)
 
     def _fill(
@@ -1369,6 +1462,73 @@ class _Restocks:
         return out + rest + bottom
 
 
+class _Reach:
+    """How far a replay of :class:`_Restocks` follows the history as written.
+
+    The replay plays each action through :meth:`follow` for as long as the history
+    replays as written (all its checks, dealt cards included); from the first action that
+    does not, it plays on by itself. :meth:`value` is then the pair :meth:`_Restocks.find`
+    ranks replays by: the actions that replay as written, and those before the first deal
+    whose cards come in another order. Two tops can deal a seat the same cards in
+    different orders (a rebuilt stub's cards, one of them a burn's stand-in): the one that
+    deals them as the history lists them is the hand's.
+    """
+
+    def __init__(self, finder: _Restocks) -> None:
+        self.finder = finder
+        self.next = 0  # the index of the next action to follow
+        self.stopped: int | None = None  # the first action that does not replay as written
+        self.in_order: int | None = None  # the first deal of cards in another order
+
+    @property
+    def following(self) -> bool:
+        """Whether every action so far replayed as written."""
+        return self.stopped is None
+
+    def stop(self, done: int) -> None:
+        """Action ``done`` does not replay as written (unless an earlier one did not)."""
+        if self.stopped is None:
+            self.stopped = done
+
+    def failed(self) -> None:
+        """The replay could not be set up or raised: it follows nothing."""
+        self.next, self.stopped, self.in_order = 0, -1, None
+
+    def follow(self, state: StateLike, done: int, a: _Act) -> bool:
+        """Plays action ``done``, ``a``, as written, if every one before it did.
+
+        Returns:
+            Whether it did.
+        """
+        if self.stopped is not None:
+            return False
+        finder = self.finder
+        try:
+            _apply(state, a, finder.known, finder.named_for)
+        except (ReplayError, ValueError, HoleCardError):
+            self.stopped = done
+            return False
+        self.next = done + 1
+        if self.in_order is None and a.dealt_to is not None and a.cards:
+            hole = [str(c) for c in state.players[a.dealt_to].hole_cards]
+            tail = hole[len(hole) - len(a.cards) :]
+            if any(c is not None and c != t for c, t in zip(a.cards, tail, strict=True)):
+                self.in_order = done
+        return True
+
+    def finish(self, state: StateLike) -> None:
+        """Follows the rest of the history (the replay leaves the state to it)."""
+        acts = self.finder.acts
+        for done in range(self.next, len(acts)):
+            if not self.follow(state, done, acts[done]):
+                return
+
+    def value(self) -> tuple[int, int]:
+        """The actions replayed as written, and those before the first out of order."""
+        done = len(self.finder.acts) if self.stopped is None else self.stopped
+        return done, done if self.in_order is None else self.in_order
+
+
 def _not_in_play(state: StateLike) -> set[str]:
     """The cards no player holds and not on the board."""
     held = {str(c) for player in state.players for c in player.hole_cards}
@@ -1385,7 +1545,15 @@ def _replay(hh: HandHistory, engine: object, verify: bool) -> StateLike:
         want = [_amount(s, "finishing_stacks") for s in hh.finishing_stacks]
         got = list(state.stacks)
         if got != want:
-            raise ReplayError(f"finishing stacks {got} differ from the history's {want}")
+            differ = "; ".join(
+                f"p{i + 1} has {g}, not {w}"
+                for i, (g, w) in enumerate(zip(got, want, strict=False))
+                if g != w
+            )
+            raise ReplayError(
+                f"finishing stacks {got} differ from the history's {want}"
+                + (f" ({differ})" if differ else "")
+            )
     return state
 
 
@@ -1485,7 +1653,7 @@ def _apply(state: StateLike, a: _Act, known: set[str], named_for: dict[int, set[
     elif a.verb == "cbr":
         if len(a.args) != 1:
             raise ReplayError(f"action {a.index} {a.text!r}: cbr needs one amount")
-        amount = _amount(a.args[0], "cbr")
+        amount = _amount(a.args[0], f"action {a.index} {a.text!r}")
         if legal.complete is not None and amount == legal.complete:
             state.complete()
         else:
@@ -1536,11 +1704,16 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
     ``State.to_phh()``) or a :class:`holecard.reference.engine.State`; both record their
     history as the same :mod:`holecard.events` values, from which the actions are written.
     The game's options are stored in the ``_holecard_options`` table so that
-    :meth:`HandHistory.replay` uses the same rules (not the WSOP profile). Seats are rotated
-    so that ``p1`` is the first seat left of the dealer (or button). Time-outs are written as
-    what they did (check, fold, bring-in, stand pat) with the commentary ``# timeout``, which
-    holecard's replay turns back into ``timeout()`` (so a D-7 penalty or a time-out fold when
-    checking is free replays too); other PHH readers ignore commentary.
+    :meth:`HandHistory.replay` uses the same rules (not the WSOP profile). A table built
+    under a rules profile other than the default (``profile="wsop"``) also has the
+    profile's name in ``_holecard_profile``: a profile also sets the options the table
+    takes no keyword for (the fixed-limit ones at pot or no limit, other games'), and
+    holecard's engine replays the file under the profile, then the options, to the same
+    table. Seats are rotated so that ``p1`` is the first seat left of the dealer (or
+    button). Time-outs are written as what they did (check, fold, bring-in, stand pat) with
+    the commentary ``# timeout``, which holecard's replay turns back into ``timeout()`` (so
+    a D-7 penalty or a time-out fold when checking is free replays too); other PHH readers
+    ignore commentary.
 
     2-7 draw rounds are written as PHH readers (PokerKit, the WSOP hands) expect them: every
     player's discard or stand-pat first, in turn, then the replacement cards of each drawer
@@ -1589,6 +1762,8 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
     else:
         hh.bring_in = stakes["bring_in"]
     hh.starting_stacks = [start[s] for s in by_phh]
+    if table.profile not in (None, "default"):
+        hh.extras["_holecard_profile"] = table.profile
     hh.extras["_holecard_options"] = _written_options(table.kind, table.betting, table.options)
     held = [[str(c) for c in player.hole_cards] for player in state.players]  # type: ignore[attr-defined]
     hh.actions = _ActionWriter(by_phh, held).write(state.history)  # type: ignore[attr-defined]
@@ -1613,6 +1788,7 @@ _FROM_STATE: Final = frozenset(
     {
         *("variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet"),
         *("min_bet", "starting_stacks", "actions", "finishing_stacks", "_holecard_options"),
+        "_holecard_profile",
     }
 )
 
@@ -1625,6 +1801,8 @@ class _Table:
     betting: str
     stakes: dict[str, int]
     options: dict[str, str]  # every option's value text, as holecard's engine lists them
+    # The rules profile the table was built under (holecard's engine); None: none known.
+    profile: str | None = None
 
 
 def _table_of(state: object) -> _Table:
@@ -1634,7 +1812,8 @@ def _table_of(state: object) -> _Table:
 
     if isinstance(state, FastState):
         config = state._config
-        return _Table(config.game, config.betting, dict(config.stakes), dict(config.options))
+        stakes, options = dict(config.stakes), dict(config.options)
+        return _Table(config.game, config.betting, stakes, options, _profile_of(config))
     if isinstance(state, RefState):
         game = state.game
         texts: dict[str, str] = {}
@@ -1648,6 +1827,18 @@ def _table_of(state: object) -> _Table:
         stakes = {k: v for k, v in game.table.items() if v is not None}
         return _Table(game.kind, game.betting.name, stakes, texts)
     raise ArgumentTypeError(f"state must be a State of either engine, got {_describe(state)}")
+
+
+def _profile_of(config: _core.GameConfig) -> str | None:
+    """The name of the profile a table of holecard's engine was built under, or None.
+
+    A profile sets every option, also those the table takes no keyword for (fixed-limit
+    ones at pot or no limit, other games'), so only its name brings them back. The config
+    names it in its pickle form ``(game, betting, stakes, profile, options)``.
+    """
+    parts = config.__reduce__()[1]
+    name = parts[3] if len(parts) == 5 else None
+    return name if isinstance(name, str) and name in _core.option_profiles() else None
 
 
 class _ActionWriter:
