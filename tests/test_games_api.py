@@ -198,6 +198,10 @@ def test_wsop_profile_and_overrides() -> None:
     over = SevenCardStud(**STUD_TABLE, profile="wsop", uncapped_heads_up=UncappedHeadsUp.NEVER)
     assert over.options["uncapped_heads_up"] == "NEVER"
     assert Razz(**STUD_TABLE, profile=WSOP).options["bring_in_card"] == "HIGHEST"
+    # The profile is kept and shown: a table from it is not the default one.
+    assert (game.profile, SevenCardStud(**STUD_TABLE).profile) == ("wsop", "default")
+    assert repr(game).endswith("betting=FIXED_LIMIT, profile='wsop')")
+    assert "profile" not in repr(SevenCardStud(**STUD_TABLE))
 
 
 def test_pickled_config_keeps_profile_stakes_and_options() -> None:
@@ -221,6 +225,7 @@ def test_pickled_config_keeps_profile_stakes_and_options() -> None:
         assert repr(back) == repr(config)
         assert back.stakes == config.stakes
         assert back.options == config.options
+        assert back.profile == config.profile == game.profile
     assert pickle.loads(pickle.dumps(games[1]._config)) != games[0]._config
     assert "profile='wsop'" in repr(pickle.loads(pickle.dumps(games[3]._config))).replace('"', "'")
     assert games[3].stakes["min_bet"] == 9

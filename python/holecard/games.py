@@ -250,6 +250,15 @@ class _Game:
         return Betting(self._config.betting)
 
     @property
+    def profile(self) -> str:
+        """The name of the option profile the table was built from (``"default"`` unless given).
+
+        >>> SevenCardStud.ten_twenty(profile="WSOP").profile
+        'wsop'
+        """
+        return self._config.profile
+
+    @property
     def stakes(self) -> dict[str, int]:
         """The table's chip amounts with defaults resolved."""
         return dict(self._config.stakes)
@@ -294,7 +303,8 @@ class _Game:
 
     def __repr__(self) -> str:
         stakes = ", ".join(f"{k}={v}" for k, v in self.stakes.items() if v)
-        return f"{type(self).__name__}({stakes}, betting={self.betting.value})"
+        profile = "" if self.profile == "default" else f", profile={self.profile!r}"
+        return f"{type(self).__name__}({stakes}, betting={self.betting.value}{profile})"
 
 
 class Soko(_Game):

@@ -1833,12 +1833,9 @@ def _profile_of(config: _core.GameConfig) -> str | None:
     """The name of the profile a table of holecard's engine was built under, or None.
 
     A profile sets every option, also those the table takes no keyword for (fixed-limit
-    ones at pot or no limit, other games'), so only its name brings them back. The config
-    names it in its pickle form ``(game, betting, stakes, profile, options)``.
+    ones at pot or no limit, other games'), so only its name brings them back.
     """
-    parts = config.__reduce__()[1]
-    name = parts[3] if len(parts) == 5 else None
-    return name if isinstance(name, str) and name in _core.option_profiles() else None
+    return None if config.profile == "default" else config.profile
 
 
 class _ActionWriter:

@@ -178,6 +178,13 @@ impl PyGameConfig {
         guarded(|| Ok(self.cfg.structure.name()))
     }
 
+    /// The name of the profile the table was built under (lowercase; `"default"` when
+    /// none was given): with the options it sets the table has no keyword for.
+    #[getter]
+    fn profile(&self) -> PyResult<&str> {
+        guarded(|| Ok(self.profile.as_str()))
+    }
+
     /// The resolved chip amounts as a dict.
     #[getter]
     fn stakes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
