@@ -402,6 +402,19 @@ def test_replay_reports_wrong_finishing_stacks(
     assert "DO NOT match" in out
 
 
+def test_replay_of_empty_finishing_stacks_compares_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = HAND5.read_text(encoding="utf-8")
+    start = text.index("finishing_stacks = [")
+    end = text.index("]", start) + 1
+    empty = tmp_path / "empty.phh"
+    empty.write_text(text[:start] + "finishing_stacks = []" + text[end:], encoding="utf-8")
+    code, out, _ = cli(capsys, "replay", str(empty))
+    assert code == 0, out
+    assert "records no finishing stacks" in out
+
+
 def test_replay_illegal_action_names_the_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -95,6 +95,18 @@ def test_wrong_finishing_stacks_detected() -> None:
     hh.replay(verify=False)
 
 
+def test_empty_finishing_stacks_and_winnings_state_nothing() -> None:
+    # An empty list states nothing (as the length check has it): the replay used to fail
+    # "differ from []", and stats took the empty lists as the recorded result.
+    from holecard import stats
+
+    hh = phh.load(PHH_DIR / "wsop-2023-43-5" / "5.phh")
+    full = stats.hand_stats(hh)
+    hh.finishing_stacks, hh.winnings = [], []
+    assert phh.loads(phh.dumps(hh)).replay().is_over
+    assert stats.hand_stats(hh) == full
+
+
 @pytest.mark.parametrize("field", ["players", "seats", "finishing_stacks", "winnings"])
 def test_per_player_fields_of_another_length_are_refused(field: str) -> None:
     # One entry too few: refused when read and when replayed, never an IndexError later

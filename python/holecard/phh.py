@@ -1541,7 +1541,7 @@ def _replay(hh: HandHistory, engine: object, verify: bool) -> StateLike:
     for _, after, _ in _replay_steps(hh, engine):
         state = after
     assert state is not None  # the first step is the deal
-    if verify and hh.finishing_stacks is not None and state.is_over:
+    if verify and hh.finishing_stacks and state.is_over:  # [] states nothing
         want = [_amount(s, "finishing_stacks") for s in hh.finishing_stacks]
         got = list(state.stacks)
         if got != want:

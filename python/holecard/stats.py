@@ -506,7 +506,7 @@ def _replay(hh: HandHistory, game: Game) -> tuple[list[Any], list[bool], list[in
     try:
         state = hh.replay()
     except HandHistoryError:
-        if game not in _DRAWS or hh.finishing_stacks is None or hh.winnings is None:
+        if game not in _DRAWS or not hh.finishing_stacks or not hh.winnings:
             raise
         # 2-7: who acts does not depend on the cards; count the actions, cards hidden.
         hidden = dataclasses.replace(hh, actions=[_hide_cards(a) for a in hh.actions])
@@ -517,14 +517,14 @@ def _replay(hh: HandHistory, game: Game) -> tuple[list[Any], list[bool], list[in
         raise HandHistoryError("the hand is not over")
     events = list(state.history)
     folded = [bool(p.folded) for p in state.players]
-    if hh.finishing_stacks is not None and hh.winnings is not None:
+    if hh.finishing_stacks and hh.winnings:  # an empty list states nothing
         recorded = [int(x) for x in hh.finishing_stacks], [int(x) for x in hh.winnings]
         return events, folded, *recorded
     won = [0] * len(hh.starting_stacks)
     for e in events:
         if e.kind == "award":
             won[e.seat] += e.amount
-    final = hh.finishing_stacks if hh.finishing_stacks is not None else state.stacks
+    final = hh.finishing_stacks or state.stacks
     return events, folded, [int(x) for x in final], won
 
 

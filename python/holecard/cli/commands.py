@@ -653,7 +653,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 f"--html {args.html}: cannot write: {err.strerror or err}"
             ) from None
         print(f"replayer page written to {args.html}")
-    if hh.finishing_stacks is None:
+    if not hh.finishing_stacks:
         print("legal: yes; the file records no finishing stacks to compare")
         return 0
     try:
