@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -156,6 +157,47 @@ def test_gymnasium_refuses_bad_opponents() -> None:
         HolecardEnv("razz", 2, opponents="shark")
     with pytest.raises(ConfigurationError, match="opponents"):
         HolecardEnv("razz", 3, opponents=["random"])
+
+
+# Arguments of the wrong type are named, as a holecard ArgumentTypeError (also a
+# TypeError and a ValueError), never a bare TypeError from inside the constructor.
+WRONG_TYPES = [
+    ({"hands": "3"}, "hands must be a whole number from 1"),
+    ({"hands": 2.5}, "hands must be a whole number from 1"),
+    ({"stacks": 100}, "stacks must be a sequence of chip counts"),
+    ({"stacks": "100"}, "stacks must be a sequence of chip counts"),
+    ({"stacks": [100, 1.5]}, r"stacks\[1\] must be a whole number"),
+]
+BAD_VALUES = [
+    ({"hands": 0}, "hands must be a whole number from 1"),
+    ({"stacks": [100, 0]}, r"stacks\[1\] must be a whole number from 1"),
+    ({"stacks": [100]}, "stacks must have 2 entries, got 1"),
+]
+
+
+@pytest.mark.parametrize(("kwargs", "message"), WRONG_TYPES)
+def test_both_adapters_name_arguments_of_the_wrong_type(
+    kwargs: dict[str, Any], message: str
+) -> None:
+    for make in (HolecardEnv, raw_env):
+        with pytest.raises(ArgumentTypeError, match=message):
+            make("razz", 2, **kwargs)
+
+
+@pytest.mark.parametrize(("kwargs", "message"), BAD_VALUES)
+def test_both_adapters_name_bad_values(kwargs: dict[str, Any], message: str) -> None:
+    for make in (HolecardEnv, raw_env):
+        with pytest.raises(ConfigurationError, match=message):
+            make("razz", 2, **kwargs)
+
+
+def test_gymnasium_names_a_bad_seat_or_opponents() -> None:
+    with pytest.raises(ArgumentTypeError, match="seat must be a whole number from 0 to 1"):
+        HolecardEnv("razz", 2, seat="0")  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError, match="seat must be a whole number from 0 to 2, got 3"):
+        HolecardEnv("razz", 3, seat=3)
+    with pytest.raises(ArgumentTypeError, match="opponents must be a bot name, a policy"):
+        HolecardEnv("razz", 2, opponents=5)  # type: ignore[arg-type]
 
 
 def test_gymnasium_refuses_stacks_that_leave_the_learner_no_decision() -> None:

@@ -17,15 +17,16 @@ The adapters for the agent frameworks use it: ``holecard.pettingzoo`` and
 ['fold', 'call', 'bet_min']
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+from holecard import _core
 from holecard._core import Bot, ChanceHand, Encoding
 from holecard._table import Table
-from holecard.exceptions import ConfigurationError
+from holecard.exceptions import ArgumentTypeError, ConfigurationError
 from holecard.games import State, _Game
 
-# Episode, episode_stacks and observation_bound serve the adapters (holecard.pettingzoo,
-# holecard.gymnasium); they are not the module's API.
+# Episode, episode_stacks, episode_hands and observation_bound serve the adapters
+# (holecard.pettingzoo, holecard.gymnasium); they are not the module's API.
 __all__ = ["DEFAULT_GAME", "DEFAULT_STACK_BIG_BETS", "Bot", "ChanceHand", "Encoding"]
 
 #: The game of an environment (PettingZoo, Gymnasium, OpenSpiel) unless given.
@@ -43,16 +44,43 @@ def episode_stacks(
 
     >>> episode_stacks(20, 2, None, 1)
     [1000, 1000]
+    >>> episode_stacks(20, 2, [100, "100"], 1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    holecard.exceptions.ArgumentTypeError: stacks[1] must be a whole number ..., got str '100'
 
     Raises:
-        ConfigurationError: ``stacks`` of another length than ``players``, or ``hands`` < 1.
+        ArgumentTypeError: ``stacks`` that is not a sequence of whole numbers, or ``hands``
+            that is not a whole number.
+        ConfigurationError: ``stacks`` of another length than ``players``, a stack below 1,
+            or ``hands`` < 1.
     """
-    chips = list(stacks) if stacks is not None else [DEFAULT_STACK_BIG_BETS * big_bet] * players
+    episode_hands(hands)
+    if stacks is None:
+        return [DEFAULT_STACK_BIG_BETS * big_bet] * players
+    # A str is iterable but never a list of chip counts.
+    if isinstance(stacks, str | bytes) or not isinstance(stacks, Iterable):
+        raise ArgumentTypeError(
+            "stacks must be a sequence of chip counts, one per seat, "
+            f"got {type(stacks).__name__} {stacks!r}"
+        )
+    chips = [_core._whole_number(s, f"stacks[{i}]", 1, 2**64 - 1) for i, s in enumerate(stacks)]
     if len(chips) != players:
         raise ConfigurationError(f"stacks must have {players} entries, got {len(chips)}")
-    if hands < 1:
-        raise ConfigurationError(f"hands must be at least 1, got {hands}")
     return chips
+
+
+def episode_hands(hands: object) -> int:
+    """An environment's hands per episode, checked: a whole number, at least 1.
+
+    >>> episode_hands(3)
+    3
+    >>> episode_hands(2.5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    holecard.exceptions.ArgumentTypeError: hands must be a whole number ..., got float 2.5
+    """
+    return _core._whole_number(hands, "hands", 1, 2**64 - 1)
 
 
 def observation_bound(stacks: Sequence[int]) -> float:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import gymnasium
@@ -33,8 +33,17 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from holecard import _core
 from holecard._enums import Game
-from holecard.agents import DEFAULT_GAME, Bot, Encoding, Episode, episode_stacks, observation_bound
+from holecard.agents import (
+    DEFAULT_GAME,
+    Bot,
+    Encoding,
+    Episode,
+    episode_hands,
+    episode_stacks,
+    observation_bound,
+)
 from holecard.exceptions import ArgumentTypeError, ConfigurationError, IllegalActionError
 from holecard.games import GAME_CLASSES, Move, State, game_class
 
@@ -91,17 +100,22 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
         Raises:
             ConfigurationError: a bad table, seat, stacks, hands, bot name or render mode.
-            ArgumentTypeError: an opponent that is neither a bot name nor callable.
+            ArgumentTypeError: a seat, stacks or hands that are not whole numbers, or an
+                opponent that is neither a bot name nor callable.
         """
         self._table = game_class(game).ten_twenty(**table)
         self.encoding = Encoding(self._table, players=players)
-        if not 0 <= seat < players:
-            raise ConfigurationError(f"seat must be from 0 to {players - 1}, got {seat}")
-        others = (
-            [opponents] * (players - 1)
-            if isinstance(opponents, str) or callable(opponents)
-            else list(opponents)
-        )
+        players = self.encoding.players
+        seat = _core._whole_number(seat, "seat", 0, players - 1)
+        if isinstance(opponents, str) or callable(opponents):
+            others = [opponents] * (players - 1)
+        elif isinstance(opponents, Iterable):
+            others = list(opponents)
+        else:
+            raise ArgumentTypeError(
+                "opponents must be a bot name, a policy, or a sequence of them, "
+                f"got {type(opponents).__name__} {opponents!r}"
+            )
         if len(others) != players - 1:
             raise ConfigurationError(
                 f"opponents must have {players - 1} entries, got {len(others)}"
@@ -122,7 +136,7 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             listed = ", ".join(repr(m) for m in modes)
             raise ConfigurationError(f"render_mode must be None or {listed}, got {render_mode!r}")
         self.render_mode = render_mode
-        self._seat, self._hands, self._scale = seat, hands, float(big_bet)
+        self._seat, self._hands, self._scale = seat, episode_hands(hands), float(big_bet)
         self.observation_space = spaces.Box(
             0.0, observation_bound(self._stacks), self.encoding.observation_shape, np.float32
         )

@@ -34,7 +34,14 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from holecard._enums import Game
-from holecard.agents import DEFAULT_GAME, Encoding, Episode, episode_stacks, observation_bound
+from holecard.agents import (
+    DEFAULT_GAME,
+    Encoding,
+    Episode,
+    episode_hands,
+    episode_stacks,
+    observation_bound,
+)
 from holecard.exceptions import ConfigurationError
 from holecard.games import State, game_class
 
@@ -79,18 +86,21 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 takes them (default ten-twenty stakes).
 
         Raises:
-            ConfigurationError: an unknown game, a bad table, player count or render mode.
+            ConfigurationError: an unknown game, a bad table, player count, stacks, hands or
+                render mode.
+            ArgumentTypeError: stacks or hands that are not whole numbers.
         """
         super().__init__()
         self._table = game_class(game).ten_twenty(**table)
         self.encoding = Encoding(self._table, players=players)
+        players = self.encoding.players
         big_bet = self._table.stakes["big_bet"] or 1
         self._stacks = episode_stacks(big_bet, players, stacks, hands)
         if render_mode not in (None, *RENDER_MODES):
             modes = ", ".join(repr(m) for m in RENDER_MODES)
             raise ConfigurationError(f"render_mode must be None or {modes}, got {render_mode!r}")
         self.render_mode = render_mode
-        self._hands = hands
+        self._hands = episode_hands(hands)
         self._scale = float(big_bet)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
