@@ -439,6 +439,8 @@ def test_exact_ignores_seed_and_threads() -> None:
 # --------------------------------------------------------------------------------------
 # Bad input
 
+FOUR_WAY_FIFTH = ["As Ah Ts Th 8h", "Kc Qc Jc Td 3c", "9s 9d 4h 4d 5c", "7s 7d 6h 6c Js"]
+
 
 @pytest.mark.parametrize(
     ("kwargs", "error", "match"),
@@ -459,6 +461,16 @@ def test_exact_ignores_seed_and_threads() -> None:
         ({"samples": 10, "seed": 2**64}, ConfigurationError, "seed"),
         ({"four_straight": "OPEN_ENDED"}, ConfigurationError, "soko only"),
         ({"hands": ["As Ah", "Kd Kc", "Qd Qc"]}, ConfigurationError, "samples="),
+        # Four-way fifth street: stud enumerates in about half a minute; at stud hi/lo
+        # each entry costs about three times as much, so one machine refuses it.
+        (
+            {
+                "game": "stud8",
+                "hands": FOUR_WAY_FIFTH,
+            },
+            ConfigurationError,
+            "samples=",
+        ),
     ],
 )
 def test_bad_input(kwargs: dict[str, object], error: type[Exception], match: str) -> None:

@@ -18,8 +18,9 @@
 //!   `Σ_{S ⊆ U, |S| ≤ k} (-1)^|S| · #{entries ⊇ S}`, with two binary searches per term.
 //!   Heads-up fourth street needs 8 terms per outer entry instead of a 13,244-entry scan.
 //!
-//! Work is cut into *units* over the outermost loop (and, when scanning, the innermost
-//! when the outermost is short) and summed as integers, so the result does not depend on
+//! Work is cut into *units* over the outermost loops (as many levels as it takes to give
+//! every unit a share; the innermost list only when every outer level together is short)
+//! and summed as integers, so the result does not depend on
 //! scheduling. The cut follows from the lists' lengths alone, so any range of units can run
 //! on any machine (see [`super::Work`]) and the ranges add up to the whole.
 
@@ -133,55 +134,97 @@ const MAX_SUBSET_K: usize = 4;
 pub(super) struct Plan {
     pub(super) order: Vec<usize>,
     pub(super) subsets: bool,
-    /// Estimated elementary steps (innermost entries scanned or index terms searched).
+    /// Estimated elementary steps, in high-only scanned innermost entries (see
+    /// [`estimate`]).
     pub(super) work: u128,
     /// The units of work: ranges of the outermost list, each crossed (when scanning a short
     /// outermost list) with parts of the innermost.
     grid: Grid,
 }
 
-/// How the outermost and innermost lists are cut into units: unit `u` covers outer chunk
-/// `u / inner_parts` and inner part `u % inner_parts`. It follows from the lists' lengths
-/// alone, so every machine cuts a request the same way without building anything.
+/// How the nested walk is cut into units. The index tuples of the outermost `split` levels
+/// (as few levels as make at least [`UNITS`] tuples), flattened with the outermost level
+/// most significant, are cut into ranges; when even every outer level together makes fewer
+/// tuples than that (few players, short lists), each range is crossed with parts of the
+/// innermost list. It follows from the lists' lengths alone, so every machine cuts a
+/// request the same way without building anything.
+///
+/// Cutting deeper levels rather than the innermost list matters multiway: a short outermost
+/// list (one missing card) crossed with parts of the innermost would repeat the whole outer
+/// walk once per part.
 struct Grid {
-    outer_len: usize,
-    outer_chunk: usize,
-    inner_len: usize,
+    /// Every level's list length, in walk order (innermost last).
+    lens: Vec<usize>,
+    /// How many outer levels the units split.
+    split: usize,
+    /// Tuples of the split levels.
+    flat_len: usize,
+    flat_chunk: usize,
     inner_chunk: usize,
     inner_parts: usize,
 }
 
 impl Grid {
-    fn new(outer_len: usize, inner_len: usize, subsets: bool) -> Grid {
+    fn new(lens: &[usize], subsets: bool) -> Grid {
         // Every list has at least one entry (C(m, k) with k <= m).
-        let (outer_len, inner_len) = (outer_len.max(1), inner_len.max(1));
-        let wanted_parts = if subsets {
+        let lens: Vec<usize> = lens.iter().map(|&l| l.max(1)).collect();
+        let last = lens.len() - 1;
+        let (mut split, mut flat_len) = (1, lens[0]);
+        while flat_len < UNITS && split < last {
+            flat_len = flat_len.saturating_mul(lens[split]);
+            split += 1;
+        }
+        let inner_len = lens[last];
+        let wanted_parts = if subsets || split < last {
             1
         } else {
-            UNITS.div_ceil(outer_len).min(inner_len)
+            UNITS.div_ceil(flat_len).min(inner_len)
         };
         let inner_chunk = inner_len.div_ceil(wanted_parts);
         Grid {
-            outer_len,
-            outer_chunk: outer_len.div_ceil(UNITS),
-            inner_len,
+            split,
+            flat_len,
+            flat_chunk: flat_len.div_ceil(UNITS),
             inner_chunk,
             inner_parts: inner_len.div_ceil(inner_chunk),
+            lens,
         }
     }
 
     fn units(&self) -> u64 {
-        (self.outer_len.div_ceil(self.outer_chunk) * self.inner_parts) as u64
+        (self.flat_len.div_ceil(self.flat_chunk) * self.inner_parts) as u64
     }
 
-    /// The outer and inner ranges of unit `u`.
+    /// The flattened tuples and the innermost range of unit `u`.
     fn unit(&self, u: u64) -> (Range<usize>, Range<usize>) {
         let (o, i) = (u as usize / self.inner_parts, u as usize % self.inner_parts);
-        let (o, i) = (o * self.outer_chunk, i * self.inner_chunk);
+        let (o, i) = (o * self.flat_chunk, i * self.inner_chunk);
+        let inner_len = self.lens[self.lens.len() - 1];
         (
-            o..(o + self.outer_chunk).min(self.outer_len),
-            i..(i + self.inner_chunk).min(self.inner_len),
+            o..(o + self.flat_chunk).min(self.flat_len),
+            i..(i + self.inner_chunk).min(inner_len),
         )
+    }
+
+    /// The split levels' indices of flattened tuple `f`.
+    fn decode(&self, mut f: usize) -> [usize; MAX_PLAYERS] {
+        let mut idx = [0; MAX_PLAYERS];
+        for l in (0..self.split).rev() {
+            idx[l] = f % self.lens[l];
+            f /= self.lens[l];
+        }
+        idx
+    }
+
+    /// Steps `idx` to the next flattened tuple (the innermost split level fastest).
+    fn advance(&self, idx: &mut [usize; MAX_PLAYERS]) {
+        for l in (0..self.split).rev() {
+            idx[l] += 1;
+            if idx[l] < self.lens[l] {
+                return;
+            }
+            idx[l] = 0;
+        }
     }
 }
 
@@ -202,10 +245,6 @@ pub(super) fn plan(setup: &Setup) -> Plan {
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&p| len(p));
     let inner = order[n - 1];
-    let outer_calls: u128 = order[..n - 1]
-        .iter()
-        .map(|&p| len(p))
-        .fold(1, u128::saturating_mul);
     let used: usize = order[..n - 1].iter().map(|&p| setup.missing[p]).sum();
     let k = setup.missing[inner];
     let scan_step = len(inner);
@@ -216,12 +255,60 @@ pub(super) fn plan(setup: &Setup) -> Plan {
         order[..n - 1].reverse();
     }
     let list_len = |p: usize| usize::try_from(len(p)).unwrap_or(usize::MAX);
+    let lens: Vec<usize> = order.iter().map(|&p| list_len(p)).collect();
+    let grid = Grid::new(&lens, subsets);
+    let work = estimate(setup, &order, &grid, subsets, term_step);
     Plan {
-        grid: Grid::new(list_len(order[0]), list_len(inner), subsets),
         order,
         subsets,
-        work: outer_calls.saturating_mul(if subsets { term_step } else { scan_step }),
+        work,
+        grid,
     }
+}
+
+/// Cost of one innermost call per player (the outer best, each class's split), in
+/// scanned entries of a high-only game (measured, docs/scaling.md).
+const CALL_COST_PER_PLAYER: u128 = 40;
+
+/// Cost of a hi/lo scanned entry relative to a high-only one (nine counts instead of
+/// three), and of a hi/lo call (nine classes to split instead of three); measured,
+/// docs/scaling.md.
+const HILO_SCAN_COST: u128 = 3;
+const HILO_CALL_COST: u128 = 3;
+
+/// The steps (high-only scanned entries) the walk takes: every innermost call with its
+/// scan or inclusion–exclusion terms, and the last outer loop's iterations.
+fn estimate(setup: &Setup, order: &[usize], grid: &Grid, subsets: bool, term_step: u128) -> u128 {
+    let n = order.len();
+    let m = setup.stub.len() as u128;
+    // Innermost calls: the disjoint choices of the outer players' sets, exactly
+    // (m! / (k_1! ... k_{n-1}! (m - sum k)!)), repeated once per part of the innermost.
+    let (mut calls, mut left) = (1u128, m);
+    for &p in &order[..n - 1] {
+        let k = setup.missing[p] as u128;
+        calls = calls.saturating_mul(binomial(left, k));
+        left -= k;
+    }
+    let parts = grid.inner_parts as u128;
+    // The last outer loop tests its whole list once per choice of the levels above it.
+    let k_last = setup.missing[order[n - 2]] as u128;
+    let loops =
+        (calls / binomial(left + k_last, k_last).max(1)).saturating_mul(binomial(m, k_last));
+    let (scan_cost, call_cost) = if setup.is_hilo() {
+        (HILO_SCAN_COST, HILO_CALL_COST)
+    } else {
+        (1, 1)
+    };
+    let per_call = if subsets {
+        term_step
+    } else {
+        grid.lens[n - 1] as u128 / parts * scan_cost
+    };
+    let call = CALL_COST_PER_PLAYER * n as u128 * call_cost;
+    calls
+        .saturating_mul(parts)
+        .saturating_mul(per_call.saturating_add(call))
+        .saturating_add(loops.saturating_mul(parts))
 }
 
 impl Plan {
@@ -230,12 +317,19 @@ impl Plan {
         self.grid.units()
     }
 
+    /// How many outer levels the units split, and how many parts of the innermost list
+    /// each crosses.
+    #[cfg(test)]
+    pub(super) fn cut(&self) -> (usize, usize) {
+        (self.grid.split, self.grid.inner_parts)
+    }
+
     /// Turns `subsets` off or on (the tests compare both ways of counting); the units
     /// change with it.
     #[cfg(test)]
     pub(super) fn set_subsets(&mut self, subsets: bool) {
         self.subsets = subsets;
-        self.grid = Grid::new(self.grid.outer_len, self.grid.inner_len, subsets);
+        self.grid = Grid::new(&self.grid.lens, subsets);
     }
 }
 
@@ -247,7 +341,7 @@ pub(super) fn outer_sets(
     plan: &Plan,
     units: Range<u64>,
 ) -> Option<(usize, Vec<Vec<u8>>)> {
-    if plan.grid.inner_parts != 1 {
+    if plan.grid.split != 1 || plan.grid.inner_parts != 1 {
         return None;
     }
     let player = plan.order[0];
@@ -313,8 +407,8 @@ pub(super) fn run(
         index: built.index.as_ref(),
     };
     total(units, threads, cancel, |u| {
-        let (outer, inner) = plan.grid.unit(u);
-        walk.job(outer, &inner)
+        let (flat, inner) = plan.grid.unit(u);
+        walk.job(&plan.grid, flat, &inner)
     })
 }
 
@@ -440,13 +534,36 @@ impl SubsetIndex {
 }
 
 impl Walk<'_> {
-    fn job(&self, outer: Range<usize>, inner: &Range<usize>) -> Tally {
+    /// The totals of the split levels' flattened tuples `flat`, each crossed with `inner`.
+    fn job(&self, grid: &Grid, flat: Range<usize>, inner: &Range<usize>) -> Tally {
         let mut tally = Tally::default();
         let mut state = Outer {
             hi: [0; MAX_PLAYERS],
             lo: [0; MAX_PLAYERS],
         };
-        self.level(0, 0, outer, inner, &mut state, &mut tally);
+        let split = grid.split;
+        let below = if split == self.lists.len() - 1 {
+            inner.clone()
+        } else {
+            0..self.lists[split].len()
+        };
+        let mut idx = grid.decode(flat.start);
+        for _ in flat {
+            let mut used = 0u64;
+            let disjoint = (0..split).all(|l| {
+                let (list, i) = (self.lists[l], idx[l]);
+                let m = list.masks[i];
+                state.hi[l] = list.hi[i];
+                state.lo[l] = list.lo[i];
+                let free = m & used == 0;
+                used |= m;
+                free
+            });
+            if disjoint {
+                self.level(split, used, below.clone(), inner, &mut state, &mut tally);
+            }
+            grid.advance(&mut idx);
+        }
         tally
     }
 

@@ -60,8 +60,9 @@ pub const POT_UNITS: u32 = 5040;
 pub const JOB_SAMPLES: u64 = 1 << 16;
 
 /// Most elementary steps exact enumeration takes on (about a minute on one core); beyond
-/// it, ask for samples. A step is one innermost entry scanned, or a fortieth of an
-/// inclusion–exclusion term (see `exact.rs`).
+/// it, ask for samples. A step is one innermost entry of a high-only game scanned; hi/lo
+/// entries, inclusion–exclusion terms and each call's fixed cost count as several (see
+/// `estimate` in `exact.rs`).
 pub const MAX_EXACT_WORK: u128 = 100_000_000_000;
 
 /// Most elementary steps an exact enumeration spread over a cluster takes on: about three
@@ -73,9 +74,6 @@ const MAX_COMPLETIONS: u128 = 1_000_000_000_000_000_000;
 
 /// Elementary exact-enumeration steps one core takes a second (measured, docs/scaling.md).
 pub const EXACT_STEPS_PER_SECOND: f64 = 1.5e9;
-
-/// Cost of a hi/lo exact step relative to a high-only one (measured, docs/scaling.md).
-const HILO_STEP_COST: f64 = 5.0;
 
 /// One Monte Carlo sample's time per player on one core, in seconds (measured,
 /// docs/scaling.md).
@@ -707,15 +705,7 @@ impl Work {
             Mode::Sample { samples, .. } => {
                 *samples as f64 * self.setup.players() as f64 * SAMPLE_SECONDS_PER_PLAYER
             }
-            Mode::Exact { plan, .. } => {
-                // A hi/lo scan step keeps nine counts instead of three.
-                let step_cost = if self.setup.is_hilo() {
-                    HILO_STEP_COST
-                } else {
-                    1.0
-                };
-                plan.work as f64 * step_cost / EXACT_STEPS_PER_SECOND
-            }
+            Mode::Exact { plan, .. } => plan.work as f64 / EXACT_STEPS_PER_SECOND,
         }
     }
 

@@ -188,6 +188,79 @@ fn exact_matches_naive_small_stubs() {
     check(DEUCE_SEVEN, &["7c 5d 4h", "8c 6d", "2c 3c 4c 5c"], 9);
 }
 
+/// Six-way sixth street: the units cut the outer levels' tuples four levels deep.
+const SIX_WAY: [&str; 6] = [
+    "As Ah Ts Th 8h 8d",
+    "Kc Qc Jc Td 3c 2d",
+    "9s 9d 4h 4d 5c 5d",
+    "7s 7d 6h 6c Js Qd",
+    "Ad 2h 3s 4s Kh Ks",
+    "Ac 2c 8c Jh Jd Qh",
+];
+
+#[test]
+fn exact_matches_naive_when_units_cut_deep_levels() {
+    for (game, keep) in [(STUD, 14), (STUD8, 12), (RAZZ, 13)] {
+        let hs = hands(&SIX_WAY);
+        let dead = dead_leaving(&hs, keep);
+        let setup = Setup::new(game.0, game.1, &hs, &dead).unwrap();
+        let (split, parts) = exact::plan(&setup).cut();
+        assert!(
+            split >= 3 && parts == 1,
+            "{game:?}: {split} levels, {parts} parts"
+        );
+        check(game, &SIX_WAY, keep);
+    }
+}
+
+#[test]
+fn multiway_units_never_repeat_the_outer_walk() {
+    // Two players missing one card and three missing two: the outermost lists are short.
+    // Crossing them with parts of the innermost list repeated the whole outer walk once
+    // per part (about 16 times the work the estimate allowed for).
+    let hs = hands(&[
+        "As Ah Ts Th 8h",
+        "Kc Qc Jc Td 3c",
+        "9s 9d 4h 4d 5c",
+        "7s 7d 6h 6c Js Qd",
+        "Ad 2h 3s 4s Kh Ks",
+    ]);
+    let setup = Setup::new(STUD.0, STUD.1, &hs, &[]).unwrap();
+    let plan = exact::plan(&setup);
+    assert_eq!(plan.cut(), (3, 1));
+    // The estimate counts the disjoint choices of the outer sets exactly, 25 · 24 ·
+    // C(23, 2) · C(21, 2) innermost calls, each scanning the whole list of C(25, 2) = 300.
+    let calls: u128 = 25 * 24 * 253 * 210;
+    assert!(
+        plan.work > calls * 300 && plan.work < calls * 600,
+        "{}",
+        plan.work
+    );
+}
+
+#[test]
+fn hi_lo_work_counts_its_cost_against_the_limit() {
+    // Four-way fifth street: stud enumerates on one machine (about half a minute), the
+    // same cards at stud hi/lo (nine counts per entry) would take minutes and are refused.
+    let four_way = hands(&[
+        "As Ah Ts Th 8h",
+        "Kc Qc Jc Td 3c",
+        "9s 9d 4h 4d 5c",
+        "7s 7d 6h 6c Js",
+    ]);
+    let divide = |game: G| {
+        prepare(game.0, game.1, &four_way, &[], None)
+            .unwrap()
+            .divide(None, 0, Scale::OneMachine)
+    };
+    assert!(divide(STUD).is_ok());
+    assert!(divide(RAZZ).is_ok());
+    assert!(matches!(
+        divide(STUD8),
+        Err(EquityError::TooManyOutcomes(_))
+    ));
+}
+
 #[test]
 fn pokenum_stud_example() {
     // pokenum's documented example (docs/rules.md E-2.1): 40 stub cards, one each.
@@ -422,7 +495,7 @@ fn subset_index_equals_scan() {
 
 #[test]
 fn work_in_any_ranges_adds_up_to_one_run() {
-    let cases: [(G, &[&str], Option<u64>); 4] = [
+    let cases: [(G, &[&str], Option<u64>); 5] = [
         (STUD8, &["As 2s 3d 4c 5h", "Kh Kd Qs Jc 9s"], None),
         (
             STUD,
@@ -435,6 +508,7 @@ fn work_in_any_ranges_adds_up_to_one_run() {
         ),
         (RAZZ, &["Ah 2h 3c", "Kd Qs Js"], Some(300_000)),
         (DEUCE_SEVEN, &["7c 5d 4h", "8c 6d"], None),
+        (STUD, &SIX_WAY, None),
     ];
     for (game, texts, samples) in cases {
         let divide = |scale| {
