@@ -382,6 +382,39 @@ def test_halves_pickle_hash_and_equality() -> None:
         Equity("stud8", *fields, low_units=[u + 1 for u in e.units])
 
 
+def test_records_no_request_could_give_are_refused() -> None:
+    e = equity("razz", ["As 2s 3d 4c Kh", "Qh Qs Jc Jd 9s"])
+    fields = {
+        "shares": e.shares,
+        "exact": e.exact,
+        "outcomes": e.outcomes,
+        "wins": e.wins,
+        "ties": e.ties,
+        "stderr": e.stderr,
+        "units": e.units,
+        "seed": e.seed,
+    }
+    assert Equity("razz", **fields) == e  # type: ignore[arg-type]
+    n = e.outcomes
+    bad: list[tuple[dict[str, object], str]] = [
+        ({"outcomes": 0}, "at least one outcome"),
+        ({"wins": (n + 1, 0)}, f"hand 0: {n + 1} wins and "),
+        ({"ties": (2**64 - 1, 0)}, "ties are more than"),
+        ({"shares": (1.5, -0.5)}, "shares must be from 0 to 1"),
+        ({"shares": (float("nan"), 0.5)}, "shares must be from 0 to 1"),
+        ({"stderr": (-1.0, 0.0)}, "standard errors must be finite"),
+        ({"units": (e.units[0] + 1, e.units[1])}, "units must add up"),
+        ({"units": (2**128 - 1, 2**128 - 1)}, "got more"),
+        (
+            {"shares": (1.0,), "wins": (n,), "ties": (0,), "stderr": (0.0,), "units": (1,)},
+            "2 to 10 players, got 1",
+        ),
+    ]
+    for change, message in bad:
+        with pytest.raises(ConfigurationError, match=message):
+            Equity("razz", **(fields | change))  # type: ignore[arg-type]
+
+
 # --------------------------------------------------------------------------------------
 # Monte Carlo
 

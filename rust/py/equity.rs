@@ -108,6 +108,7 @@ impl PyEquity {
                 units.len()
             )));
         }
+        check_record(&shares, outcomes, &wins, &ties, &stderr, &units)?;
         if let Some(low) = &low_units {
             if !has_low_half(game.0) {
                 return Err(ConfigurationError::new_err(format!(
@@ -208,7 +209,11 @@ impl PyEquity {
     #[getter]
     fn losses<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let r = &self.result;
-        let losses = r.wins.iter().zip(&r.ties).map(|(w, t)| r.outcomes - w - t);
+        let losses = r
+            .wins
+            .iter()
+            .zip(&r.ties)
+            .map(|(w, t)| r.outcomes.saturating_sub(w.saturating_add(*t)));
         PyTuple::new(py, losses)
     }
 
@@ -340,6 +345,54 @@ impl PyEquity {
 }
 
 /// Whether the pot of `game` has a low half (stud hi/lo).
+/// Refuses a record no request could give: its counts, shares and pot units must agree.
+fn check_record(
+    shares: &[f64],
+    outcomes: u64,
+    wins: &[u64],
+    ties: &[u64],
+    stderr: &[f64],
+    units: &[u128],
+) -> PyResult<()> {
+    let bad = |message: String| Err(ConfigurationError::new_err(message));
+    let n = shares.len();
+    if !(2..=core::MAX_PLAYERS).contains(&n) {
+        return bad(format!(
+            "an Equity has 2 to {} players, got {n}",
+            core::MAX_PLAYERS
+        ));
+    }
+    if outcomes == 0 {
+        return bad("an Equity counts at least one outcome, got 0".to_string());
+    }
+    for (p, (&w, &t)) in wins.iter().zip(ties).enumerate() {
+        if w.checked_add(t).is_none_or(|wt| wt > outcomes) {
+            return bad(format!(
+                "hand {p}: {w} wins and {t} ties are more than the {outcomes} outcomes"
+            ));
+        }
+    }
+    if let Some(s) = shares.iter().find(|s| !(0.0..=1.0).contains(*s)) {
+        return bad(format!("shares must be from 0 to 1, got {s}"));
+    }
+    if let Some(e) = stderr.iter().find(|e| !(e.is_finite() && **e >= 0.0)) {
+        return bad(format!(
+            "standard errors must be finite and not negative, got {e}"
+        ));
+    }
+    // Every outcome pays out the whole pot: the units add up to outcomes x POT_UNITS.
+    let pot = u128::from(outcomes) * u128::from(core::POT_UNITS);
+    let paid = units.iter().try_fold(0u128, |a, &u| a.checked_add(u));
+    if paid != Some(pot) {
+        let paid = paid.map_or_else(|| "more".to_string(), |p| p.to_string());
+        return bad(format!(
+            "units must add up to the pot of every outcome, {outcomes} x {} = {pot}, got {paid}",
+            core::POT_UNITS
+        ));
+    }
+    Ok(())
+}
+
 fn has_low_half(game: GameKind) -> bool {
     crate::game::VariantSpec::of(game)
         .showdown
