@@ -23,9 +23,10 @@ from holecard import (
     IndexOutOfRangeError,
     Move,
     Razz,
+    SevenCardStud,
     State,
 )
-from holecard.agents import Encoding
+from holecard.agents import Bot, ChanceHand, Encoding
 from holecard.games import game_class
 
 GAMES = list(Game)
@@ -209,6 +210,38 @@ def test_bad_input_is_refused_with_holecard_errors() -> None:
     with pytest.raises(IllegalActionError):
         enc.move(state, 5)
     assert state.legal_moves() == before
+
+
+def test_a_negative_index_names_the_real_range() -> None:
+    table = Razz.ten_twenty()
+    enc = Encoding(table, players=2)
+    last = enc.num_actions - 1
+    state = table.start([100, 100], seed=1)
+    for call in (enc.move, enc.play):
+        for index in (-1, enc.num_actions):
+            with pytest.raises(
+                IndexOutOfRangeError, match=f"action must be a whole number from 0 to {last}, got"
+            ):
+                call(state, index)
+    hand = ChanceHand(enc, [100, 100])
+    for index in (-1, 52):
+        with pytest.raises(IndexOutOfRangeError, match="from 0 to 51, got"):
+            hand.apply(index)
+    while hand.to_act == hand.CHANCE:
+        hand.apply(hand.legal_actions()[0])
+    logged = pickle.dumps(hand)
+    with pytest.raises(IndexOutOfRangeError, match=f"from 0 to {last}, got -1"):
+        hand.apply(-1)
+    assert pickle.dumps(hand) == logged  # nothing changed
+
+
+def test_bots_pickle_with_their_table() -> None:
+    table = SevenCardStud.ten_twenty(small_bet=2, big_bet=4, ante=0, bring_in=1)
+    bot = Bot("strength", table)
+    again = pickle.loads(pickle.dumps(bot))
+    assert (again.name, repr(again)) == ("strength", "Bot('strength')")
+    state = table.start([100, 100, 100], seed=2)
+    assert again.act(state, 9) == bot.act(state, 9)
 
 
 def test_encoding_is_a_value() -> None:

@@ -7,7 +7,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyList, PyTuple};
 
 use super::args::{self, OutOfRange, Position, SEAT};
-use super::error::{ConfigurationError, IllegalActionError, IndexOutOfRangeError};
+use super::error::{ConfigurationError, IllegalActionError};
 use super::game::{PyGameConfig, PyGameState};
 use super::guard::guarded;
 use super::guard::guarded_mut;
@@ -16,7 +16,7 @@ use crate::card::Card;
 use crate::game::chance::{ChanceHand, ToAct};
 use crate::game::encoding::ActionSpace;
 use crate::game::observe::Observer;
-use crate::game::{ActionError, GameConfig, GameState};
+use crate::game::{ActionError, GameState};
 use crate::sim::decide::BotPlayer;
 use crate::sim::Bot;
 
@@ -204,12 +204,7 @@ impl PyEncoding {
     fn r#move(&self, state: &Bound<'_, PyAny>, action: &Bound<'_, PyAny>) -> PyResult<PyMove> {
         guarded(|| {
             let last = self.space.len() as u64 - 1;
-            let i = args::whole(action, "action", 0, u64::MAX, OutOfRange::Configuration)?;
-            if i > last {
-                return Err(IndexOutOfRangeError::new_err(format!(
-                    "action must be a whole number from 0 to {last}, got {i}"
-                )));
-            }
+            let i = args::whole(action, "action", 0, last, OutOfRange::Index)?;
             let action = self.with_hand(state, |s| Ok(self.space.action(s, i as usize)))?;
             action.map(PyMove).ok_or_else(|| {
                 IllegalActionError::new_err(format!(
@@ -350,7 +345,8 @@ impl PyEncoding {
 #[pyclass(module = "holecard._core", name = "Bot", frozen)]
 pub struct PyBot {
     player: BotPlayer,
-    config: GameConfig,
+    /// The table, kept whole (its profile and stakes as given) for pickling.
+    table: PyGameConfig,
 }
 
 impl PyBot {
@@ -362,7 +358,7 @@ impl PyBot {
         let hand = state
             .cast::<PyGameState>()
             .map_err(|_| args::wrong_type("state", "a State", state))?;
-        if hand.try_borrow().map_err(|_| busy())?.state.config() != &self.config {
+        if hand.try_borrow().map_err(|_| busy())?.state.config() != &self.table.cfg {
             return Err(ConfigurationError::new_err(
                 "the state is not a hand of this bot's table",
             ));
@@ -386,7 +382,7 @@ impl PyBot {
             let config = table_config(table)?;
             Ok(PyBot {
                 player: BotPlayer::new(bot, &config.cfg),
-                config: config.cfg,
+                table: config,
             })
         })
     }
@@ -418,6 +414,17 @@ impl PyBot {
 
     fn __repr__(&self) -> String {
         format!("Bot('{}')", self.player.bot().name())
+    }
+
+    /// Pickles as its name and table (a bot keeps no state between moves).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, pyo3::types::PyType>,
+        (&'static str, PyGameConfig),
+    ) {
+        let bot = slf.get();
+        (slf.get_type(), (bot.player.bot().name(), bot.table.clone()))
     }
 }
 
@@ -600,11 +607,20 @@ impl PyChanceHand {
     }
 
     /// Plays ``action`` (a card index at chance, else an action slot) and returns the new
-    /// ``to_act``. ``IllegalActionError`` (nothing changes) if it is not legal now.
+    /// ``to_act``. ``IllegalActionError`` (nothing changes) if it is not legal now,
+    /// ``IndexOutOfRangeError`` if it is no card (at chance) or no slot (else).
     fn apply(slf: &Bound<'_, Self>, action: &Bound<'_, PyAny>) -> PyResult<i64> {
-        // Read before the hand is borrowed: an `__index__` runs Python code, which may
-        // read this hand.
-        let i = args::whole(action, "action", 0, u64::MAX, OutOfRange::Configuration)?;
+        // The largest index that can be legal now: a card at chance, else a slot.
+        let last = {
+            let hand = slf.try_borrow()?;
+            match hand.hand.to_act() {
+                ToAct::Chance => 51,
+                _ => hand.encoding.get().space.len() as u64 - 1,
+            }
+        };
+        // Read before the hand is borrowed mutably: an `__index__` runs Python code, which
+        // may read this hand.
+        let i = args::whole(action, "action", 0, last, OutOfRange::Index)?;
         slf.try_borrow_mut()?.apply_index(i)
     }
 

@@ -24,6 +24,8 @@ pub(crate) enum OutOfRange {
     Configuration,
     /// `CardParseError`: card indices.
     Card,
+    /// `IndexOutOfRangeError`: slots of a fixed table (action indices).
+    Index,
 }
 
 /// A value as messages show it: its type and (shortened) repr, e.g. `str 'x'`.
@@ -66,6 +68,7 @@ pub(crate) fn whole(
         match kind {
             OutOfRange::Configuration => ConfigurationError::new_err(message),
             OutOfRange::Card => CardParseError::new_err(message),
+            OutOfRange::Index => IndexOutOfRangeError::new_err(message),
         }
     };
     if obj.is_instance_of::<PyBool>() {
