@@ -18,8 +18,12 @@ pub const CHUNKS_PER_WORKER: f64 = 4.0;
 /// Longest chunk wanted, in core-seconds (unless the overhead asks for more).
 pub const MAX_CHUNK_SECONDS: f64 = 10.0;
 
+/// The most chunks one run is cut into: their list is made before the first is sent.
+pub const MAX_CHUNKS: u64 = 1 << 24;
+
 /// Units per chunk for `units` units taking `core_seconds` on one core, spread over
-/// `workers` workers whose executor costs `overhead_seconds` per chunk.
+/// `workers` workers whose executor costs `overhead_seconds` per chunk; never so few that
+/// the run makes more than [`MAX_CHUNKS`] chunks.
 #[must_use]
 // Estimates: float precision is plenty, and the result is clamped to 1 ..= units.
 #[allow(
@@ -39,7 +43,7 @@ pub fn units_per_chunk(units: u64, core_seconds: f64, workers: u64, overhead_sec
     if per_chunk.is_nan() || per_chunk >= units as f64 {
         units
     } else {
-        (per_chunk as u64).max(1)
+        (per_chunk as u64).max(units.div_ceil(MAX_CHUNKS)).max(1)
     }
 }
 
@@ -56,6 +60,15 @@ pub fn ranges(units: u64, per_chunk: u64) -> Vec<Range<u64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chosen_sizes_never_make_more_than_the_most_chunks() {
+        // A billion cheap hands with a tiny overhead would be a billion chunks of one.
+        for units in [MAX_CHUNKS + 1, 1_000_000_000, u64::MAX] {
+            let per = units_per_chunk(units, 1e-3, 64, 0.0);
+            assert!(units.div_ceil(per) <= MAX_CHUNKS, "{units}: {per}");
+        }
+    }
 
     #[test]
     fn ranges_cover_every_unit_once() {

@@ -400,3 +400,20 @@ def test_a_run_cut_into_more_than_2_to_the_24_chunks_is_refused_before_it_starts
             equity("stud", ["As Ah", "Kd Kc"], samples=2**64 - 1, executor=pool, chunk_size=1)
         with pytest.raises(holecard.ConfigurationError, match="give a larger chunk size"):
             simulate("stud", players=2, hands=2**64 - 1, executor=pool, chunk_size=1)
+
+
+def test_automatic_chunks_never_exceed_2_to_the_24() -> None:
+    # A huge run with no chunk size given is cut into at most 2**24 chunks: the refusal
+    # above is for a chunk size the caller chose, never one holecard picked.
+    # (A trillion units worth 300 core-years: 10-second chunks would be a billion.)
+    per = _core.units_per_chunk(2**40, 1e10, 64, 0.0)
+    assert math.ceil(2**40 / per) <= 2**24
+
+
+def test_a_shut_down_executor_is_named() -> None:
+    pool = cf.ThreadPoolExecutor(1)
+    pool.shutdown()
+    with pytest.raises(
+        holecard.ConfigurationError, match=r"ThreadPoolExecutor.*takes no more work"
+    ):
+        equity("razz", ["Ah 2h 3c", "Kd Qs Js"], samples=1000, seed=1, executor=pool)

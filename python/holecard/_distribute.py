@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
 from typing import Any, Final, Generic, Literal, Protocol, Self, TypeVar, cast
 
-from holecard.exceptions import ArgumentTypeError
+from holecard.exceptions import ArgumentTypeError, ConfigurationError
 
 __all__ = [
     "CHUNK_OVERHEAD_SECONDS",
@@ -196,7 +196,13 @@ class _FuturesRunner(Generic[S]):
         self.shared = shared
 
     def submit(self, r: tuple[int, int]) -> object:
-        return self.executor.submit(self.task, self.shared, r[0], r[1])
+        try:
+            return self.executor.submit(self.task, self.shared, r[0], r[1])
+        except RuntimeError as e:  # shut down, or a broken pool
+            raise ConfigurationError(
+                f"the executor {self.executor!r} takes no more work ({e}): "
+                "pass one that is running"
+            ) from e
 
     def wait(self, handles: list[object]) -> list[object]:
         futures = cast("list[cf.Future[S]]", handles)

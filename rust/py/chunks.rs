@@ -365,16 +365,13 @@ pub fn units_per_chunk(units: u64, core_seconds: f64, workers: u64, overhead_sec
     crate::chunks::units_per_chunk(units, core_seconds, workers, overhead_seconds)
 }
 
-/// The most chunks one run is cut into: their list is made before the first is sent.
-pub const MAX_CHUNKS: u64 = 1 << 24;
-
 /// ``0 .. units`` cut into consecutive ``(start, stop)`` ranges of ``per_chunk`` units;
-/// refused when that makes more than `MAX_CHUNKS` (2**24) of them.
+/// refused when that makes more than `crate::chunks::MAX_CHUNKS` (2**24) of them.
 #[pyfunction]
 pub fn chunk_ranges(units: u64, per_chunk: u64) -> PyResult<Vec<(u64, u64)>> {
     guarded(|| {
         let chunks = units.div_ceil(per_chunk.max(1));
-        if chunks > MAX_CHUNKS {
+        if chunks > crate::chunks::MAX_CHUNKS {
             return Err(ConfigurationError::new_err(format!(
                 "{units} units in chunks of {per_chunk} would make {chunks} chunks, more than \
                  2**24: give a larger chunk size"
