@@ -14,8 +14,9 @@ that :mod:`holecard.games` exposes, from the forced bets to the award of the pot
 * ``"strength"``: rates its own cards with the fast evaluators (made hand, pairs, draws,
   low cards) as weak, medium or strong for the street: strong bets and raises (re-raising
   only while the round holds fewer than two bets, then calling), medium checks and calls,
-  weak checks or folds. In 2-7 it keeps its lowest distinct cards, breaks straights and
-  flushes, and stands pat on a ten-low or better.
+  weak checks or folds. In 2-7 it stands pat on a ten-low or better (on the last draw, a
+  jack-low or better); otherwise it keeps its distinct cards up to a seven on the first
+  draw and up to an eight on the later ones, breaking a straight or flush they make.
 * ``"equity"``: estimates its share of the pot each round with a small seeded Monte Carlo
   of :func:`holecard.equity` (160 samples) against the cards it can see (opponents' up
   cards; folded up cards and its own discards dead), discounted by a fifth for every bet
