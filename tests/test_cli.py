@@ -881,3 +881,19 @@ def test_stats_keeps_blank_names_of_different_hands_apart(
     rows = [ln.split("  ")[0] for ln in out.splitlines()[1:] if ln.startswith("(unnamed")]
     assert rows == ["(unnamed p1, hand 5)", "(unnamed p1, hand 6)"]
     assert "2 hands counted" in out
+
+
+def test_a_ctrl_c_in_main_leaves_the_callers_handler_in_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A notebook or test calling main() keeps its Ctrl-C: it was ignored for good after
+    # one interrupted command. (The holecard command, which exits next, keeps ignoring it.)
+    import holecard.cli.parser
+
+    def interrupt(argv: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(holecard.cli.parser, "main", interrupt)
+    before = signal.getsignal(signal.SIGINT)
+    assert main(["eval", "stud", "As Ks Qs Js Ts"]) == 130
+    assert signal.getsignal(signal.SIGINT) is before

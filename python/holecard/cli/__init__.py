@@ -33,12 +33,13 @@ from __future__ import annotations
 
 import signal
 import sys
+import threading
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["main"]
+__all__ = ["console", "main"]
 
 #: The exit status of a command Ctrl-C stopped (128 + SIGINT, as a shell reports it).
 INTERRUPTED = 130
@@ -48,7 +49,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit code.
 
     A Ctrl-C while the commands load or the command line is read returns
-    :data:`INTERRUPTED` quietly, as one during a command does.
+    :data:`INTERRUPTED` quietly, as one during a command does. A program that goes on
+    afterwards (a notebook, a test) gets its Ctrl-C handling back as it was.
     """
     try:
         from holecard.cli.parser import main as run
@@ -58,12 +60,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return interrupted()
 
 
+#: Whether the process ends when :func:`main` returns (the ``holecard`` command).
+_EXITING = False
+
+
+def console() -> None:
+    """The ``holecard`` command: :func:`main`, then exit with its code."""
+    global _EXITING  # set once: this process ends with the command
+    _EXITING = True
+    sys.exit(main())
+
+
 def interrupted() -> int:
     """After a Ctrl-C: end the terminal's ``^C`` line and return :data:`INTERRUPTED`.
 
-    Another Ctrl-C from here on is ignored: it would interrupt this handling with a
-    traceback.
+    Another Ctrl-C meanwhile is ignored: it would interrupt this handling with a
+    traceback. When the process ends with the command, it stays ignored until the end
+    (the interpreter's shutdown would print that traceback); otherwise the handler is put
+    back.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    print(file=sys.stderr)
+    if threading.current_thread() is not threading.main_thread():
+        print(file=sys.stderr)
+        return INTERRUPTED
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        print(file=sys.stderr)
+    finally:
+        if not _EXITING:
+            signal.signal(signal.SIGINT, previous)
     return INTERRUPTED
