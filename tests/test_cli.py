@@ -852,6 +852,15 @@ def test_replay_of_a_name_without_a_known_suffix_reads_by_content(
     code, out, err = cli(capsys, "replay", str(toml), "--hand", "5")
     assert code == 0, err
     assert "finishing stacks match" in out
+    # A PHH hand saved as .txt (the site histories' suffix) is read as what it holds.
+    saved = tmp_path / "hand.txt"
+    saved.write_bytes(HAND5.read_bytes())
+    code, out, err = cli(capsys, "replay", str(saved))
+    assert code == 0, err
+    assert "finishing stacks match" in out
+    saved.write_text("hello\n", encoding="utf-8")
+    code, _, err = cli(capsys, "replay", str(saved))
+    assert_one_line_error(code, err, "neither a PokerStars or Full Tilt hand history nor PHH")
     # Neither: one line that says so, and why it is not PHH.
     other = tmp_path / "notes"
     other.write_text("hello\n", encoding="utf-8")

@@ -482,9 +482,8 @@ def _where(path: str, line: int | None) -> str:
     return f"{path}, line {line}" if line else path
 
 
-#: The suffix of PHH files, and of the site hand histories :mod:`holecard.sites` reads.
+#: The suffix of PHH files (any other file is read by what it holds).
 PHH_SUFFIX = ".phh"
-SITE_SUFFIX = ".txt"
 
 
 def _read_bytes(file: str) -> bytes:
@@ -589,10 +588,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     data = _read_bytes(args.file)
     suffix = Path(args.file).suffix.lower()
-    # A .phh file is PHH and a .txt file a site's; any other (a pipe such as /dev/stdin, a
-    # device, a file named otherwise) is a site's if it holds a site's hand, else PHH.
+    # A .phh file is PHH; any other (a site's .txt, a pipe such as /dev/stdin, a device, a
+    # file named otherwise) is a site's if it holds a site's hand, else PHH.
     found = [] if suffix == PHH_SUFFIX else _site_hands(data)
-    if suffix == PHH_SUFFIX or (not found and suffix != SITE_SUFFIX):
+    if suffix == PHH_SUFFIX or not found:
         text, hh, game, betting = _read_phh(args.file, data, guessed=suffix != PHH_SUFFIX)
         if args.hand is not None and str(hh.hand) != args.hand:
             raise CommandError(f"{args.file} is hand {hh.hand}, not {args.hand}")

@@ -201,7 +201,7 @@ def _parser() -> argparse.ArgumentParser:
         help="replay and check a PHH or poker-site hand history",
         description="Print the hand street by street and check that it is legal and ends with "
         "its recorded finishing stacks (exit status 1 when it does not). FILE is a PHH file "
-        "(.phh) or a PokerStars or Full Tilt hand history (.txt); a FILE named otherwise, "
+        "(.phh) or a PokerStars or Full Tilt hand history (.txt); any FILE but a .phh, "
         "such as /dev/stdin, is read as whichever its content is. --hand picks a hand of a "
         "site file that holds several. With --html, also write a self-contained replayer "
         "page (one HTML file, nothing fetched).",
