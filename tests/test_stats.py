@@ -279,6 +279,17 @@ def test_blank_names_are_never_merged_across_hands() -> None:
     assert [r.player for r in stats.hand_stats(hands[2])] == ["Sam", "(unnamed p2, hand 9)", "Tom"]
 
 
+def test_hands_without_names_are_never_merged_either() -> None:
+    # No players field at all: seat p1 of one hand is not seat p1 of the next.
+    anonymous = [_named(STUD, [], 1), _named(STUD, [], 2)]
+    anonymous = [dataclasses.replace(h, players=None) for h in anonymous]
+    table = stats.compute(anonymous)
+    assert table.hands == 2
+    assert len(table.rows) == 8
+    assert all(r.hands == 1 for r in table)
+    assert table.row("(unnamed p3, hand 2)").net == stats.hand_stats(STUD)[2].net
+
+
 # ----- hands that cannot be counted --------------------------------------------------------
 
 

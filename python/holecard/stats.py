@@ -8,9 +8,10 @@ bring-in is the engine's), one :class:`PlayerStats` row per player, game and uni
 Counting rules (every count is a number of hands unless it says actions):
 
 - **player**: a row is about one name; the same name in several hands is one player. A
-  seat whose name is blank (empty or only spaces: the file does not say who sat there)
-  is nobody known, so it is never merged with another hand's blank seat: it gets a row
-  of its own, labelled by its PHH seat and its hand, e.g. ``(unnamed p3, hand 12)``
+  seat whose name is blank (empty or only spaces, or a hand without ``players``: the file
+  does not say who sat there) is nobody known, so it is never merged with another hand's
+  blank seat: it gets a row of its own, labelled by its PHH seat and its hand, e.g.
+  ``(unnamed p3, hand 12)``
   (``#5`` instead of the hand's number when it has none, counting the hands given from
   1, and both when two hands share a number). Its hands still count for the others.
 - **hands**: hands the player was dealt into.
@@ -457,7 +458,8 @@ def _hand_rows(hh: HandHistory, hand: Callable[[], str | None]) -> tuple[PlayerS
     game = Game(kind)
     events, folded, final, collected = _replay(hh, game)
     n = len(hh.starting_stacks)
-    names = list(hh.players) if hh.players else [f"p{i + 1}" for i in range(n)]
+    # A hand that names nobody: every seat is unnamed (never merged across hands).
+    names = list(hh.players) if hh.players else [""] * n
     unit = hh.currency or "chips"
     if hh.currency and hh.extras.get("_unit") == "cent":  # holecard.sites writes cash in cents
         unit += " cents"
