@@ -63,9 +63,10 @@ mod tests {
 
     #[test]
     fn chosen_sizes_never_make_more_than_the_most_chunks() {
-        // A billion cheap hands with a tiny overhead would be a billion chunks of one.
-        for units in [MAX_CHUNKS + 1, 1_000_000_000, u64::MAX] {
-            let per = units_per_chunk(units, 1e-3, 64, 0.0);
+        // A trillion units worth 300 core-years: chunks of 10 core-seconds would be a
+        // billion of them.
+        for (units, core_seconds) in [(1u64 << 40, 1e10), (u64::MAX, 1e12), (MAX_CHUNKS + 1, 1e9)] {
+            let per = units_per_chunk(units, core_seconds, 64, 0.0);
             assert!(units.div_ceil(per) <= MAX_CHUNKS, "{units}: {per}");
         }
     }

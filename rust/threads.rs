@@ -40,10 +40,12 @@ const MAX_THREADS_PER_CPU: usize = 8;
 /// reads 0), at most [`MAX_THREADS_PER_CPU`] per CPU the process may use. Results never
 /// depend on it.
 fn count(threads: Option<usize>) -> usize {
-    let cpus = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+    // The cap reads the CPUs once (reading them costs microseconds, on every batch call).
+    static MOST: OnceLock<usize> = OnceLock::new();
+    let cpus = || std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
     match threads {
-        Some(n) if n > 0 => n.min(cpus * MAX_THREADS_PER_CPU),
-        _ => cpus,
+        Some(n) if n > 0 => n.min(*MOST.get_or_init(|| cpus() * MAX_THREADS_PER_CPU)),
+        _ => cpus(),
     }
 }
 

@@ -417,3 +417,34 @@ def test_a_shut_down_executor_is_named() -> None:
         holecard.ConfigurationError, match=r"ThreadPoolExecutor.*takes no more work"
     ):
         equity("razz", ["Ah 2h 3c", "Kd Qs Js"], samples=1000, seed=1, executor=pool)
+
+
+def test_split_sets_of_a_grid_cut_below_the_outermost_player() -> None:
+    # Three-way sixth street against fourth: the units cut the tuples of two outer players,
+    # so a range covers whole card sets of the outermost one only at their boundaries.
+    hands = ["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d", "9s 9d 4h 4d"]
+    work = _core.EquityWork("stud", hands)
+    whole = work.split_sets(0, work.units)
+    assert whole is not None
+    player, sets = whole
+    per_set = work.units // len(sets)
+    assert per_set > 1
+    assert work.split_sets(0, 1) is None
+    assert work.split_sets(per_set, 3 * per_set) == (player, sets[1:3])
+    totals = work.run(per_set, 3 * per_set)
+    parts = []
+    for cards in sets[1:3]:
+        dealt = list(hands)
+        dealt[player] += " " + cards
+        parts.append(equity("stud", dealt))
+    assert totals.outcomes == sum(e.outcomes for e in parts)
+    for p in range(3):
+        assert totals.units[p] == sum(e.units[p] for e in parts)
+        assert totals.wins[p] == sum(e.wins[p] for e in parts)
+
+
+def test_totals_that_do_not_add_up_finish_as_an_error() -> None:
+    work = _core.EquityWork("razz", ["Ah 2h 3c", "Kd Qs Js"], samples=1000, seed=1)
+    wrong = _core.EquityTotals(1000, [5040 * 3000, 0], [0, 0], [2000, 0], [0, 0])
+    with pytest.raises(holecard.ConfigurationError, match=r"a chunk is wrong.*2000 wins"):
+        work.finish(wrong)

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import math
 import pickle
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -413,6 +414,12 @@ def test_records_no_request_could_give_are_refused() -> None:
     for change, message in bad:
         with pytest.raises(ConfigurationError, match=message):
             Equity("razz", **(fields | change))  # type: ignore[arg-type]
+
+
+def test_one_sample_has_no_spread_and_still_pickles() -> None:
+    e = equity("razz", ["Ah 2h 3c", "Kd Qs Js"], samples=1, seed=3)
+    assert all(math.isnan(x) for x in e.stderr)
+    assert pickle.loads(pickle.dumps(e)) == e
 
 
 # --------------------------------------------------------------------------------------

@@ -14,13 +14,16 @@ from conftest import python_child
 from holecard import _core
 
 # An exact four-way fifth-street stud enumeration of 26.5 billion completions: about half
-# a minute of one core's work, inside what one machine accepts.
+# a minute of one core's work, inside what one machine accepts (on two threads, so that a
+# many-core machine does not finish it before the signal).
 EQUITY = """
 import holecard
 print("started", flush=True)
 try:
     holecard.equity(
-        "stud", ["As Ah Ts Th 8h", "Kc Qc Jc Td 3c", "9s 9d 4h 4d 5c", "7s 7d 6h 6c Js"]
+        "stud",
+        ["As Ah Ts Th 8h", "Kc Qc Jc Td 3c", "9s 9d 4h 4d 5c", "7s 7d 6h 6c Js"],
+        threads=2,
     )
     print("finished", flush=True)
 except KeyboardInterrupt:

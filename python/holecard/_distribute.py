@@ -198,7 +198,9 @@ class _FuturesRunner(Generic[S]):
     def submit(self, r: tuple[int, int]) -> object:
         try:
             return self.executor.submit(self.task, self.shared, r[0], r[1])
-        except RuntimeError as e:  # shut down, or a broken pool
+        except NotImplementedError:
+            raise
+        except RuntimeError as e:  # shut down, or a pool broken before this chunk
             raise ConfigurationError(
                 f"the executor {self.executor!r} takes no more work ({e}): "
                 "pass one that is running"

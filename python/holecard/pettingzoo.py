@@ -191,6 +191,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
         Raises:
             IllegalActionError: the slot is not legal now (the state is unchanged).
+            IndexOutOfRangeError: no slot has that index (the state is unchanged).
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

@@ -137,8 +137,8 @@ pub(super) struct Plan {
     /// Estimated elementary steps, in high-only scanned innermost entries (see
     /// [`estimate`]).
     pub(super) work: u128,
-    /// The units of work: ranges of the outermost list, each crossed (when scanning a short
-    /// outermost list) with parts of the innermost.
+    /// The units of work: ranges of the split outer levels' tuples, each crossed (when
+    /// every outer list together is short) with parts of the innermost (see [`Grid`]).
     grid: Grid,
 }
 
@@ -333,23 +333,31 @@ impl Plan {
     }
 }
 
-/// The player whose card sets the units split (the outermost), and the card sets units
-/// `units` cover whole, in list order; `None` when those units cut inside one card set
-/// (a short outermost list crossed with parts of the innermost).
+/// The outermost player, and his card sets that units `units` cover whole, in list order;
+/// `None` when those units cut inside one of his sets (the grid splits deeper levels, or
+/// the innermost list, and the range starts or ends inside a set).
 pub(super) fn outer_sets(
     setup: &Setup,
     plan: &Plan,
     units: Range<u64>,
 ) -> Option<(usize, Vec<Vec<u8>>)> {
-    if plan.grid.split != 1 || plan.grid.inner_parts != 1 {
-        return None;
-    }
-    let player = plan.order[0];
+    let grid = &plan.grid;
+    // Tuples of the split levels per outermost set.
+    let per_set: usize = grid.lens[1..grid.split].iter().product();
     let outer = if units.is_empty() {
         0..0
     } else {
-        plan.grid.unit(units.start).0.start..plan.grid.unit(units.end - 1).0.end
+        let (first, last) = (grid.unit(units.start), grid.unit(units.end - 1));
+        let whole = first.1.start == 0
+            && last.1.end == grid.lens[grid.lens.len() - 1]
+            && first.0.start % per_set == 0
+            && last.0.end % per_set == 0;
+        if !whole {
+            return None;
+        }
+        first.0.start / per_set..last.0.end / per_set
     };
+    let player = plan.order[0];
     let k = setup.missing[player];
     let mut sets = Vec::new();
     let mut at = 0;

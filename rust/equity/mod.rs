@@ -648,7 +648,7 @@ pub enum Scale {
 }
 
 /// An equity request cut into numbered *units* (Monte Carlo jobs of [`JOB_SAMPLES`], or
-/// parts of the exact enumeration's outermost loop) whose integer [`Totals`] add up
+/// parts of the exact enumeration's outer loops) whose integer [`Totals`] add up
 /// exactly: any split of `0 .. units()` into ranges, run on any machines in any order,
 /// merges into the totals of one run, so [`Work::finish`] gives the same [`Equity`] bit for
 /// bit. The cut depends on the request alone.

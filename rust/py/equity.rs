@@ -108,7 +108,11 @@ impl PyEquity {
                 units.len()
             )));
         }
-        check_record(&shares, outcomes, &wins, &ties, &stderr, &units)?;
+        if let Some(problem) =
+            record_problem(&shares, exact, outcomes, &wins, &ties, &stderr, &units)
+        {
+            return Err(ConfigurationError::new_err(problem));
+        }
         if let Some(low) = &low_units {
             if !has_low_half(game.0) {
                 return Err(ConfigurationError::new_err(format!(
@@ -344,39 +348,44 @@ impl PyEquity {
     }
 }
 
-/// Whether the pot of `game` has a low half (stud hi/lo).
-/// Refuses a record no request could give: its counts, shares and pot units must agree.
-fn check_record(
+/// What makes a record one no request could give, if anything: its counts, shares and pot
+/// units must agree.
+pub(crate) fn record_problem(
     shares: &[f64],
+    exact: bool,
     outcomes: u64,
     wins: &[u64],
     ties: &[u64],
     stderr: &[f64],
     units: &[u128],
-) -> PyResult<()> {
-    let bad = |message: String| Err(ConfigurationError::new_err(message));
+) -> Option<String> {
     let n = shares.len();
     if !(2..=core::MAX_PLAYERS).contains(&n) {
-        return bad(format!(
+        return Some(format!(
             "an Equity has 2 to {} players, got {n}",
             core::MAX_PLAYERS
         ));
     }
     if outcomes == 0 {
-        return bad("an Equity counts at least one outcome, got 0".to_string());
+        return Some("an Equity counts at least one outcome, got 0".to_string());
     }
     for (p, (&w, &t)) in wins.iter().zip(ties).enumerate() {
         if w.checked_add(t).is_none_or(|wt| wt > outcomes) {
-            return bad(format!(
+            return Some(format!(
                 "hand {p}: {w} wins and {t} ties are more than the {outcomes} outcomes"
             ));
         }
     }
     if let Some(s) = shares.iter().find(|s| !(0.0..=1.0).contains(*s)) {
-        return bad(format!("shares must be from 0 to 1, got {s}"));
+        return Some(format!("shares must be from 0 to 1, got {s}"));
     }
-    if let Some(e) = stderr.iter().find(|e| !(e.is_finite() && **e >= 0.0)) {
-        return bad(format!(
+    // One sample has no spread to estimate: its standard errors are NaN.
+    let unknown_spread = !exact && outcomes < 2;
+    if let Some(e) = stderr
+        .iter()
+        .find(|e| !(e.is_finite() && **e >= 0.0 || unknown_spread && e.is_nan()))
+    {
+        return Some(format!(
             "standard errors must be finite and not negative, got {e}"
         ));
     }
@@ -385,14 +394,15 @@ fn check_record(
     let paid = units.iter().try_fold(0u128, |a, &u| a.checked_add(u));
     if paid != Some(pot) {
         let paid = paid.map_or_else(|| "more".to_string(), |p| p.to_string());
-        return bad(format!(
+        return Some(format!(
             "units must add up to the pot of every outcome, {outcomes} x {} = {pot}, got {paid}",
             core::POT_UNITS
         ));
     }
-    Ok(())
+    None
 }
 
+/// Whether the pot of `game` has a low half (stud hi/lo).
 fn has_low_half(game: GameKind) -> bool {
     crate::game::VariantSpec::of(game)
         .showdown

@@ -86,6 +86,7 @@ def interrupted() -> int:
     try:
         print(file=sys.stderr)
     finally:
-        if not _EXITING:
+        # None: a handler not set from Python, which cannot be put back from here.
+        if not _EXITING and previous is not None:
             signal.signal(signal.SIGINT, previous)
     return INTERRUPTED
