@@ -79,7 +79,8 @@ def equity(
         seed: The Monte Carlo seed, an integer in ``0 .. 2**64 - 1``; ``None`` picks a
             random one (kept in :attr:`Equity.seed`). Ignored (but checked) when
             enumerating.
-        threads: Worker threads (``None``: every core). The result does not depend on it.
+        threads: Worker threads (``None``: every core; more than eight per core are not
+            started). The result does not depend on it.
         four_straight: Soko only: which runs count as a four-straight (docs/rules.md E-2.2.3),
             default ``CONSECUTIVE``.
         progress: Called as ``progress(done, total)`` about every 50 ms while the work

@@ -746,7 +746,8 @@ def simulate(
         bots: One bot name for every seat or a list of one per seat (``"random"``,
             ``"calling_station"``, ``"strength"``, ``"equity"``); ``None``: strength bots.
         seed: Seed of the run (random when ``None``; the result records it).
-        threads: Worker threads (``None``: every core). The result does not depend on it.
+        threads: Worker threads (``None``: every core; more than eight per core are not
+            started). The result does not depend on it.
         stack: Every seat's stack at the start of every hand, or with ``session`` at the
             start of every session (default 100 big bets).
         progress: Called as ``progress(hands_done, hands)`` about every 50 ms while the

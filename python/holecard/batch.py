@@ -22,7 +22,8 @@ return instead of allocating one, for programs that evaluate batch after batch; 
 ``out`` raises :class:`~holecard.ConfigurationError`. After an error ``out`` may hold some
 strengths already written. ``threads`` is a whole number from 1 to 4096 (else
 :class:`~holecard.ConfigurationError`, or :class:`~holecard.ArgumentTypeError` for a value
-that is not a whole number, as for a ``progress`` that cannot be called).
+that is not a whole number, as for a ``progress`` that cannot be called); more than
+eight threads per core are not started.
 
 Hands that are not one C-contiguous block (a slice with steps, Fortran order, a broadcast
 view) are copied into one first, once their shape is checked; a copy that cannot be
