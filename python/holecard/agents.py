@@ -37,25 +37,21 @@ DEFAULT_GAME = "razz"
 DEFAULT_STACK_BIG_BETS = 50
 
 
-def episode_stacks(
-    big_bet: int, players: int, stacks: Sequence[int] | None, hands: int
-) -> list[int]:
-    """The starting stacks of an environment's episodes, checked with its hand count.
+def episode_stacks(big_bet: int, players: int, stacks: Sequence[int] | None) -> list[int]:
+    """The starting stacks of an environment's episodes, checked.
 
-    >>> episode_stacks(20, 2, None, 1)
+    >>> episode_stacks(20, 2, None)
     [1000, 1000]
-    >>> episode_stacks(20, 2, [100, "100"], 1)  # doctest: +ELLIPSIS
+    >>> episode_stacks(20, 2, [100, "100"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     holecard.exceptions.ArgumentTypeError: stacks[1] must be a whole number ..., got str '100'
 
     Raises:
-        ArgumentTypeError: ``stacks`` that is not a sequence of whole numbers, or ``hands``
-            that is not a whole number.
-        ConfigurationError: ``stacks`` of another length than ``players``, a stack below 1,
-            or ``hands`` < 1.
+        ArgumentTypeError: ``stacks`` that is not a sequence of whole numbers.
+        ConfigurationError: ``stacks`` of another length than ``players``, or a stack
+            below 1.
     """
-    episode_hands(hands)
     if stacks is None:
         return [DEFAULT_STACK_BIG_BETS * big_bet] * players
     # A str is iterable but never a list of chip counts.

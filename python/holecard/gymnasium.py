@@ -130,13 +130,14 @@ class HolecardEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 raise ArgumentTypeError(f"an opponent must be a bot name or callable, got {o!r}")
         self._opponents.insert(seat, self._opponents[0])  # the learner's slot, never used
         big_bet = self._table.stakes["big_bet"] or 1
-        self._stacks = episode_stacks(big_bet, players, stacks, hands)
+        self._hands = episode_hands(hands)
+        self._stacks = episode_stacks(big_bet, players, stacks)
         modes = self.metadata["render_modes"]
         if render_mode not in (None, *modes):
             listed = ", ".join(repr(m) for m in modes)
             raise ConfigurationError(f"render_mode must be None or {listed}, got {render_mode!r}")
         self.render_mode = render_mode
-        self._seat, self._hands, self._scale = seat, episode_hands(hands), float(big_bet)
+        self._seat, self._scale = seat, float(big_bet)
         self.observation_space = spaces.Box(
             0.0, observation_bound(self._stacks), self.encoding.observation_shape, np.float32
         )

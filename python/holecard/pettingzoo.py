@@ -95,12 +95,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.encoding = Encoding(self._table, players=players)
         players = self.encoding.players
         big_bet = self._table.stakes["big_bet"] or 1
-        self._stacks = episode_stacks(big_bet, players, stacks, hands)
+        self._hands = episode_hands(hands)
+        self._stacks = episode_stacks(big_bet, players, stacks)
         if render_mode not in (None, *RENDER_MODES):
             modes = ", ".join(repr(m) for m in RENDER_MODES)
             raise ConfigurationError(f"render_mode must be None or {modes}, got {render_mode!r}")
         self.render_mode = render_mode
-        self._hands = episode_hands(hands)
         self._scale = float(big_bet)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._agent_seat = {a: i for i, a in enumerate(self.possible_agents)}

@@ -550,11 +550,8 @@ impl Walk<'_> {
             lo: [0; MAX_PLAYERS],
         };
         let split = grid.split;
-        let below = if split == self.lists.len() - 1 {
-            inner.clone()
-        } else {
-            0..self.lists[split].len()
-        };
+        // (At the innermost level `level` scans `inner` and ignores the range.)
+        let below = 0..self.lists[split].len();
         let mut idx = grid.decode(flat.start);
         for _ in flat {
             let mut used = 0u64;

@@ -175,9 +175,7 @@ impl PyEquityWork {
         }
         let e = self.work.finish(&totals.totals)?;
         // Totals a chunk got wrong (or made by hand) would make an impossible result.
-        if let Some(problem) = super::equity::record_problem(
-            &e.shares, e.exact, e.outcomes, &e.wins, &e.ties, &e.stderr, &e.units,
-        ) {
+        if let Some(problem) = super::equity::record_problem(&e) {
             return Err(ConfigurationError::new_err(format!(
                 "the totals do not add up (a chunk is wrong): {problem}"
             )));

@@ -108,19 +108,28 @@ impl PyEquity {
                 units.len()
             )));
         }
-        if let Some(problem) =
-            record_problem(&shares, exact, outcomes, &wins, &ties, &stderr, &units)
-        {
+        let result = core::Equity {
+            shares,
+            exact,
+            outcomes,
+            wins,
+            ties,
+            units,
+            low_units,
+            stderr,
+        };
+        if let Some(problem) = record_problem(&result) {
             return Err(ConfigurationError::new_err(problem));
         }
-        if let Some(low) = &low_units {
+        if let Some(low) = &result.low_units {
             if !has_low_half(game.0) {
                 return Err(ConfigurationError::new_err(format!(
                     "low_units: {} has no low half (only stud8 has)",
                     game.0.id()
                 )));
             }
-            if low.len() != n || low.iter().zip(&units).any(|(l, u)| l > u) {
+            let units = &result.units;
+            if low.len() != n || low.iter().zip(units).any(|(l, u)| l > u) {
                 return Err(ConfigurationError::new_err(format!(
                     "low_units needs one count per player ({n}), none above his units: got \
                      {low:?} for units {units:?}"
@@ -129,16 +138,7 @@ impl PyEquity {
         }
         Ok(PyEquity {
             game: game.0,
-            result: core::Equity {
-                shares,
-                exact,
-                outcomes,
-                wins,
-                ties,
-                units,
-                low_units,
-                stderr,
-            },
+            result,
             seed,
         })
     }
@@ -350,15 +350,18 @@ impl PyEquity {
 
 /// What makes a record one no request could give, if anything: its counts, shares and pot
 /// units must agree.
-pub(crate) fn record_problem(
-    shares: &[f64],
-    exact: bool,
-    outcomes: u64,
-    wins: &[u64],
-    ties: &[u64],
-    stderr: &[f64],
-    units: &[u128],
-) -> Option<String> {
+pub(crate) fn record_problem(e: &core::Equity) -> Option<String> {
+    let core::Equity {
+        shares,
+        exact,
+        outcomes,
+        wins,
+        ties,
+        stderr,
+        units,
+        ..
+    } = e;
+    let (exact, outcomes) = (*exact, *outcomes);
     let n = shares.len();
     if !(2..=core::MAX_PLAYERS).contains(&n) {
         return Some(format!(
