@@ -790,3 +790,118 @@ def test_the_restocks_search_replays_each_of_its_nodes_once(
             assert len(starts) == nodes + 1
             searched += nodes
     assert searched >= 12, "the hands must rebuild stubs to test this"
+
+
+def _triple_draw(actions: list[str], players: int = 6) -> phh.HandHistory:
+    return phh.HandHistory(
+        variant="F2L3D",
+        antes=[0] * players,
+        blinds_or_straddles=[1, 2, *[0] * (players - 2)],
+        small_bet=2,
+        big_bet=4,
+        starting_stacks=[100] * players,
+        actions=actions,
+    )
+
+
+# Issue 40 item 4: six 2-7 players; p1 draws 4c, which he kept, and the others' draws run
+# the stub out later in the hand.
+_DEAL_AND_CALL = [
+    "d dh p1 2c3c4c5d7d",
+    *[f"d dh p{i} " + "??" * 5 for i in range(2, 7)],
+    *["p3 cc", "p4 cc", "p5 cc", "p6 cc", "p1 cc", "p2 cc"],
+]
+_OTHERS_DRAW_FIVE = [
+    x for i in range(2, 7) for x in (f"p{i} sd " + "??" * 5, f"d dh p{i} " + "??" * 5)
+]
+
+
+@pytest.mark.parametrize("engine", [games, ref], ids=["rust", "reference"])
+def test_a_card_dealt_to_the_player_who_holds_it_is_refused_though_a_stub_is_rebuilt_later(
+    engine: object,
+) -> None:
+    """Issue 40 item 4: the replay replaced the 4c with a card of its own and called the
+    hand legal when the stub was rebuilt later in it; cut before the rebuild, the same
+    deal was refused. Both must be refused."""
+    draws = ["p1 sd 2c3c", "d dh p1 6d4c"]
+    message = "cards dealt twice: 4c (action 13 'd dh p1 6d4c' deals 4c again"
+    whole = _triple_draw(_DEAL_AND_CALL + draws + _OTHERS_DRAW_FIVE)
+    cut = _triple_draw(_DEAL_AND_CALL + draws)
+    assert _rebuilds(whole)  # the others' draws run the stub out: cut, the deck suffices
+    for hh in (whole, cut):
+        with pytest.raises(ReplayError, match=re.escape(message)):
+            hh.replay(engine=engine)
+        with pytest.raises(ReplayError, match=re.escape(message)):
+            list(hh.replay_steps(engine=engine))
+
+
+@pytest.mark.parametrize("engine", [games, ref], ids=["rust", "reference"])
+@pytest.mark.parametrize(
+    ("dealt", "message"),
+    [
+        # p2 is dealt the 7d that p1 holds.
+        ("d dh p2 7d", "cards dealt twice: 7d (action 15 'd dh p2 7d' deals 7d again; p1 holds"),
+        # p2 is dealt the 2c that p1 threw, before any reshuffle can have brought it back.
+        ("d dh p2 2c", "action 15 'd dh p2 2c': p2 was not dealt 2c"),
+    ],
+    ids=["held-by-another", "thrown-not-reshuffled"],
+)
+def test_a_card_dealt_again_before_a_reshuffle_brings_it_back_is_refused(
+    engine: object, dealt: str, message: str
+) -> None:
+    draws = ["p1 sd 2c3c", "d dh p1 6d8d", "p2 sd ??", dealt]
+    hh = _triple_draw([*_DEAL_AND_CALL, *draws, *_OTHERS_DRAW_FIVE[2:]])
+    with pytest.raises(ReplayError, match=re.escape(message)):
+        hh.replay(engine=engine)
+
+
+# Seven stud players to seventh street (seed 1 of games.SevenCardStud, everyone calls): the
+# stub holds 7 cards for seventh street's 7, so the three burns are recycled into it (T-9.2).
+_SEVEN_STUD = [
+    *_street(1, "Ac8dAs 6c3c4d Ah3h7h 5dTcTh 8sQdJc 4cKs3d Jd6s8h"),
+    *["p6 pb", "p7 cc", "p1 cc", "p2 cc", "p3 cc", "p4 cc", "p5 cc"],
+    *_street(1, "7c Jh Td Qs 2c Ad 6h"),
+    *["p1 cc", "p2 cc", "p3 cc", "p4 cc", "p5 cc", "p6 cc", "p7 cc"],
+    *_street(1, "Ts 6d 4s 9h 9c 7s Qc"),
+    *["p1 cc", "p2 cc", "p3 cc", "p4 cc", "p5 cc", "p6 cc", "p7 cc"],
+    *_street(1, "Kh 3s Qh 5c 2s 2d 5s"),
+    *["p5 cc", "p6 cc", "p7 cc", "p1 cc", "p2 cc", "p3 cc", "p4 cc"],
+    *_street(1, "9d 4h 5h Kd Js 7d Kc"),
+    *["p5 cc", "p6 cc", "p7 cc", "p1 cc", "p2 cc", "p3 cc", "p4 cc"],
+]
+
+
+def _seven_stud(last: str) -> phh.HandHistory:
+    """:data:`_SEVEN_STUD` with p7's seventh-street card ``last``."""
+    actions = list(_SEVEN_STUD)
+    actions[actions.index("d dh p7 Kc")] = f"d dh p7 {last}"
+    return phh.HandHistory(
+        variant="F7S",
+        antes=[1] * 7,
+        bring_in=1,
+        small_bet=2,
+        big_bet=4,
+        starting_stacks=[500] * 7,
+        actions=actions,
+    )
+
+
+@pytest.mark.parametrize("engine", [games, ref], ids=["rust", "reference"])
+def test_a_seventh_street_card_from_recycled_burns_must_not_be_one_a_player_holds(
+    engine: object,
+) -> None:
+    """The stud class of issue 40 item 4: seventh street dealt from a stub rebuilt from the
+    burns (T-9.2) gave p7 a card of its own for the Jd he already holds."""
+    state = _seven_stud("Kc").replay(engine=engine)
+    assert any(isinstance(e, BurnsRecycled) for e in state.history)  # type: ignore[attr-defined]
+    assert [str(c) for c in state.players[6].hole_cards][-1] == "Kc"
+    for card, holder in (("Jd", "p7"), ("Ac", "p1")):
+        with pytest.raises(ReplayError, match=f"deals {card} again; {holder} holds it"):
+            _seven_stud(card).replay(engine=engine)
+
+
+def _rebuilds(hh: phh.HandHistory) -> bool:
+    """Whether the hand takes so many cards that a stub is rebuilt (``_build_deck``)."""
+    kind, _ = phh.parse_variant(hh.variant)
+    acts = phh._parse_actions(hh.actions, len(hh.starting_stacks))
+    return phh._build_deck(kind, len(hh.starting_stacks), acts, phh._deals(acts))[2]

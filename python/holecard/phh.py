@@ -41,7 +41,9 @@ cards a deck order cannot place, and PHH records neither the burns nor a rebuilt
 order: the replay finds, rebuild by rebuild, which of the file's cards each rebuilt stub
 dealt and starts the hand with them on top of it (``Game.start(restocks=...)``); where the
 file leaves a choice (which card a burn took), it keeps the reading that replays the file
-to its end.
+to its end. A deal must name cards the engine has just dealt that seat: a hand that deals
+a card twice (one a player holds, or one dealt before and not back in a rebuilt stub) is
+refused, whether or not a stub is rebuilt later in it.
 The driver uses only the public State API, so any engine with the same API can be
 plugged in through ``engine=``; the default is holecard's own engine
 (:mod:`holecard.games`), and ``engine=holecard.reference.engine`` replays through the
@@ -1118,9 +1120,10 @@ def _replay_steps(
     except (ValueError, HoleCardError) as exc:
         raise ReplayError(f"cannot set up the game: {_phh_seats(str(exc))}") from exc
     yield None, state, known
+    dealt = _Dealt()
     for a in acts:
         try:
-            _apply(state, a, known, named_for)
+            _apply(state, a, known, named_for, dealt)
         except ReplayError:
             raise
         except (ValueError, HoleCardError) as exc:  # e.g. the engine's IllegalActionError
@@ -1479,6 +1482,7 @@ class _Reach:
         self.next = 0  # the index of the next action to follow
         self.stopped: int | None = None  # the first action that does not replay as written
         self.in_order: int | None = None  # the first deal of cards in another order
+        self.dealt = _Dealt()  # what the replay dealt that the history has not named yet
 
     @property
     def following(self) -> bool:
@@ -1504,7 +1508,7 @@ class _Reach:
             return False
         finder = self.finder
         try:
-            _apply(state, a, finder.known, finder.named_for)
+            _apply(state, a, finder.known, finder.named_for, self.dealt)
         except (ReplayError, ValueError, HoleCardError):
             self.stopped = done
             return False
@@ -1571,6 +1575,61 @@ def _named_for(acts: list[_Act]) -> dict[int, set[str]]:
     return out
 
 
+class _Dealt:
+    """The cards the engine dealt each seat that the history has not named yet.
+
+    A ``d dh`` names cards just dealt: each must be one the engine dealt that seat since
+    the history last named his cards, not one he held before. Asking only whether he
+    holds it took a card dealt twice for the one he had (issue 40): a stub rebuilt later
+    in the hand let the deck go on past the second copy, and the engine dealt a card of its
+    own there. A card a seat holds that the history never named for him (a stand-in for
+    ``??``, see :func:`_build_deck`) may still be named: the unknown card was another, and
+    one of the cards just dealt stands in for it instead.
+    """
+
+    def __init__(self) -> None:
+        self.held: dict[int, set[str]] = {}  # each seat's cards when last seen
+        self.new: dict[int, list[str]] = {}  # dealt since, not yet named
+        self.named: dict[int, set[str]] = {}  # named by his deals, while he holds them
+
+    def see(self, state: StateLike) -> None:
+        """Notes the cards dealt and thrown since the last look (before every action)."""
+        for seat, player in enumerate(state.players):
+            hand = [str(c) for c in player.hole_cards]
+            before = self.held.get(seat, set())
+            now = set(hand)
+            self.new[seat] = [c for c in self.new.get(seat, []) if c in now] + [
+                c for c in hand if c not in before
+            ]
+            self.named[seat] = self.named.get(seat, set()) & now
+            self.held[seat] = now
+
+    def name(self, seat: int, card: str) -> bool:
+        """Whether a deal to ``seat`` may name ``card``, which he holds (then it is named).
+
+        It may if the engine dealt it since he was last named cards, or if the history
+        never named it for him and a card dealt since can stand in for it.
+        """
+        new, named = self.new.setdefault(seat, []), self.named.setdefault(seat, set())
+        if card in new:
+            new.remove(card)
+        elif card in named or not (unnamed := [c for c in new if c not in named]):
+            return False
+        else:
+            new.remove(unnamed[0])
+        named.add(card)
+        return True
+
+    def holder(self, state: StateLike, card: str) -> str | None:
+        """Who holds ``card`` as the history named it (``p3 holds it``), or None."""
+        for seat, cards in self.named.items():
+            if card in cards:
+                return f"p{seat + 1} holds it"
+        if card in {str(c) for c in state.board}:
+            return "it is on the board"
+        return None
+
+
 def _check_shown(state: StateLike, a: _Act, named_for: dict[int, set[str]]) -> None:
     """Refuses a show (``sm``) of cards the player cannot hold.
 
@@ -1604,23 +1663,41 @@ def _check_shown(state: StateLike, a: _Act, named_for: dict[int, set[str]]) -> N
         raise ReplayError(f"{who} shows more cards than the history left unnamed in his hand")
 
 
-def _apply(state: StateLike, a: _Act, known: set[str], named_for: dict[int, set[str]]) -> None:
+def _apply(
+    state: StateLike,
+    a: _Act,
+    known: set[str],
+    named_for: dict[int, set[str]],
+    dealt: _Dealt | None = None,
+) -> None:
     """Plays ``a``, checking the cards it names.
 
     ``named_for``: :func:`_named_for` of the history. The cards a seat holds that the
     history does not name in his hand (dealt for ``??``) are the ones he may throw as
     ``??``, a card it names elsewhere first (so that it goes back into a reshuffle from
     which the history deals it).
+
+    ``dealt``: the :class:`_Dealt` of this replay, which has seen every action before
+    ``a``; a ``d dh`` must then name cards the engine has just dealt, not ones the seat
+    held before. Without it (a replay that no longer follows the history) it need only
+    name cards he holds.
     """
+    if dealt is not None:
+        dealt.see(state)
     if a.actor is None:
         if a.dealt_to is not None:
             seat = a.dealt_to
-            have = set(str(c) for c in state.players[seat].hole_cards)
+            have = {str(c) for c in state.players[seat].hole_cards}
             for c in a.cards:
-                if c is not None and c not in have:
+                if c is None or (c in have and (dealt is None or dealt.name(seat, c))):
+                    continue
+                holder = None if dealt is None else dealt.holder(state, c)
+                if holder is not None:
                     raise ReplayError(
-                        f"action {a.index} {a.text!r}: p{seat + 1} was not dealt {c}"
+                        f"cards dealt twice: {c} (action {a.index} {a.text!r} deals {c} again; "
+                        f"{holder})"
                     )
+                raise ReplayError(f"action {a.index} {a.text!r}: p{seat + 1} was not dealt {c}")
         elif a.verb == "db":
             board = {str(c) for c in state.board}
             for c in a.cards:
