@@ -20,7 +20,16 @@ tournament, and yields one :class:`holecard.phh.HandHistory` per hand:
 Cancelled hands, hands cut off mid-way, hands nobody was dealt in and unreadable hands are
 not imported: :func:`scan` reports each as a :class:`SkippedHand`, :func:`read` warns
 (:class:`SkippedHandWarning`), ignores or raises, as ``errors`` says. A bad hand never
-stops the rest of a file unless ``errors="raise"``.
+stops the rest of a file unless ``errors="raise"``. A line that does not read (an amount
+such as ``$NaN``, a draw of ``-2`` cards, an unknown street) makes its hand unreadable:
+it is never read as zero or dropped.
+
+Reading takes time linear in the text, within limits no real file reaches: a hand with a
+line of more than :data:`MAX_LINE_CHARS` characters, or of more than
+:data:`MAX_HAND_LINES` lines or :data:`MAX_HAND_CHARS` characters, or more than ten
+seats, is skipped; a file of more than :data:`MAX_FILE_BYTES` bytes is not read (one
+:class:`SkippedHand` says so); every amount is below 2**58 chips or cents, as are the
+stacks of a hand together (the engines' limit).
 
 >>> from holecard import sites
 >>> text = '''PokerStars Game #1:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:22:32 ET
@@ -49,6 +58,8 @@ stops the rest of a file unless ``errors="raise"``.
 from __future__ import annotations
 
 import codecs
+import io
+import re
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -62,6 +73,10 @@ from holecard.sites import fulltilt, pokerstars
 from holecard.sites._model import SiteFormatError, SkippedHandError, to_history
 
 __all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_HAND_CHARS",
+    "MAX_HAND_LINES",
+    "MAX_LINE_CHARS",
     "SiteFormatError",
     "SkippedHand",
     "SkippedHandError",
@@ -73,6 +88,14 @@ __all__ = [
 
 _SITES: Final = (pokerstars, fulltilt)
 _SUFFIXES: Final = (".txt",)
+#: The longest line a hand may have (real lines are under 300 characters).
+MAX_LINE_CHARS: Final = 10_000
+#: The most lines a hand may have (real hands have under 200, chat included).
+MAX_HAND_LINES: Final = 2_000
+#: The most characters a hand may have.
+MAX_HAND_CHARS: Final = 200_000
+#: The largest file read (a day at one table is well under a megabyte).
+MAX_FILE_BYTES = 100_000_000
 
 
 class SkippedHandWarning(UserWarning):
@@ -133,8 +156,11 @@ def _is_text(source: object) -> TypeGuard[str]:
     )
 
 
-def _sources(source: str | PathLike[str]) -> Iterator[tuple[str, str]]:
-    """``(name, text)`` of every file the source names, or of the text itself."""
+def _sources(source: str | PathLike[str]) -> Iterator[tuple[str, str | None]]:
+    """``(name, text)`` of every file the source names, or of the text itself.
+
+    The text is ``None`` for a file larger than :data:`MAX_FILE_BYTES` (not read).
+    """
     if _is_text(source):
         yield "<text>", source.lstrip("\ufeff")
         return
@@ -147,24 +173,47 @@ def _sources(source: str | PathLike[str]) -> Iterator[tuple[str, str]]:
         raise ConfigurationError(f"source {source!r} cannot name a file: {exc}") from None
     files = sorted(p for p in path.rglob("*") if p.suffix in _SUFFIXES) if is_dir else [path]
     for f in files:
-        yield str(f), decode(f.read_bytes())
+        with f.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)  # no more, whatever the file (/dev/zero)
+        yield str(f), None if len(data) > MAX_FILE_BYTES else decode(data)
 
 
-def _hands(text: str) -> Iterator[tuple[object, list[str]]]:
-    """Each hand's site reader and lines; text before the first header is ignored."""
+def _hands(text: str) -> Iterator[tuple[object, list[str], re.Match[str], str]]:
+    """Each hand's site reader, lines, header match and why it is too big to read, if it is.
+
+    Text before the first header is ignored.
+
+    Lines are read one at a time and a hand's are kept only up to the limits, so the
+    time and memory are linear in the text whatever it holds.
+    """
     site: object = None
     block: list[str] = []
-    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        line = line.lstrip("\ufeff")
-        starts = next((s for s in _SITES if s.HEADER.match(line)), None)
+    head: re.Match[str] | None = None
+    chars, why = 0, ""
+    for line in io.StringIO(text, newline=None):  # \r\n and \r as \n, lazily
+        line = line.rstrip("\n").lstrip("\ufeff")
+        starts = next(((s, m) for s in _SITES if (m := s.HEADER.match(line))), None)
         if starts is not None:
-            if site is not None:
-                yield site, block
-            site, block = starts, [line]
-        elif site is not None:
+            if site is not None and head is not None:
+                yield site, block, head, why
+            (site, head), block, chars, why = starts, [], 0, ""
+        elif site is None:
+            continue
+        chars += len(line) + 1
+        if why:
+            continue
+        if len(line) > MAX_LINE_CHARS:
+            why = f"line {len(block) + 1} is longer than {MAX_LINE_CHARS:,} characters"
+        elif len(block) >= MAX_HAND_LINES:
+            why = f"longer than {MAX_HAND_LINES:,} lines"
+        elif chars > MAX_HAND_CHARS:
+            why = f"longer than {MAX_HAND_CHARS:,} characters"
+        if why:
+            block = []  # never read, so not kept
+        else:
             block.append(line)
-    if site is not None:
-        yield site, block
+    if site is not None and head is not None:
+        yield site, block, head, why
 
 
 def scan(source: str | PathLike[str]) -> Iterator[HandHistory | SkippedHand]:
@@ -174,20 +223,31 @@ def scan(source: str | PathLike[str]) -> Iterator[HandHistory | SkippedHand]:
         source: a file, a folder (every ``.txt`` file under it, sorted) or the text.
 
     Yields:
-        A :class:`HandHistory` per imported hand, a :class:`SkippedHand` per other hand.
+        A :class:`HandHistory` per imported hand, a :class:`SkippedHand` per other hand,
+        and one with no hand id for a file larger than :data:`MAX_FILE_BYTES` (not read).
 
     Raises:
         ArgumentTypeError: ``source`` is not a str or a path.
         OSError: a file cannot be read.
     """
     for name, text in _sources(source):
-        for site, lines in _hands(text):
-            head = next(s.HEADER.match(lines[0]) for s in _SITES if s.HEADER.match(lines[0]))
-            hand_id = head["id"] if head else None
+        if text is None:
+            yield SkippedHand(
+                name, None, f"{name}: larger than {MAX_FILE_BYTES:,} bytes, not read"
+            )
+            continue
+        for site, lines, head, why in _hands(text):
+            hand_id = head["id"]
+            if why:
+                yield SkippedHand(name, hand_id, f"hand {hand_id}: {why}")
+                continue
             try:
                 yield to_history(site.parse(lines))  # type: ignore[attr-defined]
             except HandHistoryError as exc:
-                yield SkippedHand(name, hand_id, str(exc))
+                reason = str(exc)  # named after its hand, as the readers' own are
+                if not reason.startswith(f"hand {hand_id}:"):
+                    reason = f"hand {hand_id}: {reason}"
+                yield SkippedHand(name, hand_id, reason)
             except ValueError as exc:  # a line the readers do not foresee: still this hand's
                 yield SkippedHand(name, hand_id, f"hand {hand_id}: unreadable: {exc}")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Final
 
 from holecard._enums import RANK_CHARS, SUIT_CHARS, Game
@@ -82,21 +82,56 @@ class SiteHand:
     rake: int = 0
     total_pot: int | None = None
     summary: bool = False
+    kinds: set[str] = field(default_factory=set)  # of every line added, kept as they come
+    dealt: set[str] = field(default_factory=set)  # who has a deal line so far
+    names: set[str] = field(default_factory=set)  # of the seats
+
+    def add(self, line: Line) -> None:
+        """Appends ``line``, noting its kind (and a deal's player) for constant-time checks."""
+        self.lines.append(line)
+        self.kinds.add(line.kind)
+        if line.kind == "deal":
+            self.dealt.add(line.name)
+
+    def seat(self, seat: int, name: str, stack: int) -> None:
+        """Adds a seat, refusing more than a table holds and a name seated twice."""
+        if len(self.seats) >= MAX_SEATS:
+            raise SiteFormatError(
+                f"hand {self.hand_id}: more than {MAX_SEATS} seats (the most a table has)"
+            )
+        if name in self.names:
+            raise SiteFormatError(f"hand {self.hand_id}: two seats for {name[:100]!r}")
+        self.seats.append((seat, name, stack))
+        self.names.add(name)
 
 
 def amount(text: str, cash: bool) -> int:
     """A site amount in the smallest unit: cents for cash, chips for tournaments.
 
+    Digits with thousands commas (or none) and cents, after an optional currency sign; at
+    most :data:`MAX_AMOUNT` of the unit (the engines' stack limit, below 2**58).
+
     >>> amount("$1,201.50", True), amount("1,500", False)
     (120150, 1500)
+
+    Raises:
+        SiteFormatError: anything else (``NaN``, ``1e308``, a sign, ``1.2.3``), or more.
     """
-    cleaned = text.replace("$", "").replace(",", "").replace("€", "").replace("£", "").strip()
-    try:
-        value = Decimal(cleaned) * (100 if cash else 1)
-    except InvalidOperation:
-        raise SiteFormatError(f"not an amount: {text!r}") from None
+    cleaned = text.strip()
+    if len(cleaned) > _AMOUNT_CHARS:
+        raise SiteFormatError(
+            f"amount {cleaned[:20]!r}... of {len(cleaned):,} characters is more than the "
+            f"largest stack holecard plays (below 2**58 chips)"
+        )
+    if _AMOUNT_TEXT.fullmatch(cleaned) is None:
+        raise SiteFormatError(f"not an amount: {text!r}")
+    value = Decimal(cleaned.lstrip("$€£").replace(",", "")) * (100 if cash else 1)
     if value != value.to_integral_value():
         raise SiteFormatError(f"amount {text!r} is not a whole number of the smallest unit")
+    if value > MAX_AMOUNT:
+        raise SiteFormatError(
+            f"amount {text!r} is more than the largest stack holecard plays (below 2**58 chips)"
+        )
     return int(value)
 
 
@@ -120,11 +155,16 @@ def read_clock(hand: SiteHand, stamp: str, zone: str) -> None:
 def cards(text: str) -> tuple[str, ...]:
     """The cards of a bracket's inside (``"Ac Kd 8c"``), in PHH spelling (``10`` as ``T``).
 
+    At most seven (a stud hand); a draw hand's five.
+
     >>> cards("10h As")
     ('Th', 'As')
     """
+    tokens = text.split()
+    if len(tokens) > _MOST_CARDS:
+        raise SiteFormatError(f"more than {_MOST_CARDS} cards in [{text[:40]}...]")
     out = []
-    for token in text.split():
+    for token in tokens:
         token = "T" + token[2:] if token.startswith("10") else token
         if len(token) != 2 or token[0].upper() not in RANK_CHARS or token[1] not in SUIT_CHARS:
             raise SiteFormatError(f"not a card: {token!r}")
@@ -132,56 +172,117 @@ def cards(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+#: The most chips (cents for cash games) one amount may be: a stack the engines can
+#: play (rust/game/state.rs: below 2**58, so that sums cannot overflow).
+MAX_AMOUNT: Final = 2**58 - 1
+#: The most seats a hand may list (no site table has more than ten).
+MAX_SEATS: Final = 10
+#: The longest amount text read: 2**58 cents with its commas, cents and sign fit in it.
+_AMOUNT_CHARS: Final = 40
+_AMOUNT_TEXT: Final = re.compile(r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
+_MOST_CARDS: Final = 7
 #: An amount as the sites write it: an optional currency sign, digits with commas, cents.
 AMOUNT: Final = re.compile(r"[$€£]?[\d,]+(?:\.\d+)?")
-_BRACKET: Final = re.compile(r"\[([^\]]*)\]")
-_COUNT: Final = re.compile(r"\s*(\d+)")
+#: Brackets that nest no bracket: a scan from each ``[`` stops at the next, so finding
+#: every bracket of a line is linear (``[^\]]`` rescanned the rest from every ``[``).
+BRACKET: Final = re.compile(r"\[([^\[\]]*)\]")
 #: The cards of a draw hand (2-7 triple draw), the most a player can throw away.
 _DRAW_HAND: Final = Game.DEUCE_SEVEN.spec.hand_cards
-_TOTAL: Final = re.compile(r"^Total pot (?P<pot>[$€£]?[\d,.]+).*\| Rake (?P<rake>[$€£]?[\d,.]+)")
-_MUCKED: Final = re.compile(
-    r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))? mucked \[(?P<cards>[^\]]+)\]"
+_TOTAL: Final = re.compile(
+    r"Total pot (?P<pot>[$€£]?[\d,.]+).*\| Rake (?P<rake>[$€£]?[\d,.]+)(?= |$)"
 )
+# The name is lazy: the parts after it never scan past a bracket or parenthesis they do not
+# close, so trying every name end stays linear.
+_MUCKED: Final = re.compile(
+    r"^Seat \d+: (?P<name>.+?)(?: \([^()]*\))? mucked \[(?P<cards>[^\[\]]+)\]"
+)
+#: What follows the verb of each kind of action line: an amount (then, if he has no more,
+#: "and is all-in"), nothing, a draw's count and cards, or the cards shown.
+_MONEY: Final = re.compile(
+    r" (?P<amount>[$€£]?[\d,.]*\d)(?:,? and is all[- ]in| and has reached the [$€£]?[\d,.]+ cap)?"
+)
+_DISCARD: Final = re.compile(r" (?P<count>\d+) cards?(?: \[(?P<cards>[^\[\]]*)\])?")
+_PAT: Final = re.compile(r"(?: on \[(?P<cards>[^\[\]]*)\])?")
+_SHOW: Final = re.compile(r" \[(?P<cards>[^\[\]]*)\](?: .*)?")
+_FOLD: Final = re.compile(r"(?: \[[^\[\]]*\])?")
 
 
-def record(hand: SiteHand, name: str, kind: str, rest: str) -> None:
+def record(hand: SiteHand, name: str, kind: str, rest: str, verb: str = "") -> None:
     """Adds one action line of kind ``kind`` (as :class:`Line` has it).
 
-    ``rest`` is the text after the site's verb: its first amount, or the count and the
-    bracketed cards of a draw or a show.
+    ``rest`` is the text after the site's verb: an amount, nothing, the count and the
+    bracketed cards of a draw, or the cards shown; ``verb`` the site's verb, for errors.
+
+    Raises:
+        SiteFormatError: ``rest`` is not what the kind takes (a bet of ``$NaN``, a draw
+            of ``-2`` cards, a fold with an amount): the hand is not read, never as zero.
     """
-    chips = AMOUNT.search(rest)
-    value = amount(chips.group(), hand.cash) if chips else 0
-    shown = _BRACKET.search(rest)
+
+    def refuse(why: str) -> SiteFormatError:
+        said = f"{name} {verb or kind}{rest}"
+        return SiteFormatError(f"hand {hand.hand_id}: {why}: {said[:200]!r}")
+
     if kind == "draw":
-        digits = _COUNT.match(rest)
-        count = int(digits[1]) if digits else 0
-        if count > _DRAW_HAND:
+        if verb == "stands pat":
+            pat = _PAT.fullmatch(rest)
+            if pat is None:
+                raise refuse("not a draw")
+            kept = cards(pat["cards"]) if pat["cards"] is not None else ()
+            hand.add(Line("draw", name, count=0, cards=kept))
+            return
+        draw = _DISCARD.fullmatch(rest)
+        if draw is None:
+            raise refuse("not a count of cards")
+        digits = draw["count"]
+        if len(digits) > 2 or not 0 < int(digits) <= _DRAW_HAND:
             raise SiteFormatError(
-                f"hand {hand.hand_id}: {name} discards {count} cards of a hand of {_DRAW_HAND}"
+                f"hand {hand.hand_id}: {name} discards {digits[:30]} cards of a hand of "
+                f"{_DRAW_HAND}"
             )
-        hand.lines.append(Line("draw", name, count=count, cards=cards(shown[1]) if shown else ()))
+        count = int(digits)
+        thrown = cards(draw["cards"]) if draw["cards"] is not None else ()
+        if thrown and len(thrown) != count:
+            raise refuse(f"{len(thrown)} cards thrown, not {count}")
+        hand.add(Line("draw", name, count=count, cards=thrown))
         return
     if kind == "show":
-        if shown is not None:
-            hand.lines.append(Line("show", name, cards=cards(shown[1])))
+        if (shown := _SHOW.fullmatch(rest)) is None:
+            raise refuse("no cards shown")
+        hand.add(Line("show", name, cards=cards(shown["cards"])))
         return
+    if kind in ("check", "fold"):
+        if rest if kind == "check" else _FOLD.fullmatch(rest) is None:
+            raise refuse(f"more than a {kind}")
+        hand.add(Line(kind, name))
+        return
+    money = _MONEY.fullmatch(rest)
+    if money is None:
+        raise refuse("not an amount")
+    value = amount(money["amount"], hand.cash)
+    if value <= 0:
+        raise refuse("not a positive amount")
     if kind == "ante":
         hand.ante = max(hand.ante, value)
     elif kind in ("small_blind", "big_blind", "bring_in"):
         setattr(hand, kind, value)
-    hand.lines.append(Line(kind, name, value))
+    hand.add(Line(kind, name, value))
 
 
 def summary_line(hand: SiteHand, line: str) -> None:
-    """Reads a summary line: the total pot and rake, or a hand mucked face up."""
-    if (m := _TOTAL.match(line)) is not None:
+    """Reads a summary line: the total pot and rake, or a hand mucked face up.
+
+    Raises:
+        SiteFormatError: a total pot line that cannot be read.
+    """
+    if line.startswith("Total pot "):
+        if (m := _TOTAL.match(line)) is None:
+            raise SiteFormatError(f"hand {hand.hand_id}: not a total pot and rake: {line[:200]!r}")
         hand.total_pot = amount(m["pot"], hand.cash)
         hand.rake = amount(m["rake"], hand.cash)
         hand.summary = True
     elif (m := _MUCKED.match(line)) is not None:
         # A hand mucked at showdown is listed face up in the summary.
-        hand.lines.append(Line("show", m["name"], cards=cards(m["cards"])))
+        hand.add(Line("show", m["name"], cards=cards(m["cards"])))
 
 
 @dataclass
@@ -218,6 +319,11 @@ def to_history(hand: SiteHand) -> HandHistory:
     order = _dealt_in(hand)
     if len(order) < 2:
         raise SkippedHandError(f"hand {hand.hand_id}: fewer than two players dealt in")
+    if sum(stack for _, _, stack in order) > MAX_AMOUNT:
+        raise SiteFormatError(
+            f"hand {hand.hand_id}: the stacks add up to more than holecard's tables play "
+            f"(below 2**58 chips)"
+        )
     seats = {name: _Seat(name, seat, stack) for seat, name, stack in order}
     index = {name: i for i, (_, name, _) in enumerate(order)}
     actions: list[object] = []  # str, or a deal record resolved once every card is known

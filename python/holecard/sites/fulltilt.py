@@ -12,6 +12,7 @@ import re
 from typing import Final
 
 from holecard.sites._model import (
+    BRACKET,
     Line,
     SiteFormatError,
     SiteHand,
@@ -26,11 +27,17 @@ from holecard.sites._model import (
 
 #: A line that starts a Full Tilt hand.
 HEADER: Final = re.compile(r"^Full ?Tilt ?Poker Game #(?P<id>\d+):")
-_HEAD: Final = re.compile(
+# The header is read in three parts, cut at " - Limit " and at its last " - ", so that no
+# lazy part is followed by another (nested, they backtracked in cubic time); as in
+# holecard.sites.pokerstars, what follows a lazy part stops at the next delimiter.
+_HEAD_START: Final = re.compile(
     r"^Full ?Tilt ?Poker Game #(?P<id>\d+): (?:(?P<event>.+?) \((?P<tour>\d+)\), )?"
-    r"Table (?P<table>.+?)(?: \((?P<size>[^)]*)\))? - (?P<stakes>[^-]+?)"
-    r"(?: Ante (?P<ante>[$€£]?[\d,.]+))? - Limit (?P<game>Stud Hi/Lo|Stud H/L|Stud Hi|Stud|"
-    r"Razz|2-7 Triple Draw) - (?P<time>.*?)(?P<partial> \(partial\))?$"
+    r"Table (?P<table>.+?)(?: \((?P<size>[^()]*)\))?$"
+)
+_HEAD_STAKES: Final = re.compile(r"(?P<stakes>[^-]+?)(?: Ante (?P<ante>[$€£]?[\d,.]+))?")
+_HEAD_END: Final = re.compile(
+    r"(?P<game>Stud Hi/Lo|Stud H/L|Stud Hi|Stud|Razz|2-7 Triple Draw) - "
+    r"(?P<time>.*?)(?P<partial> \(partial\))?$"
 )
 _GAMES: Final = {
     "Stud Hi": "stud",
@@ -66,14 +73,20 @@ _KINDS: Final = {
     "shows": "show",
 }
 _ACTION: Final = re.compile(
-    r"^(?P<name>.+?) (?P<verb>" + "|".join(re.escape(v) for v in _KINDS) + r")(?P<rest>( .*)?)$"
+    r"^(?P<name>.+?) (?P<verb>" + "|".join(re.escape(v) for v in _KINDS) + r")(?P<rest>(?: .*)?)$"
 )
-_DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) (?P<cards>(?:\[[^\]]*\] ?)+)$")
-_STREET: Final = re.compile(r"^\*\*\* (?P<street>[^*]+?) \*\*\*(?: \[(?P<board>[^\]]+)\])?")
+_DEALT: Final = re.compile(
+    r"^Dealt to (?P<name>[^\[]+?) (?P<cards>\[[^\[\]]*\](?: \[[^\[\]]*\])*)$"
+)
+_STREET: Final = re.compile(
+    r"^\*\*\* (?P<street>[^*]+?) \*\*\*(?: \[(?P<board>[^\[\]]+)\])?"
+    r"(?: \((?:Total )?Pot: [^()]*\))?$"
+)
 _UNCALLED: Final = re.compile(r"^Uncalled bet of (?P<amount>\S+) returned to (?P<name>.+)$")
 _WINS: Final = re.compile(
     r"^(?P<name>.+?) (?:wins|ties for) (?:the (?:high |low |main )?pot|side pot #\d+|"
-    r"the side pot(?: #\d+)?|the (?:high|low) (?:main |side )?pot(?: #\d+)?) \((?P<amount>[^)]+)\)"
+    r"the side pot(?: #\d+)?|the (?:high|low) (?:main |side )?pot(?: #\d+)?) "
+    r"\((?P<amount>[^()]+)\)"
 )
 _STREETS: Final = {
     "3RD STREET": "third",
@@ -96,15 +109,17 @@ def parse(lines: list[str]) -> SiteHand:
             one in which no cards were dealt.
         SiteFormatError: a header or line that cannot be read.
     """
-    head = _HEAD.match(lines[0].lstrip("\ufeff").rstrip())
+    head = _header(lines[0].lstrip("\ufeff").rstrip())
     if head is None:
-        raise SiteFormatError(f"not a fixed-limit stud or draw Full Tilt header: {lines[0]!r}")
+        raise SiteFormatError(
+            f"not a fixed-limit stud or draw Full Tilt header: {lines[0][:200]!r}"
+        )
     hand_id = head["id"]
     if head["partial"]:
         raise SkippedHandError(f"hand {hand_id}: cut off (Full Tilt marks it partial)")
-    cash = head["tour"] is None
+    cash = not head["tour"]
     hand = SiteHand(site="Full Tilt Poker", hand_id=hand_id, game=_GAMES[head["game"]], cash=cash)
-    hand.tournament = head["tour"]
+    hand.tournament = head["tour"] or None
     hand.table = head["table"]
     size = head["size"] or ""
     hand.max_seats = (
@@ -118,7 +133,7 @@ def parse(lines: list[str]) -> SiteHand:
     if times:
         time, zone, day = times[-1]  # the bracketed ET time when two are given
         read_clock(hand, f"{day} {time}", zone)
-    names: set[str] = set()
+    names = hand.names  # filled by hand.seat
     in_summary = False
     for raw in lines[1:]:
         line = raw.strip()
@@ -127,42 +142,49 @@ def parse(lines: list[str]) -> SiteHand:
         if in_summary:
             summary_line(hand, line)
             continue
-        if (m := _SEAT.match(line)) is not None and not hand.lines:
-            hand.seats.append((int(m["seat"]), m["name"], amount(m["stack"], cash)))
-            names.add(m["name"])
+        if line.startswith("Seat ") and not hand.lines:
+            if (m := _SEAT.match(line)) is None:
+                raise SiteFormatError(f"hand {hand_id}: not a seat: {line[:200]!r}")
+            hand.seat(int(m["seat"]), m["name"], amount(m["stack"], cash))
             if m["out"]:
                 hand.sitting_out.add(m["name"])
         elif line.startswith("The button is in seat #"):
             if (button := _BUTTON.match(line)) is None:
-                raise SiteFormatError(f"hand {hand_id}: not a button seat: {line!r}")
+                raise SiteFormatError(f"hand {hand_id}: not a button seat: {line[:200]!r}")
             hand.button = int(button[1])
-        elif (m := _STREET.match(line)) is not None:
+        elif line.startswith("*** "):
+            if (m := _STREET.match(line)) is None:
+                raise SiteFormatError(f"hand {hand_id}: not a street: {line[:200]!r}")
             name = m["street"]
             if name == "SUMMARY":
                 in_summary = True
             elif name in _STREETS:
-                hand.lines.append(Line("street", text=_STREETS[name]))
+                hand.add(Line("street", text=_STREETS[name]))
                 if m["board"]:
-                    hand.lines.append(Line("board", cards=cards(m["board"])))
-        elif any(line.startswith(n + ": ") for n in names):
+                    hand.add(Line("board", cards=cards(m["board"])))
+            elif name != "SHOW DOWN":
+                raise SiteFormatError(f"hand {hand_id}: unknown street {name[:100]!r}")
+        elif line.partition(": ")[0] in names:
             continue  # chat
-        elif (m := _DEALT.match(line)) is not None:
-            groups = re.findall(r"\[([^\]]*)\]", m["cards"])
+        elif line.startswith("Dealt to "):
+            if (m := _DEALT.match(line)) is None:
+                raise SiteFormatError(f"hand {hand_id}: not a deal: {line[:200]!r}")
+            groups = BRACKET.findall(m["cards"])
             new = cards(groups[-1])
             if hand.game == "deuce_seven":
                 everything = cards(" ".join(groups))
                 draw = len(new) if len(groups) > 1 else 0
-                hand.lines.append(Line("deal", m["name"], cards=everything, count=draw))
-            elif any(ln.kind == "deal" and ln.name == m["name"] for ln in hand.lines):
-                hand.lines.append(Line("deal", m["name"], cards=new))
+                hand.add(Line("deal", m["name"], cards=everything, count=draw))
+            elif m["name"] in hand.dealt:
+                hand.add(Line("deal", m["name"], cards=new))
             else:  # third street: the hero's down cards and door card in two brackets
-                hand.lines.append(Line("deal", m["name"], cards=cards(" ".join(groups))))
+                hand.add(Line("deal", m["name"], cards=cards(" ".join(groups))))
         elif (m := _UNCALLED.match(line)) is not None:
-            hand.lines.append(Line("uncalled", m["name"], amount(m["amount"], cash)))
+            hand.add(Line("uncalled", m["name"], amount(m["amount"], cash)))
         elif (m := _WINS.match(line)) is not None:
-            hand.lines.append(Line("collect", m["name"], amount(m["amount"], cash)))
+            hand.add(Line("collect", m["name"], amount(m["amount"], cash)))
         elif (m := _ACTION.match(line)) is not None and m["name"] in names:
-            _action(hand, m["name"], m["verb"], m["rest"])
+            record(hand, m["name"], _KINDS[m["verb"]], m["rest"], m["verb"])
     if not hand.summary:
         raise SkippedHandError(f"hand {hand_id}: cut off before its summary")
     if not any(ln.kind == "street" for ln in hand.lines):
@@ -170,5 +192,14 @@ def parse(lines: list[str]) -> SiteHand:
     return hand
 
 
-def _action(hand: SiteHand, name: str, verb: str, rest: str) -> None:
-    record(hand, name, _KINDS[verb], rest)
+def _header(line: str) -> dict[str, str] | None:
+    """The parts of a Full Tilt header line ("" for one it lacks), or ``None``."""
+    start, limit, end = line.partition(" - Limit ")
+    table, dash, stakes = start.rpartition(" - ")
+    head = _HEAD_START.match(table) if limit and dash else None
+    bets = _HEAD_STAKES.fullmatch(stakes) if head else None
+    tail = _HEAD_END.fullmatch(end) if bets else None
+    if head is None or bets is None or tail is None:
+        return None
+    parts = head.groupdict() | bets.groupdict() | tail.groupdict()
+    return {key: value or "" for key, value in parts.items()}

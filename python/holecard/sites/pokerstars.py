@@ -12,7 +12,7 @@ import re
 from typing import Final
 
 from holecard.sites._model import (
-    AMOUNT,
+    BRACKET,
     Line,
     SiteFormatError,
     SiteHand,
@@ -27,10 +27,13 @@ from holecard.sites._model import (
 
 #: A line that starts a PokerStars hand.
 HEADER: Final = re.compile(r"^PokerStars (?:Hand|Game) #(?P<id>\d+):")
+# Every expression below runs in time linear in its line: a lazy part is followed only by
+# parts that stop at the next delimiter they do not close ([^()], [^\[\]]), so trying
+# each of its ends scans each stretch of the line a bounded number of times.
 _HEAD: Final = re.compile(
     r"^PokerStars (?:Hand|Game) #(?P<id>\d+): +(?:Tournament #(?P<tour>\d+), [^-]*?)?"
     r"(?P<game>7 Card Stud Hi/Lo|7 Card Stud|Razz|Triple Draw 2-7 Lowball) Limit "
-    r"(?:- Level \S+ )?\((?P<stakes>[^)]*)\) - (?P<time>.*)$"
+    r"(?:- Level \S+ )?\((?P<stakes>[^()]*)\) - (?P<time>.*)$"
 )
 _GAMES: Final = {
     "7 Card Stud": "stud",
@@ -45,17 +48,21 @@ _TABLE: Final = re.compile(
 )
 _SEAT: Final = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d,.]+) in chips"
-    r"(?:, [$€£]?[\d,.]+ bounty)?\)(?P<out> is sitting out)?"
+    r"(?:, [$€£]?[\d,.]+ bounty)?\)(?P<out> is sitting out)?$"
 )
 _ACTION: Final = re.compile(
     r"^(?P<name>.+?): (?P<verb>posts the ante|posts small & big blinds|posts small blind|"
     r"posts big blind|"
     r"brings in for|completes it to|bets|raises [$€£]?[\d,.]+ to|calls|checks|folds|"
-    r"discards \d+ cards?|stands pat|shows|mucks hand)(?P<rest>.*)$"
+    r"discards|stands pat|shows|mucks hand)(?P<rest>(?: .*)?)$"
 )
-_DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) (?P<cards>(?:\[[^\]]*\] ?)+)$")
-_STREET: Final = re.compile(r"^\*\*\* (?P<street>[^*]+?) \*\*\*(?: \[(?P<board>[^\]]+)\])?")
-_UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
+#: What a seated player's ``Name: ...`` line may say besides an action: table news.
+_NEWS: Final = frozenset({"is sitting out", "sits out", "doesn't show hand", "is back"})
+_DEALT: Final = re.compile(
+    r"^Dealt to (?P<name>[^\[]+?) (?P<cards>\[[^\[\]]*\](?: \[[^\[\]]*\])*)$"
+)
+_STREET: Final = re.compile(r"^\*\*\* (?P<street>[^*]+?) \*\*\*(?: \[(?P<board>[^\[\]]+)\])?$")
+_UNCALLED: Final = re.compile(r"^Uncalled bet \((?P<amount>[^()]+)\) returned to (?P<name>.+)$")
 _COLLECT: Final = re.compile(r"^(?P<name>.+?) collected (?P<amount>\S+) from (?:side |main )?pot")
 _STREETS: Final = {
     "3rd STREET": "third",
@@ -90,6 +97,7 @@ def parse(lines: list[str]) -> SiteHand:
     times = _TIME.findall(head["time"])
     if times:
         read_clock(hand, *times[-1])  # the bracketed ET time when two are given
+    names = hand.names  # filled by hand.seat
     in_summary = False
     for raw in lines[1:]:
         line = raw.strip()
@@ -103,33 +111,43 @@ def parse(lines: list[str]) -> SiteHand:
         if (m := _TABLE.match(line)) is not None:
             hand.table, hand.max_seats = m["table"], int(m["max"])
             hand.button = int(m["button"]) if m["button"] else None
-        elif (m := _SEAT.match(line)) is not None and not hand.lines:
-            hand.seats.append((int(m["seat"]), m["name"], amount(m["stack"], cash)))
-        elif (m := _STREET.match(line)) is not None:
+        elif line.startswith("Seat ") and not hand.lines:
+            if (m := _SEAT.match(line)) is None:
+                raise SiteFormatError(f"hand {hand_id}: not a seat: {line[:200]!r}")
+            hand.seat(int(m["seat"]), m["name"], amount(m["stack"], cash))
+        elif line.startswith("*** "):
+            if (m := _STREET.match(line)) is None:
+                raise SiteFormatError(f"hand {hand_id}: not a street: {line[:200]!r}")
             name = m["street"]
             if name == "SUMMARY":
                 in_summary = True
             elif name in _STREETS:
-                hand.lines.append(Line("street", text=_STREETS[name]))
+                hand.add(Line("street", text=_STREETS[name]))
                 if m["board"]:
-                    hand.lines.append(Line("board", cards=cards(m["board"])))
-        elif any(line.startswith(f'{s[1]} said, "') for s in hand.seats):
+                    hand.add(Line("board", cards=cards(m["board"])))
+            elif name != "SHOW DOWN":
+                raise SiteFormatError(f"hand {hand_id}: unknown street {name[:100]!r}")
+        elif line[: max(0, line.find(' said, "'))] in names:
             continue  # chat
-        elif (m := _DEALT.match(line)) is not None:
-            groups = re.findall(r"\[([^\]]*)\]", m["cards"])
+        elif line.startswith("Dealt to "):
+            if (m := _DEALT.match(line)) is None:
+                raise SiteFormatError(f"hand {hand_id}: not a deal: {line[:200]!r}")
+            groups = BRACKET.findall(m["cards"])
             new = cards(groups[-1])
             if hand.game == "deuce_seven":
                 everything = cards(" ".join(groups))
                 draw = len(new) if len(groups) > 1 else 0
-                hand.lines.append(Line("deal", m["name"], cards=everything, count=draw))
+                hand.add(Line("deal", m["name"], cards=everything, count=draw))
             else:
-                hand.lines.append(Line("deal", m["name"], cards=new))
+                hand.add(Line("deal", m["name"], cards=new))
         elif (m := _ACTION.match(line)) is not None:
             _action(hand, m["name"], m["verb"], m["rest"])
+        elif line.partition(": ")[0] in names and line.partition(": ")[2] not in _NEWS:
+            raise SiteFormatError(f"hand {hand_id}: not an action: {line[:200]!r}")
         elif (m := _UNCALLED.match(line)) is not None:
-            hand.lines.append(Line("uncalled", m["name"], amount(m["amount"], cash)))
+            hand.add(Line("uncalled", m["name"], amount(m["amount"], cash)))
         elif (m := _COLLECT.match(line)) is not None:
-            hand.lines.append(Line("collect", m["name"], amount(m["amount"], cash)))
+            hand.add(Line("collect", m["name"], amount(m["amount"], cash)))
     if not hand.summary:
         raise SkippedHandError(f"hand {hand_id}: cut off before its summary")
     return hand
@@ -149,25 +167,28 @@ _KINDS: Final = {
     "stands pat": "draw",
     "shows": "show",
 }
+_BOTH: Final = re.compile(r" (?P<amount>[$€£]?[\d,.]+)(?: and is all-in)?")
 
 
 def _action(hand: SiteHand, name: str, verb: str, rest: str) -> None:
-    posted = {line.kind for line in hand.lines}
+    posted = hand.kinds  # kept by SiteHand.add: rebuilding it per action was quadratic
     if verb == "posts small & big blinds":
         # A player joining between the blinds: the small blind dead, the big blind live.
-        posts = AMOUNT.search(rest)
-        both = amount(posts[0], hand.cash) if posts else 0
+        posts = _BOTH.fullmatch(rest)
+        both = amount(posts["amount"], hand.cash) if posts else 0
         if "big_blind" not in posted or not 0 < hand.big_blind < both:
-            raise SiteFormatError(f"hand {hand.hand_id}: {name} posts blinds of {rest.strip()!r}")
-        hand.lines.append(Line("dead_blind", name, both - hand.big_blind))
-        hand.lines.append(Line("extra_blind", name, hand.big_blind))
+            raise SiteFormatError(
+                f"hand {hand.hand_id}: {name} posts blinds of {rest.strip()[:100]!r}"
+            )
+        hand.add(Line("dead_blind", name, both - hand.big_blind))
+        hand.add(Line("extra_blind", name, hand.big_blind))
     elif verb in ("posts small blind", "posts big blind") and _KINDS[verb] in posted:
         # A second blind of a kind: a joining player's, dead (small) or live (big) money.
         kind = "dead_blind" if verb == "posts small blind" else "extra_blind"
-        record(hand, name, kind, rest)
+        record(hand, name, kind, rest, verb)
     elif verb.startswith("raises"):
-        record(hand, name, "raise", rest)  # "raises $0.10 to $0.20": the total follows
-    elif verb.startswith("discards"):
-        record(hand, name, "draw", verb.split()[1] + " " + rest)
+        record(hand, name, "raise", rest, verb)  # "raises $0.10 to $0.20": the total follows
+    elif verb == "discards":
+        record(hand, name, "draw", rest, verb)
     elif verb in _KINDS:
-        record(hand, name, _KINDS[verb], rest)
+        record(hand, name, _KINDS[verb], rest, verb)
