@@ -21,6 +21,8 @@ from __future__ import annotations
 import concurrent.futures as cf
 import contextlib
 import functools
+import importlib
+import ipaddress
 import os
 import signal
 import threading
@@ -85,15 +87,71 @@ def check_progress(progress: object) -> None:
         )
 
 
-def _ray() -> ModuleType:
-    """The ``ray`` module, connected to a cluster (a local one is started if none is)."""
+def _ray(address: str | None = None) -> ModuleType:
+    """The ``ray`` module, connected to a cluster.
+
+    The cluster is the one this process is connected to, else the one at ``address`` (else
+    at ``RAY_ADDRESS``); without any, a local cluster of this machine's cores is started
+    that listens on the loopback interface only (:func:`_start_local_ray`).
+    """
     try:
         import ray
     except ImportError:
         raise ImportError("executor='ray' needs Ray: pip install 'holecard[ray]'") from None
     if not ray.is_initialized():
-        ray.init(log_to_driver=False)
+        if address or os.environ.get("RAY_ADDRESS"):
+            ray.init(address=address or None, log_to_driver=False)
+        else:
+            _start_local_ray(ray)
     return ray
+
+
+#: Read by Ray when it is imported: "0" makes the node's address the loopback one.
+_RAY_CLUSTER_VARIABLE: Final = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+
+
+def _start_local_ray(ray: ModuleType) -> None:
+    """Starts a local Ray cluster for this process, listening on the loopback interface only.
+
+    Anyone who reaches a Ray port can run code on the cluster (Ray before 2.52 has no
+    authentication at all). Ray's processes listen on every interface unless their node's
+    address is the loopback one, and on Linux ``ray.init`` swaps a loopback
+    ``_node_ip_address`` for the machine's address unless told that no cluster of several
+    machines is meant: ``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0``, which Ray reads when it is
+    imported (so its constant is set too, for the start only). The node's address is checked
+    afterwards: a cluster that would listen beyond this machine is shut down and refused.
+    """
+    try:
+        constants: ModuleType | None = importlib.import_module("ray._private.ray_constants")
+    except ImportError:  # a Ray that moved it: the variable and the check below still hold
+        constants = None
+    saved_variable = os.environ.get(_RAY_CLUSTER_VARIABLE)
+    saved_constant = getattr(constants, "ENABLE_RAY_CLUSTER", None)
+    os.environ[_RAY_CLUSTER_VARIABLE] = "0"  # for Ray's processes started now
+    if saved_constant is not None:
+        setattr(constants, "ENABLE_RAY_CLUSTER", False)  # noqa: B010 - a module's constant
+    try:
+        ray.init(
+            address="local",
+            _node_ip_address="127.0.0.1",
+            include_dashboard=False,
+            log_to_driver=False,
+        )
+    finally:
+        if saved_variable is None:
+            os.environ.pop(_RAY_CLUSTER_VARIABLE, None)
+        else:
+            os.environ[_RAY_CLUSTER_VARIABLE] = saved_variable
+        if saved_constant is not None:
+            setattr(constants, "ENABLE_RAY_CLUSTER", saved_constant)  # noqa: B010
+    node = str(ray.util.get_node_ip_address())
+    if not ipaddress.ip_address(node).is_loopback:
+        ray.shutdown()
+        raise ConfigurationError(
+            f"the local Ray cluster would listen at {node}, beyond this machine: this Ray "
+            f"({ray.__version__}) cannot be kept to the loopback interface; start a cluster "
+            "yourself (ray start --head --node-ip-address ...) and pass its address"
+        )
 
 
 def workers(executor: ExecutorLike) -> int:

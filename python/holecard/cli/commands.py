@@ -11,6 +11,7 @@ import contextlib
 import itertools
 import os
 import re
+import socket
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -18,7 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from holecard import _core
+from holecard import _core, _distribute
 from holecard._core import Card
 from holecard._narration import EVALUATORS, Narrator, describe, plural, stats_lines
 from holecard.exceptions import ConfigurationError, DuplicateCardError, InvalidHandError
@@ -97,31 +98,114 @@ def _progress(args: argparse.Namespace, unit: str | None) -> _Progress | None:
 #: Seconds to wait for a cluster's address to answer before giving up on it.
 CONNECT_SECONDS = 10.0
 
+#: The most bytes a Dask scheduler's greeting says it sends: its handshake is a few hundred
+#: bytes. An 8-byte length beyond this is not Dask's (an HTTP reply read as one is 3 EiB).
+_DASK_GREETING_MOST = 1 << 20
 
-def _check_reachable(option: str, address: str) -> None:
-    """Refuses a ``host:port`` cluster address that nothing answers at.
+
+def _host_port(address: str) -> tuple[str, int] | None:
+    """``(host, port)`` of ``[scheme://]host:port`` (IPv6 hosts in brackets), else ``None``."""
+    host, _, port = address.partition("://")[2 if "://" in address else 0].rpartition(":")
+    if not host or not port.isdigit():
+        return None
+    return host.removeprefix("[").removesuffix("]"), int(port)
+
+
+def _check_reachable(option: str, address: str) -> socket.socket | None:
+    """A connection to a ``host:port`` cluster address, refused if nothing answers there.
 
     Ray keeps retrying an address that does not answer (minutes, with its logs on standard
     error), Dask for 30 seconds; one TCP connection says at once whether anything listens
-    there. ``auto`` and addresses without a port are left to the cluster's client.
+    there. ``auto`` and addresses without a port are left to the cluster's client (``None``).
     """
-    import socket
-
-    host, _, port = address.removeprefix("ray://").removeprefix("tcp://").rpartition(":")
-    if not host or not port.isdigit():
-        return
+    where = _host_port(address)
+    if where is None:
+        return None
     try:
-        socket.create_connection((host, int(port)), timeout=CONNECT_SECONDS).close()
+        return socket.create_connection(where, timeout=CONNECT_SECONDS)
+    except TimeoutError:
+        raise CommandError(f"{option} {address}: no answer within {CONNECT_SECONDS:g} s") from None
     except OSError as err:
         reason = err.strerror or str(err) or type(err).__name__
         raise CommandError(f"{option} {address}: nothing answers there ({reason})") from None
+
+
+def _check_dask_greeting(option: str, address: str, conn: socket.socket) -> None:
+    """Refuses a connection whose far end does not greet as a Dask scheduler does.
+
+    A scheduler writes its handshake as soon as it accepts a connection: an 8-byte frame
+    length, then the frames. Given no more than a blank line, an HTTP server answers an error
+    or hangs up, a silent listener says nothing; Dask's own client would read either's bytes
+    as a length (a ``MemoryError`` of exabytes) or wait for a minute. Fewer than 8 bytes
+    are sent, so that a scheduler never reads them as a length.
+    """
+    no = f"{option} {address}: not a Dask scheduler"
+    with conn:
+        greeting = b""
+        try:
+            conn.settimeout(CONNECT_SECONDS)
+            conn.sendall(b"\r\n")
+            deadline = time.monotonic() + CONNECT_SECONDS
+            while len(greeting) < 8:
+                conn.settimeout(max(deadline - time.monotonic(), 0.001))
+                part = conn.recv(8 - len(greeting))
+                if not part:
+                    what = "hung up without a word" if not greeting else "hung up"
+                    raise CommandError(f"{no} (it {what})")
+                greeting += part
+        except TimeoutError:
+            if greeting:
+                raise CommandError(f"{no} (it stopped part way through a greeting)") from None
+            raise CommandError(
+                f"{option} {address}: no answer within {CONNECT_SECONDS:g} s "
+                "(not a Dask scheduler, or one too busy to answer)"
+            ) from None
+        except OSError as err:
+            raise CommandError(f"{no} ({err.strerror or err})") from None
+    if not 0 < int.from_bytes(greeting, "little") <= _DASK_GREETING_MOST:
+        shown = greeting.decode("ascii", "replace") if greeting.isascii() else greeting.hex()
+        raise CommandError(f"{no} (it answers {shown!r})")
+
+
+@contextlib.contextmanager
+def _dask_client(option: str, address: str) -> Iterator[Any]:
+    """A Dask client of the scheduler at ``address``, closed at the end.
+
+    Every failure to reach a scheduler there is a :class:`CommandError` naming the address,
+    within about twice :data:`CONNECT_SECONDS`.
+    """
+    try:
+        from distributed import Client
+    except ImportError:
+        raise CommandError(f"{option} needs Dask: pip install 'holecard[dask]'") from None
+    conn = _check_reachable(option, address)
+    scheme = address.partition("://")[0] if "://" in address else "tcp"
+    if conn is not None and scheme == "tcp":
+        _check_dask_greeting(option, address, conn)
+    elif conn is not None:  # tls:// and others: only Dask's client can read the greeting
+        conn.close()
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError) as err:
+        if isinstance(err, TimeoutError) or "timed out" in str(err).lower():
+            message = f"no answer within {CONNECT_SECONDS:g} s"
+        else:
+            message = f"not a Dask scheduler ({err})"
+        raise CommandError(f"{option} {address}: {message}") from None
+    except Exception as err:  # whatever the wrong server made Dask raise
+        raise CommandError(
+            f"{option} {address}: not a Dask scheduler ({type(err).__name__}: {err})"
+        ) from None
+    with client:
+        yield client
 
 
 @contextlib.contextmanager
 def _executor(args: argparse.Namespace) -> Iterator[ExecutorLike | None]:
     """The executor ``--ray [ADDRESS]`` or ``--dask ADDRESS`` asks for, or ``None``.
 
-    A Dask client is closed at the end.
+    ``--ray`` without an address (and without ``RAY_ADDRESS``) starts a local cluster that
+    listens on the loopback interface only. A Dask client is closed at the end.
     """
     if args.chunk_size is not None and args.ray is None and args.dask is None:
         raise CommandError("--chunk-size applies only with --ray or --dask")
@@ -132,16 +216,13 @@ def _executor(args: argparse.Namespace) -> Iterator[ExecutorLike | None]:
             raise CommandError("--ray needs Ray: pip install 'holecard[ray]'") from None
         if not ray.is_initialized():
             if args.ray:
-                _check_reachable("--ray", args.ray)
-            ray.init(address=args.ray or None, log_to_driver=False)
+                conn = _check_reachable("--ray", args.ray)
+                if conn is not None:
+                    conn.close()
+            _distribute._ray(args.ray or None)
         yield "ray"
     elif args.dask is not None:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise CommandError("--dask needs Dask: pip install 'holecard[dask]'") from None
-        _check_reachable("--dask", args.dask)
-        with Client(args.dask) as client:  # type: ignore[no-untyped-call]
+        with _dask_client("--dask", args.dask) as client:
             yield client.get_executor()
     else:
         yield None

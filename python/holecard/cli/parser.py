@@ -107,13 +107,14 @@ def _cluster_options(parser: argparse.ArgumentParser) -> None:
         const="",
         metavar="ADDRESS",
         help="run on a Ray cluster: ADDRESS (e.g. auto, or HOST:6379), else RAY_ADDRESS, "
-        "else a local one started for the run (pip install 'holecard[ray]')",
+        "else a local one started for the run that listens on 127.0.0.1 only "
+        "(pip install 'holecard[ray]')",
     )
     group.add_argument(
         "--dask",
         metavar="ADDRESS",
-        help="run on the Dask scheduler at ADDRESS, e.g. tcp://HOST:8786 "
-        "(pip install 'holecard[dask]')",
+        help="run on the Dask scheduler at ADDRESS, e.g. tcp://HOST:8786, which must answer "
+        "within 10 s (pip install 'holecard[dask]')",
     )
     parser.add_argument(
         "--chunk-size",
