@@ -766,9 +766,12 @@ def test_replay_reads_a_pipe_and_names_a_path_it_cannot_write(
     writer.wait(timeout=30)
     assert code == 0, err
     assert "finishing stacks match" in out
-    if Path("/dev/full").exists():
-        code, _, err = cli(capsys, "replay", str(HAND5), "--html", "/dev/full")
-        assert_one_line_error(code, err, "--html /dev/full: cannot write: No space left")
+    under_a_file = HAND5 / "page.html"
+    code, _, err = cli(capsys, "replay", str(HAND5), "--html", str(under_a_file))
+    assert_one_line_error(code, err, f"--html {under_a_file}: cannot write: Not a directory")
+    # Only files are written: not a device (tests/test_cli_paths.py has the rest).
+    code, _, err = cli(capsys, "replay", str(HAND5), "--html", "/dev/null", "--force")
+    assert_one_line_error(code, err, "--html /dev/null: not a regular file")
 
 
 def test_an_illegal_replay_says_no_page_was_written(

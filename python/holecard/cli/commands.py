@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import itertools
 import os
 import re
+import secrets
 import socket
+import stat
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -338,19 +341,162 @@ def _bot_list(items: Sequence[str] | None, players: int) -> Iterable[str] | None
     return itertools.islice(itertools.cycle(bots), players)
 
 
-def _check_writable(path: str, option: str = "--plot") -> None:
-    """Fail now, before a long run, if ``path`` cannot be written (it is left as it was)."""
-    target = Path(path)
-    if target.is_dir():
-        raise CommandError(f"{option} {path}: is a directory")
-    existed = target.exists()
+# ----- files read and written ----------------------------------------------------------
+
+#: The largest input file the command line reads, in bytes: a site's hand history of a long
+#: session is a few MB. A regular file is refused by its size, a pipe one byte past it.
+MAX_INPUT_BYTES = 64 * 2**20
+
+#: Each input file by its device and inode, with the name it was given as.
+Inputs = dict[tuple[int, int], str]
+
+
+def _too_large(file: str | Path) -> CommandError:
+    return CommandError(
+        f"{file}: larger than {MAX_INPUT_BYTES:,} bytes, holecard's limit for an input file"
+    )
+
+
+def _check_input(file: str | Path, *, pipes: bool = False) -> os.stat_result:
+    """The status of the input ``file``: a regular file within :data:`MAX_INPUT_BYTES`.
+
+    With ``pipes``, a pipe, a socket or a terminal too (read through a bounded reader).
+    Devices such as ``/dev/zero`` never end; they are refused unread.
+    """
     try:
-        with target.open("ab"):
-            pass
+        st = os.stat(file)
+    except FileNotFoundError:
+        raise CommandError(f"no such file: {file}") from None
+    except (OSError, ValueError) as err:
+        why = err.strerror if isinstance(err, OSError) and err.strerror else err
+        raise CommandError(f"{file}: cannot read: {why}") from None
+    mode = st.st_mode
+    if stat.S_ISREG(mode):
+        if st.st_size > MAX_INPUT_BYTES:
+            raise _too_large(file)
+        return st
+    stream = stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+    if not (pipes and (stream or (stat.S_ISCHR(mode) and _is_terminal(str(file))))):
+        kind = "a regular file or a pipe" if pipes else "a regular file"
+        raise CommandError(f"{file}: not {kind}: holecard does not read it")
+    return st
+
+
+def _is_terminal(file: str) -> bool:
+    try:
+        fd = os.open(file, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        return os.isatty(fd)
+    finally:
+        os.close(fd)
+
+
+def _check_inputs(files: Sequence[str], suffixes: tuple[str, ...]) -> Inputs:
+    """Checks every file that reading ``files`` (files or folders) will open.
+
+    In a folder, those with one of ``suffixes`` (any case). Returns them by inode.
+
+    Raises:
+        CommandError: a missing file, a device, a pipe (its end may never come) or a file
+            over :data:`MAX_INPUT_BYTES`, named.
+    """
+    inputs: Inputs = {}
+    for file in files:
+        path = Path(file)
+        if not path.is_dir():
+            st = _check_input(file)
+            inputs[st.st_dev, st.st_ino] = file
+            continue
+        for p in sorted(path.rglob("*")):
+            if p.suffix.lower() in suffixes and not p.is_dir():
+                st = _check_input(p)
+                inputs[st.st_dev, st.st_ino] = str(p)
+    return inputs
+
+
+def _read_input(file: str) -> tuple[bytes, Inputs]:
+    """The bytes of ``file``, read once (a pipe cannot be read again), and its inode.
+
+    Raises:
+        CommandError: no such file, a folder, a device, more than :data:`MAX_INPUT_BYTES`
+            or a file that cannot be read.
+    """
+    if Path(file).is_dir():
+        raise CommandError(f"{file} is a directory; replay takes one file")
+    st = _check_input(file, pipes=True)
+    try:
+        with Path(file).open("rb") as f:
+            data = f.read(MAX_INPUT_BYTES + 1)
     except OSError as err:
-        raise CommandError(f"{option} {path}: cannot write: {err.strerror or err}") from None
-    if not existed:
+        raise CommandError(f"{file}: cannot read: {err.strerror or err}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise _too_large(file)
+    return data, {(st.st_dev, st.st_ino): file}
+
+
+def _check_output(path: Path, label: str, *, force: bool, inputs: Inputs) -> None:
+    """Refuses now, before any work, an output path that will not be written.
+
+    ``label`` starts every message (``--html OUT``). The path must not be a symbolic link
+    (it is never followed), an input file under any name, or, without ``force``, a file
+    that exists; its folder must exist and be writable.
+    """
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError as err:  # a file where a folder should be
+        raise CommandError(f"{label}: cannot write: {err.strerror or err}") from None
+    if st is not None:
+        if stat.S_ISLNK(st.st_mode):
+            raise CommandError(
+                f"{label}: is a symbolic link: holecard does not follow it (remove it or "
+                "choose another name)"
+            )
+        if stat.S_ISDIR(st.st_mode):
+            raise CommandError(f"{label}: is a directory")
+        if not stat.S_ISREG(st.st_mode):
+            raise CommandError(f"{label}: not a regular file: holecard writes only files")
+        source = inputs.get((st.st_dev, st.st_ino))
+        if source is not None:
+            raise CommandError(
+                f"{label}: is the input file {source}: holecard never writes over its input"
+            )
+        if not force:
+            raise CommandError(f"{label}: exists: pass --force to overwrite it")
+    folder = path.parent
+    if not folder.is_dir():
+        what = "not a folder" if folder.exists() else "no such folder"
+        raise CommandError(f"{label}: cannot write: {what}: {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CommandError(f"{label}: cannot write: permission denied in {folder}")
+
+
+def _write_output(path: Path, label: str, data: bytes, *, force: bool, inputs: Inputs) -> None:
+    """Writes ``data`` to ``path``, checked again (a long run may have changed it).
+
+    A new file is created exclusively (``O_EXCL``: a symbolic link or a file that appeared
+    meanwhile is not touched); an existing one, with ``force``, is replaced by renaming a
+    complete copy over it, which replaces a link rather than following it.
+    """
+    _check_output(path, label, force=force, inputs=inputs)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    exists = os.path.lexists(path)
+    target = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp") if exists else path
+    try:
+        fd = os.open(target, flags, 0o666)
+    except OSError as err:
+        raise CommandError(f"{label}: cannot write: {err.strerror or err}") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        if target != path:
+            os.replace(target, path)
+    except OSError as err:
         target.unlink(missing_ok=True)
+        raise CommandError(f"{label}: cannot write: {err.strerror or err}") from None
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -385,7 +531,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 bar.close()
         _print_run(result, time.monotonic() - started)
         return 0
-    _check_writable(args.plot)
+    plot_path = Path(args.plot)
+    _check_output(plot_path, f"--plot {args.plot}", force=args.force, inputs={})
     plot = _load_pyplot()
     bar = _progress(args, "hands")
     started = time.monotonic()
@@ -395,7 +542,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     _print_run(result, time.monotonic() - started)
-    _plot(plot, args.plot, result, points)
+    png = _plot(plot, result, points)
+    _write_output(plot_path, f"--plot {args.plot}", png, force=args.force, inputs={})
     print(f"plot written to {args.plot}")
     return 0
 
@@ -513,8 +661,9 @@ def _load_pyplot() -> ModuleType:
 
 
 def _plot(
-    plt: ModuleType, path: str, result: SimulationResult, points: list[tuple[int, tuple[int, ...]]]
-) -> None:
+    plt: ModuleType, result: SimulationResult, points: list[tuple[int, tuple[int, ...]]]
+) -> bytes:
+    """The PNG of cumulative results per seat."""
     xs = [p[0] for p in points]
     fig, ax = plt.subplots(figsize=(9, 5))
     for seat in range(result.players):
@@ -526,12 +675,12 @@ def _plot(
     ax.set_title(f"{result.game}: {result.players} players, seed {result.seed}")
     ax.legend(loc="best", fontsize="small")
     fig.tight_layout()
+    png = io.BytesIO()
     try:
-        fig.savefig(path, format="png")
-    except OSError as err:
-        raise CommandError(f"--plot {path}: cannot write: {err.strerror or err}") from None
+        fig.savefig(png, format="png")
     finally:
         plt.close(fig)
+    return png.getvalue()
 
 
 # ----- replay ---------------------------------------------------------------------------
@@ -565,23 +714,8 @@ def _where(path: str, line: int | None) -> str:
 
 #: The suffix of PHH files (any other file is read by what it holds).
 PHH_SUFFIX = ".phh"
-
-
-def _read_bytes(file: str) -> bytes:
-    """The bytes of ``file``, read once: a pipe (``/dev/stdin``) cannot be read again.
-
-    Raises:
-        CommandError: no such file, a folder, or a file that cannot be read.
-    """
-    path = Path(file)
-    if path.is_dir():
-        raise CommandError(f"{file} is a directory; replay takes one file")
-    if not path.exists():
-        raise CommandError(f"no such file: {file}")
-    try:
-        return path.read_bytes()
-    except OSError as err:
-        raise CommandError(f"{file}: cannot read: {err.strerror or err}") from None
+#: The suffixes of the site hand histories read in a folder.
+SITE_SUFFIXES = (".txt",)
 
 
 def _read_phh(file: str, data: bytes, *, guessed: bool) -> tuple[str, HandHistory, str, str]:
@@ -667,7 +801,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Tell a PHH or site hand street by street and check it (``holecard replay``)."""
     from holecard import phh
 
-    data = _read_bytes(args.file)
+    data, inputs = _read_input(args.file)
     suffix = Path(args.file).suffix.lower()
     # A .phh file is PHH; any other (a site's .txt, a pipe such as /dev/stdin, a device, a
     # file named otherwise) is a site's if it holds a site's hand, else PHH.
@@ -681,7 +815,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         hh, game, betting = _read_site(args.file, found, args.hand)
         text, label = "", f"{args.file}, hand {hh.hand}"
     if args.html is not None:
-        _check_writable(args.html, "--html")
+        _check_output(Path(args.html), f"--html {args.html}", force=args.force, inputs=inputs)
     try:
         first = next(hh.replay_steps())
         replayed = hh.replay(verify=False)
@@ -726,12 +860,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.html is not None:
         from holecard.html import replay_page
 
-        try:
-            Path(args.html).write_text(replay_page(hh), encoding="utf-8")
-        except OSError as err:
-            raise CommandError(
-                f"--html {args.html}: cannot write: {err.strerror or err}"
-            ) from None
+        page = replay_page(hh).encode("utf-8")
+        _write_output(
+            Path(args.html), f"--html {args.html}", page, force=args.force, inputs=inputs
+        )
         print(f"replayer page written to {args.html}")
     if not hh.finishing_stacks:
         print("legal: yes; the file records no finishing stacks to compare")
@@ -821,16 +953,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise CommandError(f"--out {args.out}: not a folder")
+    inputs = _check_inputs(args.files, SITE_SUFFIXES)
     items = list(_site_items(args.files))
     if not items:
         raise CommandError("no PokerStars or Full Tilt hand histories in " + " ".join(args.files))
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise CommandError(f"--out {args.out}: cannot create: {err.strerror or err}") from None
     skipped = [i for i in items if isinstance(i, SkippedHand)]
     hands = [i for i in items if not isinstance(i, SkippedHand)]
-    counts: dict[tuple[str, str], int] = {}
+    planned: list[tuple[Path, HandHistory]] = []
     written: dict[str, list[str]] = {}  # file stem -> the records written under it
     duplicates = 0
     for hh in hands:
@@ -842,7 +971,20 @@ def cmd_import(args: argparse.Namespace) -> int:
             continue
         records.append(record)
         suffix = f"-{len(records)}" if len(records) > 1 else ""  # another hand, the same id
-        phh.dump(hh, out / f"{stem}{suffix}.phh")
+        planned.append((out / f"{stem}{suffix}.phh", hh))
+    # Every file is checked before the first is written: a refusal leaves the folder as it was.
+    if out.is_dir():
+        for path, _ in planned:
+            _check_output(path, f"--out {args.out}: {path.name}", force=args.force, inputs=inputs)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise CommandError(f"--out {args.out}: cannot create: {err.strerror or err}") from None
+    counts: dict[tuple[str, str], int] = {}
+    for path, hh in planned:
+        text = phh.dumps(hh).encode("utf-8")
+        label = f"--out {args.out}: {path.name}"
+        _write_output(path, label, text, force=args.force, inputs=inputs)
         key = (str(hh.venue), hh.variant)
         counts[key] = counts.get(key, 0) + 1
     again = f" ({plural(duplicates, 'hand')} found twice, written once)" if duplicates else ""
@@ -895,6 +1037,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     """Print the players' statistics over hand histories (``holecard stats``)."""
     from holecard import stats
 
+    _check_inputs(args.files, (*SITE_SUFFIXES, PHH_SUFFIX))
     hands, skipped = _load_hands(args.files)
     if not hands:  # say why, when there were hands that could not be read
         why = ""

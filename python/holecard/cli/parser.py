@@ -19,6 +19,7 @@ from holecard import _core
 from holecard._enums import Game
 from holecard.cli.commands import (
     EVALUATORS,
+    MAX_INPUT_BYTES,
     CommandError,
     cmd_equity,
     cmd_eval,
@@ -97,6 +98,15 @@ def _progress_options(parser: argparse.ArgumentParser) -> None:
         help="show a progress bar on standard error (default when it is a terminal)",
     )
     group.add_argument("--no-progress", dest="progress", action="store_false")
+
+
+def _force_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help=f"overwrite {what} that exists already (never an input file, never through a "
+        "symbolic link)",
+    )
 
 
 def _cluster_options(parser: argparse.ArgumentParser) -> None:
@@ -192,7 +202,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="a table keyword, e.g. --set ante=2 --set max_raises=4 (repeatable)",
     )
-    si.add_argument("--plot", metavar="FILE", help="write a PNG of cumulative results per seat")
+    si.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="write a PNG of cumulative results per seat to FILE (a new file, unless --force)",
+    )
+    _force_option(si, "a --plot FILE")
     _progress_options(si)
     _cluster_options(si)
     si.set_defaults(run=cmd_simulate)
@@ -203,15 +218,18 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the hand street by street and check that it is legal and ends with "
         "its recorded finishing stacks (exit status 1 when it does not). FILE is a PHH file "
         "(.phh) or a PokerStars or Full Tilt hand history (.txt); any FILE but a .phh, "
-        "such as /dev/stdin, is read as whichever its content is. --hand picks a hand of a "
-        "site file that holds several. With --html, also write a self-contained replayer "
-        "page (one HTML file, nothing fetched).",
+        "such as /dev/stdin, is read as whichever its content is; FILE is a file or a pipe "
+        f"of at most {MAX_INPUT_BYTES // 2**20} MiB, never a device. --hand picks a hand of "
+        "a site file that holds several. With --html, also write a self-contained replayer "
+        "page (one HTML file, nothing fetched); an existing file is replaced only with "
+        "--force, the input never, and a symbolic link is not followed.",
     )
     rp.add_argument("file", metavar="FILE", help="a .phh file or a site hand history")
     rp.add_argument("--hand", metavar="ID", help="the site's hand number")
     rp.add_argument(
         "--html", metavar="OUT.html", help="write a replayer page of the hand to OUT.html"
     )
+    _force_option(rp, "an --html file")
     rp.set_defaults(run=cmd_replay)
 
     im = sub.add_parser(
@@ -219,10 +237,12 @@ def _parser() -> argparse.ArgumentParser:
         help="convert poker-site hand histories to PHH files",
         description="Read PokerStars and Full Tilt hand histories (files, or folders of .txt "
         "files) and write one PHH file per hand into DIR (SITE-HANDID.phh); hands that are "
-        "not imported (cancelled, cut off) are listed with the reason.",
+        "not imported (cancelled, cut off) are listed with the reason. A file that exists "
+        "in DIR already stops the import before anything is written, unless --force.",
     )
     im.add_argument("files", metavar="FILE", nargs="+", help="a site hand history or a folder")
     im.add_argument("--out", metavar="DIR", required=True, help="the folder to write into")
+    _force_option(im, "a PHH file")
     im.set_defaults(run=cmd_import)
 
     st = sub.add_parser(
