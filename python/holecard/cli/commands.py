@@ -961,14 +961,22 @@ def cmd_import(args: argparse.Namespace) -> int:
     hands = [i for i in items if not isinstance(i, SkippedHand)]
     planned: list[tuple[Path, HandHistory]] = []
     written: dict[str, list[str]] = {}  # file stem -> the records written under it
+    failing: list[tuple[HandHistory, str]] = []  # hands that fail replay, and why
+    left_out: set[str] = set()  # the records of those not written
     duplicates = 0
     for hh in hands:
         stem = f"{hh.extras.get('_holecard_profile', hh.venue or 'site')}-{hh.hand}"
         record = repr(hh.to_dict())
         records = written.setdefault(stem, [])
-        if record in records:  # the same hand in two files
+        if record in records or record in left_out:  # the same hand in two files
             duplicates += 1
             continue
+        why = _replay_failure(hh)
+        if why is not None:
+            failing.append((hh, why))
+            if not args.write_failing:
+                left_out.add(record)
+                continue
         records.append(record)
         suffix = f"-{len(records)}" if len(records) > 1 else ""  # another hand, the same id
         planned.append((out / f"{stem}{suffix}.phh", hh))
@@ -988,12 +996,34 @@ def cmd_import(args: argparse.Namespace) -> int:
         key = (str(hh.venue), hh.variant)
         counts[key] = counts.get(key, 0) + 1
     again = f" ({plural(duplicates, 'hand')} found twice, written once)" if duplicates else ""
-    print(f"imported {plural(len(hands) - duplicates, 'hand')} into {out}{again}:")
+    print(f"imported {plural(len(planned), 'hand')} into {out}{again}:")
     for (venue, variant), count in sorted(counts.items()):
         print(f"  {venue} {variant}: {plural(count, 'hand')}")
+    if failing:
+        n = len(failing)
+        they, fail = ("it", "fails") if n == 1 else ("they", "fail")
+        if args.write_failing:
+            print(f"written although {they} {fail} replay: {plural(n, 'hand')}:")
+        else:
+            print(f"not written: {plural(n, 'hand')} that {fail} replay:")
+        for hh, why in failing:
+            print(f"  {hh.venue or 'site'} hand {hh.hand}: {why}")
     for line in _skipped_lines(skipped):
         print(line)
     return 0
+
+
+def _replay_failure(hh: HandHistory) -> str | None:
+    """Why the imported hand ``hh`` fails replay (a card dealt twice ...), or ``None``.
+
+    The site readers take each line as it comes; only a replay sees that the hand as a
+    whole cannot have been played so (or does not end with its recorded stacks).
+    """
+    try:
+        hh.replay()
+    except (ValueError, TypeError) as err:  # ReplayError, or a field of the wrong type
+        return str(err) or type(err).__name__
+    return None
 
 
 def _load_hands(files: Sequence[str]) -> tuple[list[HandHistory], list[SkippedHand]]:

@@ -237,12 +237,19 @@ def _parser() -> argparse.ArgumentParser:
         help="convert poker-site hand histories to PHH files",
         description="Read PokerStars and Full Tilt hand histories (files, or folders of .txt "
         "files) and write one PHH file per hand into DIR (SITE-HANDID.phh); hands that are "
-        "not imported (cancelled, cut off) are listed with the reason. A file that exists "
-        "in DIR already stops the import before anything is written, unless --force.",
+        "not imported (cancelled, cut off) are listed with the reason. Every hand is "
+        "replayed first: one that fails (a card dealt twice ...) is listed with the reason "
+        "and not written, unless --write-failing. A file that exists in DIR already stops "
+        "the import before anything is written, unless --force.",
     )
     im.add_argument("files", metavar="FILE", nargs="+", help="a site hand history or a folder")
     im.add_argument("--out", metavar="DIR", required=True, help="the folder to write into")
     _force_option(im, "a PHH file")
+    im.add_argument(
+        "--write-failing",
+        action="store_true",
+        help="write the hands that fail replay too (they are still listed)",
+    )
     im.set_defaults(run=cmd_import)
 
     st = sub.add_parser(
