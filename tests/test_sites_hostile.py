@@ -138,7 +138,8 @@ def test_many_full_tilt_deals_in_one_hand_read_in_linear_time(
     # The old Full Tilt reader looked through the hand's lines for every deal.
     _no_hand_limits(monkeypatch)
     seats = "Seat 1: A ($5)\nSeat 2: B ($5)\n*** 3RD STREET ***\n"
-    text = _TILT.format(id=7) + seats + "Dealt to A [Ac]\n" * 25_000
+    deals = "".join(f"Dealt to P{i} [Ac]\n" for i in range(25_000))  # each one new
+    text = _TILT.format(id=7) + seats + deals
     _assert_linear(text)
     [cut] = sites.scan(text)
     assert isinstance(cut, sites.SkippedHand)
