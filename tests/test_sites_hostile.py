@@ -329,3 +329,15 @@ def test_the_limits_are_stated() -> None:
     assert sites.MAX_HAND_CHARS == 200_000
     assert sites.MAX_FILE_BYTES == 100_000_000
     assert _model.MAX_AMOUNT == 2**58 - 1
+
+
+def test_a_hand_number_of_thousands_of_digits_skips_its_hand() -> None:
+    # A fuzz find: int() of the hand number raised Python's digit limit, and the reason
+    # repeated the 4,400 digits.
+    text = _RAZZ.replace("#1:", "#" + "9" * 4_400 + ":")
+    [skipped] = sites.scan(text)
+    assert isinstance(skipped, sites.SkippedHand)
+    assert skipped.reason == f"hand {'9' * 20}...: a hand number of 4,400 digits (at most 20)"
+    assert isinstance(
+        next(iter(sites.scan(_RAZZ.replace("#1:", "#" + "9" * 20 + ":")))), phh.HandHistory
+    )

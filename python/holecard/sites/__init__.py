@@ -96,6 +96,7 @@ MAX_HAND_LINES: Final = 2_000
 MAX_HAND_CHARS: Final = 200_000
 #: The largest file read (a day at one table is well under a megabyte).
 MAX_FILE_BYTES = 100_000_000
+_MAX_ID_DIGITS: Final = 20
 
 
 class SkippedHandWarning(UserWarning):
@@ -238,6 +239,9 @@ def scan(source: str | PathLike[str]) -> Iterator[HandHistory | SkippedHand]:
             continue
         for site, lines, head, why in _hands(text):
             hand_id = head["id"]
+            if len(hand_id) > _MAX_ID_DIGITS:  # no site numbers hands beyond 2**64
+                why = f"a hand number of {len(hand_id):,} digits (at most {_MAX_ID_DIGITS})"
+                hand_id = hand_id[:_MAX_ID_DIGITS] + "..."
             if why:
                 yield SkippedHand(name, hand_id, f"hand {hand_id}: {why}")
                 continue
