@@ -341,3 +341,12 @@ def test_a_hand_number_of_thousands_of_digits_skips_its_hand() -> None:
     assert isinstance(
         next(iter(sites.scan(_RAZZ.replace("#1:", "#" + "9" * 20 + ":")))), phh.HandHistory
     )
+
+
+def test_names_are_bounded_in_seats_and_in_reasons() -> None:
+    # A fuzz find: a reason quoted a name of 4,400 characters whole.
+    long = "P" * 4_400
+    seated = _RAZZ.replace("Seat 2: Bob", f"Seat 2: {long}")
+    assert "a player name longer than 50 characters" in _reason(seated)
+    acting = _RAZZ.replace("Bob: folds", f"{long}: folds")
+    assert len(_reason(acting)) < 200

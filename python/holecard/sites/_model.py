@@ -99,6 +99,11 @@ class SiteHand:
             raise SiteFormatError(
                 f"hand {self.hand_id}: more than {MAX_SEATS} seats (the most a table has)"
             )
+        if len(name) > MAX_NAME_CHARS:
+            raise SiteFormatError(
+                f"hand {self.hand_id}: a player name longer than {MAX_NAME_CHARS} characters: "
+                f"{name[:MAX_NAME_CHARS]!r}..."
+            )
         if name in self.names:
             raise SiteFormatError(f"hand {self.hand_id}: two seats for {name[:100]!r}")
         self.seats.append((seat, name, stack))
@@ -177,6 +182,8 @@ def cards(text: str) -> tuple[str, ...]:
 MAX_AMOUNT: Final = 2**58 - 1
 #: The most seats a hand may list (no site table has more than ten).
 MAX_SEATS: Final = 10
+#: The longest player name (the sites allow about twenty characters).
+MAX_NAME_CHARS: Final = 50
 #: The longest amount text read: 2**58 cents with its commas, cents and sign fit in it.
 _AMOUNT_CHARS: Final = 40
 _AMOUNT_TEXT: Final = re.compile(r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
@@ -236,8 +243,8 @@ def record(hand: SiteHand, name: str, kind: str, rest: str, verb: str = "") -> N
         digits = draw["count"]
         if len(digits) > 2 or not 0 < int(digits) <= _DRAW_HAND:
             raise SiteFormatError(
-                f"hand {hand.hand_id}: {name} discards {digits[:30]} cards of a hand of "
-                f"{_DRAW_HAND}"
+                f"hand {hand.hand_id}: {name[:MAX_NAME_CHARS]} discards {digits[:30]} cards "
+                f"of a hand of {_DRAW_HAND}"
             )
         count = int(digits)
         thrown = cards(draw["cards"]) if draw["cards"] is not None else ()
@@ -336,7 +343,8 @@ def to_history(hand: SiteHand) -> HandHistory:
 
     def player(name: str) -> _Seat:
         if name not in seats:
-            raise SiteFormatError(f"hand {hand.hand_id}: {name!r} acts but was not dealt in")
+            said = name[:MAX_NAME_CHARS]  # an action line's name: any length
+            raise SiteFormatError(f"hand {hand.hand_id}: {said!r} acts but was not dealt in")
         return seats[name]
 
     def put(name: str, chips: int, in_round: bool = True) -> None:

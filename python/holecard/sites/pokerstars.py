@@ -178,7 +178,7 @@ def _action(hand: SiteHand, name: str, verb: str, rest: str) -> None:
         both = amount(posts["amount"], hand.cash) if posts else 0
         if "big_blind" not in posted or not 0 < hand.big_blind < both:
             raise SiteFormatError(
-                f"hand {hand.hand_id}: {name} posts blinds of {rest.strip()[:100]!r}"
+                f"hand {hand.hand_id}: {name[:50]} posts blinds of {rest.strip()[:100]!r}"
             )
         hand.add(Line("dead_blind", name, both - hand.big_blind))
         hand.add(Line("extra_blind", name, hand.big_blind))
