@@ -172,7 +172,7 @@ def cards(text: str) -> tuple[str, ...]:
     for token in tokens:
         token = "T" + token[2:] if token.startswith("10") else token
         if len(token) != 2 or token[0].upper() not in RANK_CHARS or token[1] not in SUIT_CHARS:
-            raise SiteFormatError(f"not a card: {token!r}")
+            raise SiteFormatError(f"not a card: {token[:20]!r}")
         out.append(token[0].upper() + token[1])
     return tuple(out)
 
