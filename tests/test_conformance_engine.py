@@ -7,6 +7,7 @@ import pickle
 import subprocess
 import sys
 from collections.abc import Iterable
+from dataclasses import replace
 
 import pytest
 
@@ -132,7 +133,9 @@ def test_cap_off_by_one_is_caught_with_a_shrunk_reproduction() -> None:
     assert d.kind is DivergenceKind.EXTRA_MOVE
     assert d.rule == "G-1.6.2"
     assert "holecard refuses: cap of 3 raises (docs/rules.md G-1.6.2)" in d.description
-    assert d.description.startswith(f"step {d.step}: your engine offers Move('bet_or_raise_to'")
+    assert d.description.startswith(
+        f"step {d.step}: cap: your engine offers Move('bet_or_raise_to'"
+    )
     assert d.move is not None
     assert d.move.kind == "bet_or_raise_to"
     # Shrunk: no more moves than found, and smaller stacks.
@@ -146,6 +149,24 @@ def test_cap_off_by_one_is_caught_with_a_shrunk_reproduction() -> None:
     assert [m.kind for m in state.legal_moves()].count("bet_or_raise_to") == 0
 
 
+def _odd_chip_low(state: State, seen: Observation) -> Observation | None:
+    """holecard's result with the odd chip of the first split pot in its low half."""
+    awards = [e for e in state.history if isinstance(e, PotAwarded)]
+    high = [e for e in awards if e.share is Share.HIGH]
+    low = [e for e in awards if e.share is Share.LOW]
+    if not state.is_over or not high or not low or high[0].amount <= low[0].amount:
+        return None
+    delta = [0] * len(seen.stacks)
+    delta[high[0].seat] -= 1
+    delta[low[0].seat] += 1
+    assert seen.payoffs is not None
+    return replace(
+        seen,
+        stacks=tuple(map(sum, zip(seen.stacks, delta, strict=True))),
+        payoffs=tuple(map(sum, zip(seen.payoffs, delta, strict=True))),
+    )
+
+
 def test_wrong_odd_chip_is_caught_and_a_declared_house_rule_is_counted() -> None:
     game = SevenCardStudHiLo(ante=1, bring_in=2, small_bet=5, big_bet=10)
     args = {"game": game, "hands": 150, "seed": 7, "stacks": [60, 60, 60], "shrink": False}
@@ -153,12 +174,14 @@ def test_wrong_odd_chip_is_caught_and_a_declared_house_rule_is_counted() -> None
     assert report.unexplained > 0
     assert report.first is not None
     assert report.first.subject == "stacks"
-    assert report.first.rule == "H-5"
+    assert report.first.rule == "H-5.5"
+    assert report.first.description.startswith(f"step {report.first.step}: odd chip of a hi/lo")
     odd_chip = KnownDifference(
         "odd-chip-to-low",
         "H-5.5",
         "the odd chip goes to the low half",
-        lambda d, state: d.subject in ("stacks", "payoffs") and state.is_over,
+        changes=("stacks", "payoffs"),
+        expected=_odd_chip_low,
     )
     house = check_engine(HighHalfToLow(), known=[odd_chip], **args)  # type: ignore[arg-type]
     assert house.ok
@@ -170,6 +193,36 @@ def test_wrong_odd_chip_is_caught_and_a_declared_house_rule_is_counted() -> None
     (example,) = house.examples
     assert example.known == "odd-chip-to-low"
     assert example.phh
+
+
+def test_the_old_form_of_a_known_difference_still_works() -> None:
+    # A test without changes= is accepted as before: it may explain any divergence.
+    game = SevenCardStudHiLo(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    args = {"game": game, "hands": 60, "seed": 7, "stacks": [60, 60, 60], "shrink": False}
+    old = KnownDifference(
+        "odd-chip-to-low",
+        "H-5.5",
+        "the odd chip goes to the low half",
+        lambda d, state: d.subject in ("stacks", "payoffs") and state.is_over,
+    )
+    report = check_engine(HighHalfToLow(), known=[old], **args)  # type: ignore[arg-type]
+    assert report.ok
+    assert dict(report.known)["odd-chip-to-low"] > 0
+
+
+def test_a_scoped_known_difference_explains_nothing_outside_its_observables() -> None:
+    # A house rule about the stacks does not explain an engine that refuses moves.
+    any_stacks = KnownDifference(
+        "anything-in-the-stacks", "H-5.5", "", lambda d, state: True, changes=("stacks",)
+    )
+    report = check_engine(
+        AcceptsEverything(), game=STUD, hands=10, seed=1, shrink=False, known=[any_stacks]
+    )
+    assert report.unexplained > 0
+    with pytest.raises(ConfigurationError, match="changes must name observables"):
+        KnownDifference("x", "H-5", "", lambda d, state: True, changes=("chips",))
+    with pytest.raises(ConfigurationError, match="needs matches= or expected="):
+        KnownDifference("x", "H-5", "")
 
 
 def test_an_engine_accepting_illegal_moves_is_caught() -> None:

@@ -33,10 +33,20 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
-from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
+from holecard import events as ev
 from holecard._core import Card, Move, State
-from holecard.conformance.rules import field_rule, offer_rule, refusal_rule
+from holecard.conformance.rules import (
+    actor_words,
+    exercised,
+    field_rule,
+    offer_rule,
+    open_pair_street,
+    refusal_rule,
+    rule_name,
+    settlement_rule,
+)
 from holecard.exceptions import ArgumentTypeError, ConfigurationError, IllegalActionError
 from holecard.options import Betting
 
@@ -51,10 +61,13 @@ __all__ = [
     "HolecardAdapter",
     "KnownDifference",
     "Observation",
+    "ReferenceAdapter",
     "assert_engine_conforms",
     "check_engine",
     "illegal_moves",
+    "mixed_stacks",
     "refused_amounts",
+    "typed_options",
 ]
 
 _DECK: Final = tuple(Card.from_index(i) for i in range(52))
@@ -76,6 +89,7 @@ class Observation:
         payoffs: when the hand is over, each seat's net win (``stack - starting stack``).
         hole_cards: every card each seat holds, up and down, in any order (folded seats
             and finished hands are not compared).
+        board: the stud community card, once dealt (T-9.3), else ``()``.
     """
 
     actor: int | None
@@ -84,6 +98,7 @@ class Observation:
     pots: tuple[int, ...] | None = None
     payoffs: tuple[int, ...] | None = None
     hole_cards: tuple[tuple[Card, ...], ...] | None = None
+    board: tuple[Card, ...] | None = None
 
 
 @runtime_checkable
@@ -167,6 +182,7 @@ def observe_holecard(state: State) -> Observation:
         pots=tuple(p.amount for p in state.pots),
         payoffs=tuple(state.payoffs) if over else None,
         hole_cards=tuple(tuple(p.hole_cards) for p in state.players),
+        board=tuple(state.board),
     )
 
 
@@ -230,31 +246,89 @@ class Divergence:
         return self.moves[-1] if self.moves else None
 
 
+#: The observables a :class:`KnownDifference` may change: the fields of
+#: :class:`Observation`, and ``moves`` (the moves offered, accepted or refused).
+OBSERVABLES: Final = (
+    "actor",
+    "stacks",
+    "is_over",
+    "pots",
+    "payoffs",
+    "hole_cards",
+    "board",
+    "moves",
+)
+
+
 @dataclass(frozen=True)
 class KnownDifference:
     """A class of intended differences: a house rule, a documented limitation.
 
-    A hand whose divergence ``matches`` is counted under ``name`` instead of as
-    unexplained. ``matches(divergence, state)`` sees the divergence and holecard's state
-    at that point (before the step's move for move divergences).
+    It names the rule your engine plays differently and the exact observables that rule
+    changes (``changes``); the kit goes on comparing everything else, so a bug elsewhere
+    in the same hand is still found. A difference is explained either exactly, by
+    ``expected(state, holecard)``, which turns holecard's :class:`Observation` into the
+    one your engine should show under its rule (every field is then compared with it),
+    or by ``matches(divergence, state)``, which recognises it: a move difference (with
+    ``"moves"`` in ``changes``), or a field of ``changes``, which the kit then stops
+    comparing for the rest of that hand (the engine's choice from there on).
+
+    A hand whose first explained divergence belongs to this class is counted under
+    ``name``. The old form, without ``changes``, still works: its ``matches`` may accept
+    any divergence, and the kit stops comparing the hand there, so it can hide a later
+    bug; give ``changes`` (and ``expected`` where the rule says exactly what differs).
 
     Attributes:
         name: a short name (``odd-chip-to-low``).
         rule: the docs/rules.md rule your engine plays differently.
         description: what your engine does instead.
-        matches: the test.
+        matches: recognises the divergence (``None``: only ``expected`` explains).
+        changes: the observables it may change (:data:`OBSERVABLES`).
+        expected: holecard's observation made into your engine's under its rule, or
+            ``None`` where the rule changes nothing at this point.
 
+    >>> from holecard.conformance import Observation
+    >>> def low_gets_odd_chip(state, seen):
+    ...     return None  # your engine's stacks under its rule (see the guide)
     >>> odd_chip = KnownDifference(
     ...     "odd-chip-to-low", "H-5.5", "the odd chip of a hi/lo split goes to the low half",
-    ...     lambda d, state: d.subject == "payoffs")
-    >>> odd_chip.name
-    'odd-chip-to-low'
+    ...     changes=("stacks", "payoffs"), expected=low_gets_odd_chip)
+    >>> odd_chip.changes
+    ('stacks', 'payoffs')
     """
 
     name: str
     rule: str
     description: str
-    matches: Callable[[Divergence, State], bool] = field(compare=False)
+    matches: Callable[[Divergence, State], bool] | None = field(default=None, compare=False)
+    changes: tuple[str, ...] = ()
+    expected: Callable[[State, Observation], Observation | None] | None = field(
+        default=None, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        changes = (self.changes,) if isinstance(self.changes, str) else tuple(self.changes)
+        unknown = [c for c in changes if c not in OBSERVABLES]
+        if unknown:
+            raise ConfigurationError(
+                f"known difference {self.name!r}: changes must name observables of "
+                f"{', '.join(OBSERVABLES)}, got {', '.join(map(repr, unknown))}"
+            )
+        object.__setattr__(self, "changes", changes)
+        if self.matches is None and self.expected is None:
+            raise ConfigurationError(
+                f"known difference {self.name!r} needs matches= or expected= to recognise it"
+            )
+
+    def covers(self, divergence: Divergence) -> bool:
+        """Whether ``divergence`` is of an observable this class may change."""
+        if not self.changes:
+            return True  # the old form: whatever its test accepts
+        if divergence.kind is DivergenceKind.STATE:
+            return divergence.subject in self.changes
+        if divergence.kind is DivergenceKind.ERROR:
+            return False
+        return "moves" in self.changes
 
 
 @dataclass(frozen=True)
@@ -269,6 +343,10 @@ class EngineReport:
         unexplained: hands with a difference no known class covers.
         first: the first unexplained divergence, shrunk (``None`` when there is none).
         examples: the first divergence of each known difference that occurred.
+        exercised: how many hands went through each rule class the game has
+            (:data:`RULE_CLASSES`: bring-in, completion, cap, open pair, side pots, odd
+            chip, show order, reshuffle), in holecard's engine: a class no hand reached
+            was not tested.
     """
 
     game: str
@@ -278,6 +356,7 @@ class EngineReport:
     unexplained: int
     first: Divergence | None
     examples: tuple[Divergence, ...] = ()
+    exercised: tuple[tuple[str, int], ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -291,6 +370,9 @@ class EngineReport:
     def __str__(self) -> str:
         parts = ", ".join(f"{k} {v}" for k, v in self.counts().items())
         lines = [f"{self.game}: {self.hands} hands: {parts}"]
+        if self.exercised:
+            rules = ", ".join(f"{k} {v}" for k, v in self.exercised)
+            lines += [f"hands through each rule: {rules}"]
         if self.first is not None:
             lines += [f"first unexplained: hand {self.first.hand}, {self.first.description}"]
             lines += ["reproduction:", self.first.phh]
@@ -403,8 +485,18 @@ class _Hand:
     max_steps: int
     known: Sequence[KnownDifference] = ()
     moves: list[Move] = field(default_factory=list)
-    #: The first known difference in the moves offered, which the hand played past.
+    #: The first known difference met, which the hand played past.
     tolerated: Divergence | None = None
+    #: holecard's state (restarted when it adopts your engine's order of recycled cards).
+    state: State | None = None
+    #: Fields no longer compared: a known difference made them your engine's choice.
+    released: set[str] = field(default_factory=set)
+    #: Known differences that released the stacks: later wagers sized by a stack differ.
+    resized: list[KnownDifference] = field(default_factory=list)
+    #: Your engine's latest observation.
+    seen: Observation | None = None
+    #: The rule classes holecard's hand went through so far (open pair: while playing).
+    through: set[str] = field(default_factory=set)
 
 
 def _text(value: object) -> str:
@@ -413,7 +505,21 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def _compare(state: State, mine: Observation, yours: Observation) -> tuple[str, str, str] | None:
+def _live_hands(state: State, hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
+    """Each live seat's cards, sorted (folded seats are not compared)."""
+    padded = list(hands) + [()] * len(state.players)
+    return tuple(
+        tuple(sorted(padded[i], key=_index)) for i, p in enumerate(state.players) if not p.folded
+    )
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _compare(
+    state: State, mine: Observation, yours: Observation, released: Iterable[str] = ()
+) -> tuple[str, str, str] | None:
     """The first differing field of two observations: ``(field, holecard, yours)``."""
     checks: list[tuple[str, object, object]] = [
         ("is_over", mine.is_over, yours.is_over),
@@ -422,16 +528,16 @@ def _compare(state: State, mine: Observation, yours: Observation) -> tuple[str, 
     ]
     if yours.pots is not None and not mine.is_over:
         checks.append(("pots", mine.pots, tuple(yours.pots)))
-    if yours.payoffs is not None and mine.is_over:
+    if yours.payoffs is not None and mine.is_over and mine.payoffs is not None:
         checks.append(("payoffs", mine.payoffs, tuple(yours.payoffs)))
     if yours.hole_cards is not None and not mine.is_over and mine.hole_cards is not None:
-        live = [i for i, p in enumerate(state.players) if not p.folded]
-        a = tuple(tuple(sorted(mine.hole_cards[i])) for i in live)
-        theirs = list(yours.hole_cards) + [()] * len(state.players)
-        b = tuple(tuple(sorted(theirs[i])) for i in live)
+        a = _live_hands(state, mine.hole_cards)
+        b = _live_hands(state, yours.hole_cards)
         checks.append(("hole_cards", a, b))
+    if yours.board is not None and mine.board is not None:
+        checks.append(("board", tuple(mine.board), tuple(yours.board)))
     for name, x, y in checks:
-        if x != y:
+        if x != y and name not in released:
             return name, _text(x), _text(y)
     return None
 
@@ -442,13 +548,33 @@ def _phh_text(state: State, comment: str) -> str:
     return f"# {comment}\n" + phh.dumps(state.to_phh())
 
 
+def _words(rule: str, what: str) -> str:
+    """``what`` led by the rule's name: ``cap: your engine offers …``."""
+    return f"{rule_name(rule)}: {what}"
+
+
+def _state_words(state: State, name: str, mine: str, theirs: str, rule: str) -> str:
+    """A field difference told as a poker player would."""
+    if name == "actor":
+        yours = "nobody" if theirs == "None" else f"seat {theirs}"
+        mine_seat = None if mine == "None" else int(mine)
+        return f"holecard picks {actor_words(state, mine_seat)}, your engine {yours}"
+    if name in ("stacks", "payoffs") and state.is_over:
+        return f"{name} after the showdown differ: holecard {mine}, your engine {theirs}"
+    return f"{name} differ: holecard {mine}, your engine {theirs}"
+
+
 def _play(
     adapter: EngineAdapter, hand: _Hand, choices: _Choices
 ) -> tuple[Divergence | None, State]:
     """Play one hand in both engines; the first divergence (without its PHH) or None."""
-    state = hand.game.start(list(hand.stacks), deck=list(hand.deck))
+    hand.state = hand.game.start(list(hand.stacks), deck=list(hand.deck))
     hand.moves = []
     hand.tolerated = None
+    hand.released = set()
+    hand.resized = []
+    hand.seen = None
+    hand.through = set()
 
     def diverge(
         kind: DivergenceKind,
@@ -483,33 +609,64 @@ def _play(
                 "",
                 repr(exc),
                 "G-1.5",
-                f"observe() raised {exc!r}",
+                f"step {len(hand.moves)}: observe() raised {exc!r} (docs/rules.md G-1.5)",
             )
-        diff = _compare(state, observe_holecard(state), yours)
-        if diff is None:
-            return None
-        name, mine, theirs = diff
-        rule = field_rule(state, name)
-        step = len(hand.moves)
-        return diverge(
-            DivergenceKind.STATE,
-            name,
-            mine,
-            theirs,
-            rule,
-            f"step {step}: {name} differ: holecard {mine}, your engine {theirs} "
-            f"(docs/rules.md {rule})",
-        )
+        hand.seen = yours
+        while True:
+            state = hand.state
+            assert state is not None
+            mine = observe_holecard(state)
+            diff = _compare(state, mine, yours, hand.released)
+            if diff is None:
+                return None
+            name, a, b = diff
+            if yours.hole_cards is not None and _rebuilt_stubs(state):
+                adopted = _adopt_recycled(hand, yours, diverge)
+                if isinstance(adopted, Divergence):
+                    return adopted
+                if adopted:
+                    continue
+            rule = field_rule(state, name)
+            if name in ("stacks", "payoffs") and state.is_over:
+                rule = settlement_rule(state, tuple(yours.stacks))
+            what = _state_words(state, name, a, b, rule)
+            found = diverge(
+                DivergenceKind.STATE,
+                name,
+                a,
+                b,
+                rule,
+                f"step {len(hand.moves)}: {_words(rule, what)} (docs/rules.md {rule})",
+            )
+            explained = _explain(found, state, mine, yours, hand)
+            if explained is None:
+                return found
+            hand.tolerated = hand.tolerated or replace(found, known=explained.name)
+            if explained.expected is not None and explained.covers(found):
+                return None  # everything agrees with the house rule's observation
+            hand.released.update(explained.changes)
+            if "stacks" in explained.changes and "moves" in explained.changes:
+                hand.resized.append(explained)
 
     try:
         adapter.start(hand.game, hand.stacks, hand.deck)
     except Exception as exc:
         return diverge(
-            DivergenceKind.ERROR, "start", "", repr(exc), "G-1.3", f"start() raised {exc!r}"
-        ), state
+            DivergenceKind.ERROR,
+            "start",
+            "",
+            repr(exc),
+            "G-1.3",
+            f"start() raised {exc!r} (docs/rules.md G-1.3)",
+        ), hand.state
     found = compare()
-    while found is None and not state.is_over and len(hand.moves) < hand.max_steps:
+    while found is None and not hand.state.is_over and len(hand.moves) < hand.max_steps:
+        state = hand.state
         step = len(hand.moves)
+        if open_pair_street(state):
+            hand.through.add("open pair")
+        if "actor" in hand.released and hand.seen is not None and hand.seen.actor != state.actor:
+            break  # a known difference gave the turn to another player: nothing to compare
         ours = list(state.legal_moves())
         try:
             theirs = list(adapter.legal_moves())
@@ -520,14 +677,14 @@ def _play(
                 "",
                 repr(exc),
                 "G-1.5",
-                f"step {step}: legal_moves() raised {exc!r}",
+                f"step {step}: legal_moves() raised {exc!r} (docs/rules.md G-1.5)",
             ), state
         # Pot and no limit: a raise is listed by the smallest and the largest total, every
         # total between them being legal too (an adapter need not list them all).
         ranged = hand.game.betting is not Betting.FIXED_LIMIT
         differences = _move_differences(hand, state, ours, theirs, ranged, diverge)
         for d in differences:
-            name = _classify(d, state, hand.known)
+            name = _classify(d, state, hand.known) or _resized(d, state, hand.resized)
             if name is None:
                 return d, state
             hand.tolerated = hand.tolerated or replace(d, known=name)
@@ -539,27 +696,206 @@ def _play(
         if hand.probe_illegal:
             found = _probe(adapter, hand, state, choices, diverge, compare)
             if found is not None:
-                return found, state
+                return found, hand.state
+            state = hand.state
         pick = choices.take(_random_move_index(ours))
         move = _passive(ours) if pick == 0 else ours[(pick - 1) % len(ours)]
         try:
             adapter.apply(move)
         except Exception as exc:
             rule = offer_rule(state, move)
+            what = f"your engine refuses {move!r} ({exc}), holecard plays it"
             return diverge(
                 DivergenceKind.REFUSED,
                 repr(move),
                 "plays it",
                 repr(exc),
                 rule,
-                f"step {step}: your engine refuses {move!r} ({exc}), holecard plays it "
-                f"(docs/rules.md {rule})",
+                f"step {step}: {_words(rule, what)} (docs/rules.md {rule})",
                 move,
             ), state
         hand.moves.append(move)
         state.apply(move)
         found = compare()
-    return found, state
+    return found, hand.state
+
+
+def _resized(d: Divergence, state: State, resized: Sequence[KnownDifference]) -> str | None:
+    """A later wager or call that differs because a known difference changed the stacks.
+
+    Only a call, a completion or an all-in-sized wager (within one big bet of the
+    actor's all-in in holecard): other bets do not depend on the stacks.
+    """
+    if not resized or state.actor is None:
+        return None
+    move = d.moves[-1] if d.moves else None
+    if move is None or move.kind not in ("call", "complete", "bet_or_raise_to"):
+        return None
+    if move.kind == "bet_or_raise_to":
+        seat = state.player(state.actor)
+        stakes = state._config.stakes
+        unit = max(stakes["big_bet"], stakes["min_bet"])
+        if move.amount is None or abs(move.amount - (seat.stack + seat.bet)) > unit:
+            return None
+    return resized[0].name
+
+
+def _explain(
+    d: Divergence, state: State, mine: Observation, yours: Observation, hand: _Hand
+) -> KnownDifference | None:
+    """The scoped known difference that explains the field difference ``d``, if any.
+
+    Old-form classes (no ``changes``) are left to :func:`_classify` at the hand's end.
+    """
+    for k in hand.known:
+        if not k.changes or not k.covers(d):
+            continue
+        if k.expected is not None:
+            alt = k.expected(state, mine)
+            if alt is not None and _compare(state, alt, yours, hand.released) is None:
+                return k
+        elif k.matches is not None and k.matches(d, state):
+            return k
+    return None
+
+
+# ------------------------------------------------------------------------------------
+# Recycled cards: the order is the engine's choice
+
+
+def _rebuilt_stubs(state: State) -> list[tuple[set[Card], list[tuple[int | None, int, Card]]]]:
+    """Each stub rebuilt in the hand (T-9.2, D-10): its pool, and what was dealt from it.
+
+    Each deal is ``(seat, -1 for the board or None for a burn, draw number, card)``.
+    """
+    stubs: list[tuple[set[Card], list[tuple[int | None, int, Card]]]] = []
+    draws = 0
+    seen: set[Card] = set()
+    for e in state.history:
+        if isinstance(e, ev.Reshuffled):
+            stubs.append((set(e.cards), []))
+            continue
+        if isinstance(e, ev.BurnsRecycled):
+            # The burns go into what is left of the stub (T-9.2): all of it is the pool.
+            stubs.append(({c for c in _DECK if c not in seen} | set(e.cards), []))
+            continue
+        if isinstance(e, ev.CardBurned | ev.BoardCardDealt | ev.CardDealt):
+            seen.add(e.card)
+        elif isinstance(e, ev.Drew):
+            seen.update(e.received)
+        dealt: list[tuple[int | None, Card]] = []
+        if isinstance(e, ev.CardBurned):
+            dealt = [(None, e.card)]
+        elif isinstance(e, ev.BoardCardDealt):
+            dealt = [(-1, e.card)]
+        elif isinstance(e, ev.CardDealt):
+            dealt = [(e.seat, e.card)]
+        elif isinstance(e, ev.Drew):
+            draws += 1
+            dealt = [(e.seat, c) for c in e.received]
+        for seat, card in dealt:
+            for pool, seq in reversed(stubs):
+                if card in pool:
+                    seq.append((seat, draws, card))
+                    break
+    return stubs
+
+
+def _own_discards(state: State, seat: int, draw: int) -> set[Card]:
+    """The cards ``seat`` may not be dealt in draw number ``draw`` (D-10.5)."""
+    whole = state._config.options.get("own_discards_scope", "WHOLE_HAND") == "WHOLE_HAND"
+    out: set[Card] = set()
+    draws = 0
+    for e in state.history:
+        if isinstance(e, ev.Drew):
+            draws += 1
+            if e.seat == seat and (draws == draw or (whole and draws <= draw)):
+                out.update(e.discards)
+    return out
+
+
+def _adopt_recycled(
+    hand: _Hand, yours: Observation, diverge: Callable[..., Divergence]
+) -> Divergence | bool:
+    """Take your engine's order of recycled cards, when it is the only difference.
+
+    Where holecard dealt a seat cards from a rebuilt stub (recycled burns, T-9.2; the 2-7
+    reshuffle, D-10) and your engine dealt him other cards of the same pool, holecard
+    restarts the hand with your engine's cards on top of that stub (``restocks``) and
+    replays it. A seat dealt one of his own discards is a divergence (D-10.5). Returns
+    whether holecard adopted the order.
+    """
+    state = hand.state
+    assert state is not None
+    assert yours.hole_cards is not None
+    stubs = _rebuilt_stubs(state)
+    if not stubs:
+        return False
+    theirs = list(yours.hole_cards) + [()] * len(state.players)
+    new = [[card for _, _, card in seq] for _, seq in stubs]
+    removed: list[list[Card]] = [[] for _ in stubs]
+    placed: set[tuple[int, int]] = set()
+    held = [(seat, p.hole_cards, theirs[seat]) for seat, p in enumerate(state.players)]
+    held = [(seat, a, b) for seat, a, b in held if not state.players[seat].folded]
+    if yours.board is not None:
+        held.append((-1, tuple(state.board), yours.board))
+    for seat, mine_cards, your_cards in held:
+        mine_set, your_set = set(mine_cards), set(your_cards)
+        missing, extra = mine_set - your_set, sorted(your_set - mine_set, key=_index)
+        if not missing and not extra:
+            continue
+        places = [
+            (i, j, draw)
+            for i, (_, seq) in enumerate(stubs)
+            for j, (who, draw, card) in enumerate(seq)
+            if who == seat and card in missing
+        ]
+        if len(places) != len(missing) or len(extra) != len(missing):
+            return False  # not only recycled cards differ
+        # Each place takes a card of its stub's pool where one is left (the pools of
+        # later stubs depend on the order of earlier ones: the replay below decides).
+        order: list[Card] = []
+        for i, _, _ in places:
+            fits = [c for c in extra if c in stubs[i][0] and c not in order]
+            order.append(fits[0] if fits else next(c for c in extra if c not in order))
+        for (i, j, draw), card in zip(places, order, strict=True):
+            if card in _own_discards(state, seat, draw):
+                rule = "D-10.5"
+                what = (
+                    f"your engine deals seat {seat} the {card} he discarded earlier in the "
+                    f"hand; holecard never deals a player his own discards"
+                )
+                return diverge(
+                    DivergenceKind.STATE,
+                    "hole_cards",
+                    _text(_live_hands(state, [q.hole_cards for q in state.players])),
+                    _text(_live_hands(state, theirs)),
+                    rule,
+                    f"step {len(hand.moves)}: {_words(rule, what)} (docs/rules.md {rule})",
+                )
+            removed[i].append(new[i][j])
+            new[i][j] = card
+            placed.add((i, j))
+    # Burns and folded hands that held a card your engine dealt to a live seat take the
+    # cards it did not deal.
+    taken = {new[i][j] for i, j in placed}
+    for i, seq in enumerate(new):
+        spare = [c for c in removed[i] if c not in taken]
+        for j, card in enumerate(seq):
+            if (i, j) not in placed and card in taken and spare:
+                seq[j] = spare.pop()
+    try:
+        again = hand.game.start(list(hand.stacks), deck=list(hand.deck), restocks=new)
+        for move in hand.moves:
+            again.apply(move)
+    except Exception:
+        return False
+    if _live_hands(again, [q.hole_cards for q in again.players]) != _live_hands(again, theirs):
+        return False
+    if yours.board is not None and set(again.board) != set(yours.board):
+        return False
+    hand.state = again
+    return True
 
 
 def _raise_totals(moves: list[Move]) -> list[int]:
@@ -619,7 +955,7 @@ def _move_differences(
             mine,
             yours,
             rule,
-            f"step {step}: {what} (docs/rules.md {rule})",
+            f"step {step}: {_words(rule, what)} (docs/rules.md {rule})",
             move,
         )
         for kind, move, mine, yours, rule, what in out
@@ -670,8 +1006,8 @@ def _probe(
         "refuses",
         "accepts",
         rule,
-        f"step {step}: your engine accepts {move!r}, holecard refuses: {why} "
-        f"(docs/rules.md {rule})",
+        f"step {step}: {_words(rule, f'your engine accepts {move!r}, holecard refuses: {why}')}"
+        f" (docs/rules.md {rule})",
         move,
     )
 
@@ -680,20 +1016,23 @@ def _probe(
 # Shrinking a divergence
 
 
-def _signature(d: Divergence) -> tuple[str, str, str]:
+def _signature(d: Divergence, state: State) -> tuple[str, str, str, bool]:
     """What makes two divergences "the same bug" when shrinking.
 
-    Their kind, the move kind or field, and the rule.
+    Their kind, the move kind or field, the rule, and whether a player was all-in: a
+    difference found without an all-in keeps showing the rule's normal case, never a
+    short-stack corner of it.
     """
     subject = d.subject.split(",")[0] if d.kind is not DivergenceKind.STATE else d.subject
-    return str(d.kind), subject, d.rule
+    all_in = any(p.stack == 0 and not p.folded for p in state.players)
+    return str(d.kind), subject, d.rule, all_in
 
 
 def _reproduces(
     adapter: EngineAdapter,
     hand: _Hand,
     recorded: Sequence[int],
-    want: tuple[str, str, str],
+    want: tuple[str, str, str, bool],
     known: Sequence[KnownDifference],
 ) -> tuple[Divergence, State, list[int]] | None:
     """Replay ``recorded``; the same unexplained divergence, or None.
@@ -703,7 +1042,9 @@ def _reproduces(
     """
     choices = _Choices(None, recorded)
     found, state = _play(adapter, hand, choices)
-    if found is None or _signature(found) != want or _classify(found, state, known) is not None:
+    if found is None or _signature(found, state) != want:
+        return None
+    if _classify(found, state, known) is not None:
         return None
     used = choices.used
     while used and used[-1] == 0:
@@ -727,7 +1068,8 @@ def _shrink(
     Fewer moves, passive choices, smaller stacks; with hypothesis installed, its shrinker
     is tried as well.
     """
-    want = _signature(found)
+    _, first_state = _play(adapter, hand, _Choices(None, recorded))
+    want = _signature(found, first_state)
     best = _reproduces(adapter, hand, recorded, want, known)
     if best is None:  # the engine is not deterministic: keep what was found
         return found, hand.game.start(list(hand.stacks), deck=list(hand.deck))
@@ -773,7 +1115,7 @@ def _hypothesis_shrink(
     adapter: EngineAdapter,
     hand: _Hand,
     recorded: list[int],
-    want: tuple[str, str, str],
+    want: tuple[str, str, str, bool],
     known: Sequence[KnownDifference],
 ) -> tuple[Divergence, State, list[int]] | None:
     """Let hypothesis search the same deck and stacks for a simpler hand, when installed."""
@@ -806,10 +1148,128 @@ def _hypothesis_shrink(
 
 
 def _classify(d: Divergence, state: State, known: Sequence[KnownDifference]) -> str | None:
+    """The known difference whose test accepts ``d`` within its observables."""
     for k in known:
+        if k.matches is None or not k.covers(d):
+            continue
+        if d.kind is DivergenceKind.STATE and k.changes:
+            continue  # a scoped field difference was tried while playing
         if k.matches(d, state):
             return k.name
     return None
+
+
+#: The rule classes :func:`check_engine` counts, and the games that have each.
+RULE_CLASSES: Final = {
+    "bring-in": ("soko", "stud", "stud8", "razz"),
+    "completion": ("soko", "stud", "stud8", "razz"),
+    "cap": ("soko", "stud", "stud8", "razz", "deuce_seven"),
+    "open pair": ("soko", "stud", "stud8", "razz"),
+    "side pots": ("soko", "stud", "stud8", "razz", "deuce_seven"),
+    "odd chip": ("soko", "stud", "stud8", "razz", "deuce_seven"),
+    "show order": ("soko", "stud", "stud8", "razz", "deuce_seven"),
+    "reshuffle": ("stud", "stud8", "razz", "deuce_seven"),
+}
+
+#: Hands :func:`check_engine` plays by default: enough that every rule class of
+#: :data:`RULE_CLASSES` its game has is met (about 10 to 20 s for a Python engine on
+#: this project's 2-core test machine; holecard against itself: 3 to 6 s).
+DEFAULT_HANDS: Final = 300
+
+
+def _rule_classes(game: Game) -> list[str]:
+    """The rule classes ``game`` can go through, as it is configured."""
+    config = game._config
+    out = [name for name, games in RULE_CLASSES.items() if config.game in games]
+    fixed = config.betting == "FIXED_LIMIT"
+    if not fixed or config.options.get("max_raises", "none") == "none":
+        out.remove("cap")
+    if not fixed or config.options.get("open_pair_double_bet") != "true":
+        out = [c for c in out if c != "open pair"]
+    if "completion" in out and (
+        not fixed or config.stakes["bring_in"] >= config.stakes["small_bet"]
+    ):
+        out.remove("completion")
+    return out
+
+
+def mixed_stacks(game: Game) -> Callable[[random.Random], tuple[int, ...]]:
+    """The default stacks of :func:`check_engine`: deep, medium and short, mixed.
+
+    Each hand seats 2 to ``max_players`` players (2-7: up to 6, stud: up to 8, so that
+    the deck runs out now and then); each seat is deep (100 big bets, a third of the
+    seats), medium (15 to 30 big bets) or short (one chip to 6 big bets), so that
+    all-ins and side pots come in a good share of the hands while other hands play
+    every street with every bet.
+
+    >>> from holecard import Razz
+    >>> import random
+    >>> draw = mixed_stacks(Razz(ante=1, bring_in=2, small_bet=5, big_bet=10))
+    >>> stacks = draw(random.Random(0))
+    >>> 2 <= len(stacks) <= 8 and all(s >= 1 for s in stacks)
+    True
+    """
+    config = game._config
+    stakes = config.stakes
+    big = max(stakes["big_bet"], stakes["min_bet"] * 2, stakes["big_blind"] * 2, 2)
+    most = min(int(config.options.get("max_players", "6")), 8)
+
+    def draw(rng: random.Random) -> tuple[int, ...]:
+        n = rng.randint(2, most)
+        out = []
+        for _ in range(n):
+            kind = rng.random()
+            if kind < 1 / 3:
+                out.append(100 * big)
+            elif kind < 2 / 3:
+                out.append(rng.randint(15 * big, 30 * big))
+            else:
+                out.append(rng.randint(1, 6 * big))
+        return tuple(out)
+
+    return draw
+
+
+def typed_options(game: Game) -> dict[str, object]:
+    """Every docs/rules.md §6 option of ``game`` as a typed value, for an adapter.
+
+    ``game.options`` holds text (``"true"``, ``"3"``, ``"FULL_BET"``); here switches are
+    ``bool``, counts ``int``, ``none`` is ``None`` and named values are the enums of
+    :mod:`holecard.options` (``LimitShortAllInRule.FULL_BET`` …), which compare equal to
+    their names.
+
+    >>> from holecard import SevenCardStud
+    >>> options = typed_options(SevenCardStud(ante=1, bring_in=2, small_bet=5))
+    >>> options["max_raises"], options["open_pair_double_bet"], options["bring_in_card"]
+    (3, True, <BringInCard.AUTO: 'AUTO'>)
+    """
+    from holecard import options as opts
+
+    enums = {
+        name: cls
+        for name, cls in vars(opts).items()
+        if isinstance(cls, type) and issubclass(cls, enum.Enum)
+    }
+    by_option = {
+        "showdown_first_if_no_bet": "ShowdownFirst",
+    }
+    out: dict[str, object] = {}
+    for name, text in game.options.items():
+        camel = by_option.get(name, "".join(part.title() for part in name.split("_")))
+        value: object = text
+        if text in ("true", "false"):
+            value = text == "true"
+        elif text == "none":
+            value = None
+        elif text.lstrip("-").isdigit():
+            value = int(text)
+        elif camel in enums:
+            try:
+                value = enums[camel](text)
+            except ValueError:
+                value = text
+        out[name] = value
+    return out
 
 
 def _stacks_for(
@@ -828,9 +1288,9 @@ def check_engine(
     adapter: EngineAdapter,
     *,
     game: Game,
-    hands: int = 100,
+    hands: int = DEFAULT_HANDS,
     seed: int = 0,
-    stacks: Sequence[int] | Callable[[random.Random], Sequence[int]] = (200, 200, 200, 200),
+    stacks: Sequence[int] | Callable[[random.Random], Sequence[int]] | None = None,
     known: Sequence[KnownDifference] = (),
     probe_illegal: bool = True,
     shrink: bool = True,
@@ -842,10 +1302,12 @@ def check_engine(
         adapter: your engine (:class:`EngineAdapter`).
         game: a holecard game (``SevenCardStud(ante=1, bring_in=2, small_bet=5)`` …): the
             rules holecard plays, with ``profile=`` and options for your conventions.
-        hands: how many hands.
+        hands: how many hands (:data:`DEFAULT_HANDS`; the report's ``exercised`` says
+            how many went through each rule class).
         seed: the seed of the decks, stacks and moves (same seed, same run).
         stacks: the starting stacks, or a function of a :class:`random.Random` that
-            draws them for each hand (short and mixed stacks reach the all-in rules).
+            draws them for each hand; default :func:`mixed_stacks`: 2 to 8 players (2-7:
+            6), deep, medium and short, so all-ins and side pots come often.
         known: the classes of intended differences (:class:`KnownDifference`).
         probe_illegal: now and then try a move holecard refuses, which your engine must
             refuse too, unchanged.
@@ -876,7 +1338,11 @@ def check_engine(
         )
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise ConfigurationError(f"hands must be a whole number >= 1, got {hands!r}")
+    if stacks is None:
+        stacks = mixed_stacks(game)
     rng = random.Random(seed)
+    classes = _rule_classes(game)
+    through = dict.fromkeys(classes, 0)
     counts = {k.name: 0 for k in known}
     equal = unexplained = 0
     first: tuple[_Hand, list[int], Divergence] | None = None
@@ -895,6 +1361,9 @@ def check_engine(
         )
         choices = _Choices(random.Random(rng.getrandbits(64)))
         found, state = _play(adapter, hand, choices)
+        for name in exercised(state) | hand.through:
+            if name in through:
+                through[name] += 1
         if found is None and hand.tolerated is None:
             equal += 1
             continue
@@ -935,6 +1404,7 @@ def check_engine(
         unexplained=unexplained,
         first=shrunk,
         examples=tuple(examples.values()),
+        exercised=tuple(through.items()),
     )
 
 
@@ -962,3 +1432,65 @@ def assert_engine_conforms(adapter: EngineAdapter, **options: object) -> EngineR
     if not report.ok:
         raise AssertionError(str(report))
     return report
+
+
+class ReferenceAdapter:
+    """holecard's pure-Python reference engine (:mod:`holecard.reference`) as an adapter.
+
+    A second, independent implementation of docs/rules.md: a correct peer. Its recycled
+    cards (T-9.2, D-10) go under the stub in its own order (burn and discard order, not
+    shuffled), which the kit accepts: the order of recycled cards is an engine's choice.
+
+    >>> from holecard import SevenCardStud
+    >>> check_engine(ReferenceAdapter(), game=SevenCardStud(ante=1, bring_in=2, small_bet=5),
+    ...              hands=3).ok
+    True
+    """
+
+    def __init__(self) -> None:
+        self.state: object = None
+
+    def start(self, game: Game, stacks: Sequence[int], deck: Sequence[Card]) -> None:
+        """Deal the hand in the reference engine, with the game's options."""
+        from holecard.reference import engine
+
+        cls = getattr(engine, type(game).__name__)
+        # Only what the reference's game takes: holecard lists every option and amount.
+        allowed = {*engine._COMMON_OPTIONS, *cls._extra_options, *cls._table_defaults}
+        given = {**game.stakes, **typed_options(game)}
+        kwargs = {k: v for k, v in given.items() if k in allowed and v is not None}
+        ref = cls(betting=str(game.betting), **kwargs)
+        self.state = ref.start(list(stacks), deck=[str(c) for c in deck])
+
+    def _hand(self) -> Any:  # noqa: ANN401 - a holecard.reference.engine State
+        if self.state is None:
+            raise RuntimeError("start() a hand first")
+        return self.state
+
+    def legal_moves(self) -> Iterable[Move]:
+        """The reference engine's legal moves, as holecard's :class:`~holecard.Move`."""
+        out = []
+        for m in self._hand().legal_moves():
+            if m.kind == "draw":
+                out.append(Move("draw", discards=[Card(str(c)) for c in m.discards]))
+            else:
+                out.append(Move(m.kind, m.amount) if m.amount is not None else Move(m.kind))
+        return out
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` (the reference raises its IllegalActionError when it refuses)."""
+        self._hand().apply(move)
+
+    def observe(self) -> Observation:
+        """The reference state in holecard's terms."""
+        s = self._hand()
+        over = bool(s.is_over)
+        return Observation(
+            actor=None if over else s.actor,
+            stacks=tuple(s.stacks),
+            is_over=over,
+            pots=tuple(p.amount for p in s.pots),
+            payoffs=tuple(s.payoffs) if over else None,
+            hole_cards=tuple(tuple(Card(str(c)) for c in p.hole_cards) for p in s.players),
+            board=tuple(Card(str(c)) for c in s.board),
+        )

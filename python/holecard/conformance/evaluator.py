@@ -1,15 +1,18 @@
 """Does your hand evaluator order hands as holecard does?
 
-:func:`check_evaluator` calls your evaluator on every 5-card hand (or on sampled 6- and
-7-card hands), evaluates the same hands with holecard's batch evaluator, and checks that
-your values induce exactly holecard's order: hands holecard ties get equal values, and a
-hand holecard ranks higher gets a better value. Raw numbers never need to agree.
+:func:`check_evaluator` calls your evaluator on hands of every size the ranking is used
+with (5, 6 and 7 cards; Soko: 5), evaluates the same hands with holecard's batch
+evaluator, and checks that your values induce exactly holecard's order: hands holecard
+ties get equal values, and a hand holecard ranks higher gets a better value. Raw numbers
+never need to agree. The hands of each size are random ones plus two of every class
+holecard tells apart (every straight flush, every set of quads and full house …), so a
+bug in a rare hand is found as surely as one in a common hand.
 
 >>> from holecard import evaluate_high
 >>> report = check_evaluator(lambda cards: evaluate_high(cards).strength, "high", cards=7,
 ...                          samples=2_000)
->>> report.ok, report.hands
-(True, 2000)
+>>> report.ok, report.cards, report.hands > 2_000  # and two hands of each class
+(True, 7, True)
 >>> broken = check_evaluator(lambda cards: len({c.rank for c in cards}), "high", cards=5,
 ...                          exhaustive=False, samples=2_000)
 >>> broken.ok
@@ -23,6 +26,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import Any, Final
@@ -95,18 +99,21 @@ class EvaluatorReport:
 
     Attributes:
         ranking: the ranking checked.
-        cards: cards per hand.
-        hands: hands evaluated.
-        exhaustive: whether every hand of ``cards`` cards was evaluated.
+        cards: cards per hand, or the hand sizes checked (a tuple) when there are several.
+        hands: hands evaluated (of every size).
+        exhaustive: whether every hand of each size was evaluated.
         misordered: the first pair in holecard's order that your values misorder
-            (``None``: your evaluator induces exactly holecard's order on these hands).
+            (``None``: your evaluator induces exactly holecard's order on these hands);
+            with several sizes, that of the smallest size with one.
+        parts: with several sizes, the report of each size, smallest first.
     """
 
     ranking: str
-    cards: int
+    cards: int | tuple[int, ...]
     hands: int
     exhaustive: bool
     misordered: MisorderedPair | None
+    parts: tuple[EvaluatorReport, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -114,6 +121,8 @@ class EvaluatorReport:
         return self.misordered is None
 
     def __str__(self) -> str:
+        if self.parts:
+            return "\n".join(str(p) for p in self.parts)
         scope = "every" if self.exhaustive else f"{self.hands:,} sampled"
         head = f"{self.ranking}, {scope} {self.cards}-card hands"
         if self.misordered is None:
@@ -121,19 +130,65 @@ class EvaluatorReport:
         return f"{head}: {self.misordered.describe()}"
 
 
+@lru_cache(maxsize=2)
 def _all_hands(k: int) -> npt.NDArray[np.uint8]:
     flat = np.fromiter(
         (i for combo in combinations(range(52), k) for i in combo),
         dtype=np.uint8,
         count=comb(52, k) * k,
     )
-    return flat.reshape(-1, k)
+    out = flat.reshape(-1, k)
+    out.flags.writeable = False  # cached: shared by every check
+    return out
 
 
-def _sampled_hands(k: int, samples: int, seed: int) -> npt.NDArray[np.uint8]:
+@lru_cache(maxsize=8)
+def _classes(
+    ranking: str, four_straight: str | None
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """Every 5-card hand grouped by holecard's strength: ``(order, starts, sizes)``.
+
+    ``order`` lists the hands (indices into :func:`_all_hands`) class by class; class
+    ``i`` is ``order[starts[i] : starts[i] + sizes[i]]``.
+    """
+    strengths = _holecard_strengths(ranking, _all_hands(5), four_straight)
+    order = np.argsort(strengths, kind="stable")
+    _, starts, sizes = np.unique(strengths[order], return_index=True, return_counts=True)
+    return order, starts, sizes
+
+
+def _class_hands(
+    ranking: str, four_straight: str | None, rng: np.random.Generator
+) -> npt.NDArray[np.uint8]:
+    """Two random 5-card hands of every class holecard tells apart (one if it is alone).
+
+    Uniform samples seldom hold the rare classes (a straight flush is one hand in 65,000),
+    where a bug is as likely as anywhere.
+    """
+    order, starts, sizes = _classes(ranking, four_straight)
+    picks = [starts + (rng.random(len(sizes)) * sizes).astype(np.intp) for _ in range(2)]
+    chosen = np.unique(order[np.concatenate(picks)])
+    return _all_hands(5)[chosen]
+
+
+def _sampled_hands(
+    k: int, samples: int, seed: int, ranking: str, four_straight: str | None
+) -> npt.NDArray[np.uint8]:
+    """``samples`` random hands of ``k`` cards, then every class's hands.
+
+    For 6 and 7 cards each class's 5-card hand gets random cards to fill it up.
+    """
     rng = np.random.default_rng(seed)
     keys = rng.random((samples, 52))
-    return np.argsort(keys, axis=1)[:, :k].astype(np.uint8)
+    uniform = np.argsort(keys, axis=1)[:, :k].astype(np.uint8)
+    classes = _class_hands(ranking, four_straight, rng)
+    if k > 5:
+        keys = rng.random((len(classes), 52))
+        rows = np.arange(len(classes))[:, None]
+        keys[rows, classes] = 2.0  # the hand's own cards sort last: never drawn again
+        extra = np.argsort(keys, axis=1)[:, : k - 5].astype(np.uint8)
+        classes = np.concatenate([classes, extra], axis=1)
+    return np.concatenate([uniform, classes])
 
 
 def _holecard_strengths(
@@ -152,7 +207,7 @@ def check_evaluator(
     fn: Callable[[Any], object],
     ranking: str,
     *,
-    cards: int = 5,
+    cards: int | Sequence[int] | None = None,
     exhaustive: bool | None = None,
     samples: int = 100_000,
     seed: int = 0,
@@ -169,10 +224,15 @@ def check_evaluator(
             good the hand is; ``None`` for "no hand" (no qualifying 8-or-better low) is
             below every value.
         ranking: ``"high"``, ``"soko"``, ``"ace_five"``, ``"low8"`` or ``"deuce_seven"``.
-        cards: cards per hand (5; 6 or 7 where the ranking takes them).
-        exhaustive: every hand of ``cards`` cards (default: yes for 5 cards, no for 6-7,
-            which would mean 20 or 134 million calls of ``fn``).
-        samples: hands drawn when not exhaustive.
+        cards: cards per hand, or several sizes; default every size the ranking is used
+            with (:data:`CARD_COUNTS`: 5, 6 and 7; Soko 5), since a bug may show only
+            in seven-card hands (two sets of trips, say).
+        exhaustive: every hand of each size (default no: ``samples`` random hands plus two
+            hands of every class holecard tells apart, about 15,000 more; every 5-card
+            hand is 2,598,960 calls of ``fn``, 40 s for a fast Python evaluator here).
+        samples: random hands drawn per size when not exhaustive (the default check of a
+            7-card evaluator calls ``fn`` about 350,000 times: 5 to 10 s on this project's
+            2-core test machine).
         seed: the sample's seed.
         better: ``"higher"`` (default) when a greater value of yours is a better hand,
             ``"lower"`` when a smaller one is (ranks counted from the best hand).
@@ -197,9 +257,20 @@ def check_evaluator(
             f"ranking must be one of {', '.join(CARD_COUNTS)}, got {ranking!r}"
         )
     least, most = CARD_COUNTS[ranking]
-    if not isinstance(cards, int) or isinstance(cards, bool) or not least <= cards <= most:
-        counts = f"{least} to {most}" if least < most else f"{least}"
+    counts = f"{least} to {most}" if least < most else f"{least}"
+    if cards is None:
+        sizes = list(range(least, most + 1))
+    elif isinstance(cards, int) and not isinstance(cards, bool):
+        sizes = [cards]
+    elif isinstance(cards, Sequence) and not isinstance(cards, str) and cards:
+        sizes = sorted(set(cards))
+    else:
         raise ConfigurationError(f"ranking {ranking!r} takes {counts} cards, got cards={cards!r}")
+    for k in sizes:
+        if isinstance(k, bool) or not isinstance(k, int) or not least <= k <= most:
+            raise ConfigurationError(
+                f"ranking {ranking!r} takes {counts} cards, got cards={cards!r}"
+            )
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ConfigurationError(f"samples must be a whole number >= 1, got {samples!r}")
     try:
@@ -207,8 +278,48 @@ def check_evaluator(
     except ValueError:
         names = " or ".join(repr(b.value) for b in Better)
         raise ConfigurationError(f"better must be {names}, got {better!r}") from None
-    every = cards == 5 if exhaustive is None else bool(exhaustive)
-    hands = _all_hands(cards) if every else _sampled_hands(cards, samples, seed)
+    parts = [
+        _check_size(
+            fn,
+            ranking,
+            k,
+            bool(exhaustive),
+            samples,
+            seed,
+            lower_is_better,
+            four_straight,
+            vectorized,
+        )
+        for k in sizes
+    ]
+    if len(parts) == 1:
+        return parts[0]
+    return EvaluatorReport(
+        ranking=ranking,
+        cards=tuple(sizes),
+        hands=sum(p.hands for p in parts),
+        exhaustive=all(p.exhaustive for p in parts),
+        misordered=next((p.misordered for p in parts if p.misordered is not None), None),
+        parts=tuple(parts),
+    )
+
+
+def _check_size(
+    fn: Callable[[Any], object],
+    ranking: str,
+    cards: int,
+    every: bool,
+    samples: int,
+    seed: int,
+    lower_is_better: bool,
+    four_straight: str | None,
+    vectorized: bool,
+) -> EvaluatorReport:
+    """:func:`check_evaluator` on hands of one size."""
+    if every:
+        hands = _all_hands(cards)
+    else:
+        hands = _sampled_hands(cards, samples, seed + cards, ranking, four_straight)
     strengths = _holecard_strengths(ranking, hands, four_straight)
     if vectorized:
         yours: Sequence[object] = np.asarray(fn(hands.copy())).tolist()

@@ -21,7 +21,8 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from itertools import combinations
+from dataclasses import replace
+from itertools import combinations, product
 from typing import TYPE_CHECKING, Any, Final
 
 from holecard import events as ev
@@ -265,37 +266,86 @@ def _numbers(text: str) -> list[int]:
     return [int(x) for x in text.strip("()").split(",") if x.strip()]
 
 
-def _settled_stud8(d: Divergence, state: State) -> list[int] | None:
-    """Stud hi/lo hands settled differently: chips per seat, PokerKit's minus holecard's."""
-    if d.subject not in ("stacks", "payoffs") or state._config.game != "stud8":
+def _settlement(d: Divergence, state: State) -> list[int] | None:
+    """Chips per seat, your engine's minus holecard's, of a finished stud hi/lo hand.
+
+    Only hands with side pots (the two classes below are never seen in a single pot).
+    """
+    if d.kind is not DivergenceKind.STATE or d.subject not in ("stacks", "payoffs"):
         return None
-    if not state.is_over:
+    if state._config.game != "stud8" or not state.is_over or len(state.pots) < 2:
         return None
     delta = [b - a for a, b in zip(_numbers(d.holecard), _numbers(d.yours), strict=True)]
     return delta if sum(delta) == 0 else None
 
 
+def _awards(state: State) -> list[ev.PotAwarded]:
+    return [e for e in state.history if isinstance(e, ev.PotAwarded)]
+
+
 def _odd_chip_to_low(d: Divergence, state: State) -> bool:
-    """Stud hi/lo: one odd chip moved from a high winner to a low winner."""
-    delta = _settled_stud8(d, state)
-    if delta is None:
+    """Stud hi/lo with side pots: in some split pots, the odd chip went low instead of high.
+
+    Exactly: the difference is, for one or more pots whose high half holds one unit more
+    than its low half, one unit moved from a winner of that high half to a winner of its
+    low half (at most one per pot). Anything else in the chips is not this class.
+    """
+    delta = _settlement(d, state)
+    if delta is None or not any(delta):
         return False
     unit = int(state._config.options.get("chip_unit", "1"))
-    return sorted(x for x in delta if x) == [-unit, unit]
+    awards = _awards(state)
+    moves: list[list[tuple[int, int]]] = []
+    for pot in sorted({a.pot for a in awards}):
+        high = [a for a in awards if a.pot == pot and a.share is ev.Share.HIGH]
+        low = [a for a in awards if a.pot == pot and a.share is ev.Share.LOW]
+        if low and sum(a.amount for a in high) - sum(a.amount for a in low) == unit:
+            moves.append([(h.seat, lo.seat) for h in high for lo in low])
+    for picks in product(*[[None, *m] for m in moves]):
+        total = [0] * len(delta)
+        for pick in picks:
+            if pick is not None:
+                total[pick[0]] -= unit
+                total[pick[1]] += unit
+        if total == delta:
+            return True
+    return False
 
 
 def _no_low_side_pot(d: Divergence, state: State) -> bool:
-    """Stud hi/lo: a pot went whole to the high hand as nobody qualified for low (H-5.2).
+    """Stud hi/lo with side pots: a pot none of whose players has a low still split.
 
-    PokerKit splits its low half among its contestants.
+    PokerKit splits each pot into halves when anyone at the showdown has a qualifying
+    low, and shares the low half of a pot without one among its players. So: only seats
+    that won such a pot (H-5.2) lose chips, at most its low half each; only its players
+    gain; and no more moves than those low halves hold.
     """
-    delta = _settled_stud8(d, state)
-    if delta is None:
+    delta = _settlement(d, state)
+    if delta is None or not any(delta):
         return False
-    awards = [e for e in state.history if isinstance(e, ev.PotAwarded)]
-    whole = {e.pot for e in awards if e.share is ev.Share.WHOLE}
-    contested = {p for p in whole if len({e.seat for e in awards if e.pot == p}) == 1}
-    return bool(contested) and any(x > 1 for x in delta)
+    unit = int(state._config.options.get("chip_unit", "1"))
+    awards = _awards(state)
+    from holecard import evaluate_low8
+
+    pots = state.pots
+    board = tuple(state.board)
+    lows = {
+        seat
+        for seat, p in enumerate(state.players)
+        if not p.folded and evaluate_low8((*p.hole_cards, *board)) is not None
+    }
+    no_low = [
+        i for i, pot in enumerate(pots) if len(pot.players) > 1 and not lows & set(pot.players)
+    ]
+    if not no_low or not lows:  # nobody has a low: PokerKit does not split either
+        return False
+    halves = {i: pots[i].amount // (2 * unit) * unit for i in no_low}
+    for seat, x in enumerate(delta):
+        won = sum(halves[a.pot] for a in awards if a.seat == seat and a.pot in halves)
+        plays = any(seat in pots[i].players for i in no_low)
+        if (x < 0 and -x > won) or (x > 0 and not plays):
+            return False
+    return sum(x for x in delta if x > 0) <= sum(halves.values())
 
 
 def _all_in_raise_missing(d: Divergence, state: State) -> bool:
@@ -367,17 +417,21 @@ def _with_chips(state: State) -> list[int]:
     return [i for i, p in enumerate(state.players) if not p.folded and p.stack > 0]
 
 
-def _uncalled_return(d: Divergence, state: State) -> bool:
-    """One seat, the only live one with chips, has more chips in holecard.
+def _uncalled_later(state: State, seen: Observation) -> Observation | None:
+    """Holecard's observation with every uncalled bet not yet returned (G-1.10.1).
 
-    holecard returned an uncalled bet when the betting closed; PokerKit does at the end.
+    PokerKit returns it at the end of the hand, so until then its stacks lack it (and
+    its pots do not count it either, the bet staying in front of its owner).
     """
-    if d.subject != "stacks" or state.is_over:
-        return False
-    mine = state.stacks
-    yours = [int(x) for x in d.yours.strip("()").split(",") if x.strip()]
-    differ = [i for i, (a, b) in enumerate(zip(mine, yours, strict=True)) if a != b]
-    return len(differ) == 1 and mine[differ[0]] > yours[differ[0]] and _with_chips(state) == differ
+    if state.is_over:
+        return None
+    back = [e for e in state.history if isinstance(e, ev.UncalledBetReturned)]
+    if not back:
+        return None
+    stacks = list(seen.stacks)
+    for e in back:
+        stacks[e.seat] -= e.amount
+    return replace(seen, stacks=tuple(stacks))
 
 
 def _lone_player_acts(d: Divergence, state: State) -> bool:
@@ -397,13 +451,17 @@ def _lone_player_acts(d: Divergence, state: State) -> bool:
 
 
 def _recycled(d: Divergence, state: State) -> bool:
-    """Burns or discards were recycled (T-9, D-10), which PokerKit does its own way."""
-    return any(e.kind in ("recycle", "reshuffle") for e in state.history) or (
-        "deck is exhausted" in d.yours
-    )
+    """The deck ran out where holecard recycles cards (T-9, D-10).
+
+    PokerKit's adapter has no card to deal (PokerKit would recycle every card, own
+    discards included).
+    """
+    return d.kind is DivergenceKind.REFUSED and "deck is exhausted" in d.yours
 
 
-#: PokerKit 0.7.7's differences from holecard under ``profile="pokerkit"``.
+#: PokerKit 0.7.7's differences from holecard under ``profile="pokerkit"``. Each names
+#: the observables it changes (``changes``): the kit compares everything else, so a bug
+#: in the same hand is still found, and a difference of another kind is unexplained.
 POKERKIT_DIFFERENCES: tuple[KnownDifference, ...] = (
     KnownDifference(
         "incomplete-all-in",
@@ -411,87 +469,116 @@ POKERKIT_DIFFERENCES: tuple[KnownDifference, ...] = (
         "after an all-in bet, completion or raise short of a full one PokerKit sizes the "
         "next wager from the short amount or refuses it (a raise after an incomplete all-in "
         "raise, a completion after an all-in bet below the small bet), where holecard "
-        "applies the full-bet rule (limit_short_all_in_rule = FULL_BET)",
+        "applies the full-bet rule (limit_short_all_in_rule = FULL_BET): the wagers and "
+        "calls offered in that round differ",
         _incomplete_all_in,
+        changes=("moves",),
     ),
     KnownDifference(
         "short-bring-in",
         "G-1.4.2",
         "stud: after a bring-in posted all-in for less than the bring-in PokerKit lets the "
-        "others call the short amount; the rules make them call the full bring-in",
+        "others call the short amount; the rules make them call the full bring-in: the "
+        "moves of third street, and from then on the stacks, pots and payoffs, and who "
+        "acts (a caller keeps chips he would have put in all-in) and the wagers sized by "
+        "the stacks",
         _short_bring_in,
+        changes=("moves", "stacks", "pots", "payoffs", "actor"),
     ),
     KnownDifference(
         "short-all-in-raise",
         "G-1.9.1",
         "PokerKit does not let a player raise all-in for less than a full raise when his "
-        "stack cannot cover one; the rules let a player always put in his whole stack",
+        "stack cannot cover one; the rules let a player always put in his whole stack: "
+        "that all-in raise is missing from the moves",
         _all_in_raise_missing,
+        changes=("moves",),
     ),
     KnownDifference(
         "unanswerable-raise",
         "G-1.9.1",
         "PokerKit offers no raise when no opponent could call any part of it (each other "
         "live player with chips holds no more than the current bet); the rules let the "
-        "player raise, and the part nobody calls comes back to him (G-1.10.1)",
+        "player raise, and the part nobody calls comes back to him (G-1.10.1): those "
+        "raises are missing from the moves",
         _unanswerable_raise,
+        changes=("moves",),
     ),
     KnownDifference(
         "no-low-side-pot",
         "H-5.2",
-        "stud hi/lo: in a pot none of whose contestants has a qualifying low PokerKit still "
-        "splits off the low half; the rules give the whole pot to the best high hand",
+        "stud hi/lo, hands with side pots where someone has a low: PokerKit splits off the "
+        "low half of a pot none of whose players has a qualifying low and shares it among "
+        "them; the rules give the whole pot to the best high hand: only the winner of such "
+        "a pot loses chips (at most its low half), only its players gain them",
         _no_low_side_pot,
+        changes=("stacks", "payoffs"),
     ),
     KnownDifference(
         "odd-chip-to-low",
         "H-5.5",
-        "stud hi/lo: at the settlement PokerKit gives the low winner one chip the rules give "
-        "the high winner; seen in hands with side pots (in a single pot PokerKit gives the "
-        "odd chip to the high half, as the rules do)",
+        "stud hi/lo, hands with side pots: PokerKit gives the odd chip between the halves of "
+        "some split pots to the low half, which the rules give to the high half: exactly "
+        "one chip per such pot moves from its high winner to its low winner (in a single "
+        "pot PokerKit gives the odd chip to the high half, as the rules do)",
         _odd_chip_to_low,
+        changes=("stacks", "payoffs"),
     ),
     KnownDifference(
         "blind-round-cap",
         "D-4, G-1.6.2",
         "2-7: PokerKit does not count the big blind as the round's opening bet, so it "
         "allows a fourth raise before the first draw, where holecard's cap (max_raises = 3) "
-        "counts the big blind as the bet",
+        "counts the big blind as the bet: that raise is an extra move",
         _blind_round_cap,
+        changes=("moves",),
     ),
     KnownDifference(
         "heads-up-deal",
         "G-1.3.1, G-1.4.3",
         "2-7 heads-up: PokerKit deals the first card to the big blind; the rules deal it to "
-        "the small blind, who is the button heads-up",
+        "the small blind, who is the button heads-up: the players hold each other's cards, "
+        "so the cards, the draws and the showdown's chips differ (who acts, and the pots "
+        "before the showdown, are still compared)",
         _heads_up_deal,
+        changes=("hole_cards", "moves", "stacks", "payoffs"),
     ),
     KnownDifference(
         "short-blind",
         "G-1.4.3",
         "2-7: after a blind all-in for less than the big blind PokerKit sizes calls and "
-        "raises from the short blind; the rules keep the full big blind",
+        "raises from the short blind; the rules keep the full big blind: the moves of the "
+        "first round, and from then on the stacks, pots and payoffs, and who acts and the "
+        "wagers sized by the stacks",
         _short_blind,
+        changes=("moves", "stacks", "pots", "payoffs", "actor"),
     ),
     KnownDifference(
         "uncalled-bet-timing",
         "G-1.10.1",
         "PokerKit returns an uncalled bet at the end of the hand; holecard returns it when "
-        "the betting round closes, so the stacks differ in between",
-        _uncalled_return,
+        "the betting round closes: until the end, the owner's stack lacks exactly the "
+        "returned chips",
+        changes=("stacks",),
+        expected=_uncalled_later,
     ),
     KnownDifference(
         "lone-player-acts",
         "G-1.5.4",
         "PokerKit gives a turn (check) to the only live player with chips when everybody "
-        "else is all-in; the rules end the betting there",
+        "else is all-in; the rules end the betting there: who acts, the pots (bets not yet "
+        "collected) and the moves offered then",
         _lone_player_acts,
+        changes=("actor", "pots", "moves"),
     ),
     KnownDifference(
         "deck-recycling",
         "T-9, D-10",
         "when the stub runs out PokerKit recycles burns, muck and every discard (a player's "
-        "own discards included), which no holecard option reproduces (docs/rules.md §6.3)",
+        "own discards included, against D-10.5), which no holecard option reproduces "
+        "(docs/rules.md §6.3): the adapter refuses to deal past the deck, and the hand "
+        "stops at the move that needs a recycled card",
         _recycled,
+        changes=("moves",),
     ),
 )

@@ -8,6 +8,7 @@ words of why.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -134,6 +135,8 @@ def _wager_rule(state: State) -> str:
         return "G-1.7"
     if betting == "NO_LIMIT":
         return "G-1.8"
+    if open_pair_street(state):  # a bet or raise of S or G, G fixing later raises
+        return "G-1.6.4"
     return "G-1.6.2" if _raises(state) else "G-1.6.1"
 
 
@@ -196,3 +199,169 @@ def field_rule(state: State, field: str) -> str:
         first_round = state.street == Game(game).spec.streets[0].name
         return "G-1.4.2" if first_round else "E-2.5"
     return "G-1.10"
+
+
+#: Each rule id the kit cites, in words a poker player knows (docs/rules.md titles).
+RULE_NAMES: Final = {
+    "G-1.3": "the deal",
+    "G-1.3.1": "the deal",
+    "G-1.4.2": "bring-in",
+    "G-1.4.3": "blinds",
+    "G-1.5": "betting round",
+    "G-1.5.2": "fold, check or call",
+    "G-1.5.4": "end of the betting",
+    "G-1.5.6": "time-out",
+    "G-1.6.1": "fixed-limit bet size",
+    "G-1.6.2": "cap",
+    "G-1.6.3": "completion",
+    "G-1.6.4": "open-pair big bet",
+    "G-1.7": "pot-limit bet size",
+    "G-1.8": "no-limit bet size",
+    "G-1.9.1": "all-in",
+    "G-1.9.2": "short all-in (pot and no limit)",
+    "G-1.9.3": "short all-in (fixed limit)",
+    "G-1.10": "pots",
+    "G-1.10.1": "uncalled bet",
+    "G-1.10.2": "side pots",
+    "G-1.11": "split pot",
+    "G-1.11.1": "odd chip",
+    "G-1.12.2": "show order",
+    "E-2.5": "first to act (best showing hand)",
+    "S-10": "showdown",
+    "T-9": "running out of cards",
+    "T-9.2": "recycled burns",
+    "T-10": "showdown",
+    "H-5": "hi/lo split",
+    "H-5.2": "no qualifying low",
+    "H-5.5": "odd chip of a hi/lo split",
+    "R-1": "showdown",
+    "D-5": "the draw",
+    "D-6": "first to act after the draw",
+    "D-7": "draw time-out",
+    "D-8": "showdown",
+    "D-10": "reshuffle",
+    "D-10.5": "own discards",
+}
+
+
+def rule_name(rule: str) -> str:
+    """The words for ``rule`` (its first id when it names several), or the id itself."""
+    return RULE_NAMES.get(rule.split(",")[0].strip(), rule)
+
+
+def open_pair_street(state: State) -> bool:
+    """G-1.6.4 applies now: fixed limit, the option on, its street, an open pair showing."""
+    if state._config.betting != "FIXED_LIMIT":
+        return False
+    if state._config.options.get("open_pair_double_bet") != "true":
+        return False
+    streets = Game(state._config.game).spec.streets
+    if len(streets) < 2 or state.street != streets[1].name:
+        return False
+    for p in state.players:
+        ranks = [c.rank for c in p.up_cards]
+        if not p.folded and len(ranks) != len(set(ranks)):
+            return True
+    return False
+
+
+def _card_word(cards: object) -> str:
+    return " ".join(map(str, cards)) if isinstance(cards, tuple | list) else str(cards)
+
+
+def actor_words(state: State, seat: int | None) -> str:
+    """Why ``seat`` acts now in holecard, for a first-to-act difference."""
+    if seat is None:
+        return "nobody"
+    game = state._config.game
+    p = state.player(seat)
+    first_round = state.street == Game(game).spec.streets[0].name
+    if (
+        game != "deuce_seven"
+        and first_round
+        and not any(e.kind == "bring_in" for e in state.history)
+    ):
+        door = p.up_cards[0] if p.up_cards else None
+        which = state._config.options.get("bring_in_card", "AUTO")
+        if which == "AUTO":
+            fixed = state._config.betting == "FIXED_LIMIT"
+            which = "HIGHEST" if game == "razz" or not fixed else "LOWEST"
+        side = "highest" if which == "HIGHEST" else "lowest"
+        return f"seat {seat} ({side} door card {door})"
+    if game != "deuce_seven" and not first_round and p.up_cards:
+        return f"seat {seat} (showing {_card_word(tuple(p.up_cards))})"
+    return f"seat {seat}"
+
+
+def exercised(state: State) -> set[str]:
+    """The rule classes a finished (or stopped) hand of holecard's engine went through.
+
+    ``bring-in``, ``completion``, ``cap`` (a fixed-limit round reached its cap),
+    ``open pair`` (G-1.6.4 in force on its street), ``side pots`` (two or more pots),
+    ``odd chip`` (a pot or half split unevenly), ``show order`` (two or more hands shown),
+    ``reshuffle`` (recycled burns or discards).
+    """
+    out: set[str] = set()
+    kinds = [e.kind for e in state.history]
+    acted = {"bring_in", "complete", "bet_raise", "call", "check", "fold"}
+    if state._config.game != "deuce_seven" and acted & set(kinds):
+        out.add("bring-in")  # someone was picked to bring in, and posted or completed
+    if "complete" in kinds:
+        out.add("completion")
+    if "recycle" in kinds or "reshuffle" in kinds:
+        out.add("reshuffle")
+    if kinds.count("show") >= 2:
+        out.add("show order")
+    if len(state.pots) >= 2:
+        out.add("side pots")
+    cap = state._config.options.get("max_raises", "none")
+    if state._config.betting == "FIXED_LIMIT" and cap.isdigit():
+        wagers = 1 if state._config.game == "deuce_seven" else 0  # the big blind opens
+        for e in state.history:
+            if e.kind == "street":
+                wagers = 0
+            elif e.kind in ("complete", "bet_raise"):
+                wagers += 1
+                if wagers > int(cap):
+                    out.add("cap")
+    awards = [e for e in state.history if isinstance(e, ev.PotAwarded)]
+    parts: dict[tuple[int, str], list[int]] = {}
+    for a in awards:
+        parts.setdefault((a.pot, str(a.share)), []).append(a.amount)
+    halves: dict[int, dict[str, int]] = {}
+    for (pot, share), amounts in parts.items():
+        halves.setdefault(pot, {})[share] = sum(amounts)
+        if len(set(amounts)) > 1:
+            out.add("odd chip")
+    if any(h.get("high", 0) != h.get("low", h.get("high", 0)) for h in halves.values()):
+        out.add("odd chip")
+    return out
+
+
+def settlement_rule(state: State, yours: Sequence[int]) -> str:
+    """The rule behind a difference in the chips of a finished hand.
+
+    One chip moved between two winners of the same split pot: the odd chip (H-5.5 in
+    stud hi/lo, else G-1.11.1); a seat paid more than every pot he contests: side pots
+    (G-1.10.2); anything else: the game's showdown rule.
+    """
+    game = state._config.game
+    mine = state.stacks
+    delta = [b - a for a, b in zip(mine, yours, strict=False)]
+    unit = int(state._config.options.get("chip_unit", "1") or 1)
+    moved = [i for i, x in enumerate(delta) if x]
+    awards = [e for e in state.history if isinstance(e, ev.PotAwarded)]
+    if len(moved) == 2 and sorted(delta[i] for i in moved) == [-unit, unit]:
+        for pot in {a.pot for a in awards}:
+            winners = {a.seat for a in awards if a.pot == pot}
+            if set(moved) <= winners:
+                return "H-5.5" if game == "stud8" else "G-1.11.1"
+    pots = state.pots
+    if len(pots) >= 2:
+        for seat, stack in enumerate(yours[: len(mine)]):
+            # Behind him before the pots were paid, plus every pot he contests.
+            most = mine[seat] - sum(a.amount for a in awards if a.seat == seat)
+            most += sum(p.amount for p in pots if seat in p.players)
+            if stack > most:
+                return "G-1.10.2"
+    return _SHOWDOWN.get(game, "G-1.11")
