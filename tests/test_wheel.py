@@ -29,24 +29,32 @@ PYTHON_TAG = f"cp{sys.version_info.major}{sys.version_info.minor}"
 ABI3_TAG = "cp311-abi3"
 
 
-def run(*args: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
+def run(
+    *args: str | Path, cwd: Path, env: dict[str, str] | None = None, timeout: float = 1800
+) -> str:
     done = subprocess.run(
-        [str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=1800
+        [str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
     )
     assert done.returncode == 0, f"{args} failed:\n{done.stdout}\n{done.stderr}"
     return done.stdout
 
 
+def made(goal: str, variable: str, given: str, factory: pytest.TempPathFactory) -> Path:
+    """The folder that `make goal variable=folder` fills, or the one named by the
+    environment variable `given`, filled by that command beforehand."""
+    if os.environ.get(given):
+        return Path(os.environ[given]).resolve()
+    out = factory.mktemp(goal)
+    # The Makefile's recipe, so the wheels tested are the wheels it builds. Cross builds
+    # of every platform take long on a busy machine.
+    run("make", "--no-print-directory", goal, f"{variable}={out}", cwd=ROOT, timeout=5400)
+    return out
+
+
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The folder of wheels and sdist that `make wheel` builds."""
-    given = os.environ.get("HOLECARD_DIST")
-    if given:
-        return Path(given).resolve()
-    out = tmp_path_factory.mktemp("dist")
-    # The Makefile's recipe, so the wheels tested are the wheels `make wheel` builds.
-    run("make", "--no-print-directory", "wheel", f"DIST={out}", cwd=ROOT)
-    return out
+    return made("wheel", "DIST", "HOLECARD_DIST", tmp_path_factory)
 
 
 def the_wheel(dist: Path, tag: str) -> Path:
