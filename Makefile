@@ -10,6 +10,9 @@
 #   make wheel   the wheels (manylinux2014: one for every CPython >= 3.11, one built for
 #                this CPython) and the sdist, into dist/ (DIST=folder for another;
 #                tests/test_wheel.py builds through it)
+#   make wheels  those, and an abi3 wheel for every other platform this machine can build
+#                (Linux aarch64, musl, macOS, Windows), into dist/wheels/; wheels-test
+#                checks each (tests/test_wheels_platforms.py builds through it)
 #   make bench   criterion and Python benchmarks against phevaluator, eval7, PokerKit and
 #                poker-equity, import time against `python -c pass` and `import json` (and
 #                OMPEval, built from the source folder OMPEVAL_SRC names, when set)
@@ -79,6 +82,76 @@ wheel: prereqs $(STAMP)
 	CARGO_TARGET_DIR=$(WHEEL_TARGET)/cpython $(MATURIN_BUILD) --interpreter $(WHEEL_PYTHONS)
 	$(VENV)/bin/maturin sdist --out $(DIST)
 	@for w in $(DIST)/*.whl; do echo "$$w:"; $(PY) -m zipfile -l "$$w"; done
+
+# Every platform's wheels that this machine can build, into WHEELS_DIST: what `make wheel`
+# builds (Linux x86-64 glibc, abi3 and this CPython's, and the sdist), then an abi3 wheel for
+# each of WHEELS_TARGETS (target:platform tag), cross-compiled with zig as the linker, each in
+# its own folder under WHEELS_TARGET (rustup adds a missing standard library). The other
+# platforms' version-specific wheels come from the release workflow's native runners. A
+# target that fails is named at the end with its last error line, and make fails.
+WHEELS_DIST    ?= dist/wheels
+WHEELS_TARGET  ?= target/wheels
+WHEELS_TARGETS ?= aarch64-unknown-linux-gnu:manylinux2014 \
+	x86_64-unknown-linux-musl:musllinux_1_2 aarch64-unknown-linux-musl:musllinux_1_2 \
+	x86_64-apple-darwin: aarch64-apple-darwin: x86_64-pc-windows-gnu:
+# Not tried here, and why (the release workflow builds them on their own runners).
+WHEELS_NOT_HERE := x86_64-pc-windows-msvc: Microsoft's C runtime and Windows SDK, which \
+	cargo-xwin downloads from Microsoft at build time, cannot be fetched on this machine \
+	(x86_64-pc-windows-gnu stands in for it here)
+.PHONY: wheels wheels-test arm64-root
+wheels: prereqs $(STAMP)
+	@mkdir -p $(WHEELS_TARGET)
+	@echo "make wheels: x86_64-unknown-linux-gnu (manylinux2014: abi3 and this CPython's) and the sdist"
+	@$(MAKE) --no-print-directory wheel DIST=$(WHEELS_DIST) >$(WHEELS_TARGET)/wheel.log 2>&1 \
+		|| { tail -n 20 $(WHEELS_TARGET)/wheel.log >&2; exit 1; }
+	@failed=""; \
+	for spec in $(WHEELS_TARGETS); do \
+		t=$${spec%%:*}; tag=$${spec#*:}; log=$(WHEELS_TARGET)/$$t.log; \
+		echo "make wheels: $$t$${tag:+ ($$tag)}"; \
+		if ! rustup target list --installed 2>/dev/null | grep -qx "$$t" \
+			&& ! rustup target add "$$t" >"$$log" 2>&1; then \
+			failed="$$failed\n  $$t: rustup could not add its standard library: $$(tail -n1 "$$log")"; \
+			continue; fi; \
+		if CARGO_TARGET_DIR=$(WHEELS_TARGET)/$$t PATH="$(CURDIR)/$(VENV)/bin:$$PATH" \
+			$(VENV)/bin/maturin build --release --zig --target "$$t" --features abi3 \
+			$${tag:+--compatibility $$tag} --out $(WHEELS_DIST) >"$$log" 2>&1; then \
+			grep -a 'Built wheel' "$$log" | sed 's/^.* to /    /'; \
+		else failed="$$failed\n  $$t: $$(grep -a -m1 -i 'error' "$$log" || tail -n1 "$$log") ($$log)"; fi; \
+	done; \
+	echo "make wheels: not built here: $(WHEELS_NOT_HERE)"; \
+	if [ -n "$$failed" ]; then printf "make wheels: could not build:$$failed\n" >&2; exit 1; fi
+
+# An arm64 Debian root in which the platform tests run the aarch64 wheel under QEMU user
+# emulation (qemu-aarch64-static -L ROOT: no binfmt_misc handler to register, no chroot):
+# Debian's own python3 and python3-numpy. debootstrap's first stage fetches and verifies the
+# packages and they are unpacked with dpkg-deb (the second stage would run arm64 maintainer
+# scripts, which needs binfmt_misc); the two links the alternatives system would make are
+# made by hand. Kept outside the clone, in HOLECARD_CI_CACHE, and made again only when missing.
+HOLECARD_CI_CACHE ?= $(HOME)/.cache/holecard-ci
+ARM64_SUITE ?= bookworm
+ARM64_ROOT  ?= $(HOLECARD_CI_CACHE)/debian-$(ARM64_SUITE)-arm64
+arm64-root: $(ARM64_ROOT)/.complete
+$(ARM64_ROOT)/.complete:
+	@if ! command -v qemu-aarch64-static >/dev/null 2>&1 || ! command -v debootstrap >/dev/null 2>&1; then \
+		command -v apt-get >/dev/null 2>&1 || { echo "make: the aarch64 tests need qemu-user-static and debootstrap (Debian packages)" >&2; exit 1; }; \
+		echo "make: installing qemu-user-static and debootstrap (the aarch64 wheel's tests)"; \
+		sudo=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq \
+			--no-install-recommends qemu-user-static debootstrap >/dev/null; fi
+	rm -rf $(ARM64_ROOT).part && mkdir -p $(HOLECARD_CI_CACHE)
+	debootstrap --arch=arm64 --foreign --variant=minbase --include=python3,python3-numpy \
+		$(ARM64_SUITE) $(ARM64_ROOT).part >$(HOLECARD_CI_CACHE)/debootstrap.log
+	cd $(ARM64_ROOT).part && for deb in var/cache/apt/archives/*.deb; do \
+		dpkg-deb -x "$$deb" . || exit 1; done && rm -f var/cache/apt/archives/*.deb
+	ln -sf blas/libblas.so.3 $(ARM64_ROOT).part/usr/lib/aarch64-linux-gnu/libblas.so.3
+	ln -sf lapack/liblapack.so.3 $(ARM64_ROOT).part/usr/lib/aarch64-linux-gnu/liblapack.so.3
+	rm -rf $(ARM64_ROOT) && mv $(ARM64_ROOT).part $(ARM64_ROOT) && touch $@
+
+# The wheels of `make wheels`, each run where it can be (the aarch64 one under emulation)
+# and checked statically otherwise (tests/test_wheels_platforms.py).
+wheels-test: wheels arm64-root
+	HOLECARD_WHEELS=$(WHEELS_DIST) HOLECARD_ARM64_ROOT=$(ARM64_ROOT) \
+		$(PY) -m pytest -q tests/test_wheels_platforms.py
 
 check: rust-check python-check
 

@@ -13,6 +13,7 @@ if command -v "python$version" >/dev/null 2>&1; then python="python$version"
 elif command -v py >/dev/null 2>&1; then python="py -$version"   # Windows' launcher
 else echo "smoke.sh: no CPython $version here for $wheel" >&2; exit 1; fi
 work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 $python -m venv "$work/venv"
 bin="$work/venv/bin"; [ -d "$bin" ] || bin="$work/venv/Scripts"
 "$bin/python" -m pip install --quiet "$wheel"
