@@ -77,7 +77,7 @@ from decimal import Decimal, InvalidOperation
 from os import PathLike
 from pathlib import Path
 from types import UnionType
-from typing import Any, Final, Protocol, Union, get_args, get_origin, get_type_hints
+from typing import Any, Final, NoReturn, Protocol, Union, get_args, get_origin, get_type_hints
 
 from holecard import _core
 from holecard import events as ev
@@ -484,8 +484,95 @@ def _fits(value: object, hint: object) -> bool:
     return isinstance(hint, type) and isinstance(value, hint)
 
 
+#: The reader's limits on a hand history's text, far above any real hand's (a few kB, a
+#: few hundred characters a line), so that reading takes time linear in the text and
+#: the TOML parser (tomllib) neither recurses deeply nor converts huge numbers.
+_MAX_CHARS: Final = 1 << 20  # characters in a document (a file)
+_MAX_LINE_CHARS: Final = 1 << 16  # characters in a line
+_MAX_NESTING: Final = 32  # arrays and inline tables inside each other (tomllib recurses)
+# Dots in a line outside strings, comments and numbers (a float's or a time's one dot), so
+# that a dotted key or table name has at most 17 parts: tomllib checks each prefix of a
+# dotted key, in time quadratic in its parts.
+_MAX_DOTS: Final = 16
+_MAX_NUMBER_CHARS: Final = 64  # characters in a number (a bare word that starts with a digit)
+
+#: What the limits look at: strings and comments (skipped whole), runs of brackets, dots,
+#: line ends, and numbers (bare words that start with a digit, with their dots).
+_LEXEMES: Final = re.compile(
+    r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*""""{0,2}'
+    r"|'''[\s\S]*?''''{0,2}"
+    r'|"(?:[^"\\\n]|\\.)*"'
+    r"|'[^'\n]*'"
+    r"|#[^\n]*"
+    r"|(?<![A-Za-z0-9_])[0-9][A-Za-z0-9_:+.-]*"
+    r"|[\[{]+|[\]}]+|[.\n]"
+)
+
+
+def _check_limits(text: str) -> None:
+    """Refuses text beyond the reader's limits (:data:`_MAX_CHARS` …), naming the line.
+
+    Raises:
+        HandHistorySyntaxError: what is beyond which limit, and where.
+    """
+    if len(text) > _MAX_CHARS:
+        raise HandHistorySyntaxError(
+            f"{len(text):,} characters; a hand history has at most {_MAX_CHARS:,}"
+        )
+    for number, line in enumerate(text.split("\n"), 1):
+        if len(line) > _MAX_LINE_CHARS:
+            raise HandHistorySyntaxError(
+                f"line {number} has {len(line):,} characters; at most {_MAX_LINE_CHARS:,}"
+            )
+    depth = dots = 0
+    for match in _LEXEMES.finditer(text):
+        token = match.group()
+        first = token[0]
+        if first in "[{":
+            if depth + len(token) > _MAX_NESTING:
+                where = match.start() + _MAX_NESTING - depth
+                _refuse(text, where, f"nested more than {_MAX_NESTING} deep")
+            depth += len(token)
+        elif first in "]}":
+            depth = max(depth - len(token), 0)
+        elif first == "\n":
+            dots = 0
+        elif first == "." or first.isdigit():
+            if len(token) > _MAX_NUMBER_CHARS:
+                _refuse(
+                    text,
+                    match.start(),
+                    f"a number of {len(token):,} characters ({token[:12]}...); "
+                    f"at most {_MAX_NUMBER_CHARS}",
+                )
+            found = token.count(".")
+            dots += found if first == "." or found > 1 else 0
+            if dots > _MAX_DOTS:
+                _refuse(
+                    text,
+                    match.start(),
+                    f"more than {_MAX_DOTS} dots in a line outside strings: a key or table "
+                    f"name has at most {_MAX_DOTS + 1} parts",
+                )
+        elif first != "#" and "\n" in token:  # a multi-line string: a line ends in it
+            dots = 0
+
+
+def _refuse(text: str, pos: int, message: str) -> NoReturn:
+    """Raises HandHistorySyntaxError: ``message`` at ``pos``, named as tomllib names places."""
+    line = text.count("\n", 0, pos) + 1
+    column = pos - text.rfind("\n", 0, pos)
+    raise HandHistorySyntaxError(f"{message} (at line {line}, column {column})")
+
+
 def loads(text: str) -> HandHistory:
     """Parse one ``.phh`` document.
+
+    The text may have at most 1,048,576 (``2**20``) characters, 65,536 in a line; arrays
+    and inline tables nest at most 32 deep, a line has at most 16 dots outside strings,
+    comments and numbers (a dotted key or a table name at most 17 parts), and a number (a bare
+    word that starts with a digit) has at most 64 characters. Reading takes time linear in
+    the text.
 
     Args:
         text: TOML text.
@@ -494,7 +581,8 @@ def loads(text: str) -> HandHistory:
         The hand history.
 
     Raises:
-        HandHistorySyntaxError: text that is not TOML (the message names the line).
+        HandHistorySyntaxError: text that is not TOML, or beyond the limits above (the
+            message names the line).
         HandHistoryError: a record without a ``variant`` or with a field of the wrong type.
         ArgumentTypeError: ``text`` is not a str.
 
@@ -506,6 +594,7 @@ statement (at line 1, column 17)
     """
     if not isinstance(text, str):
         raise ArgumentTypeError(f"text must be PHH (TOML) text, got {_describe(text)}")
+    _check_limits(text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -513,6 +602,10 @@ statement (at line 1, column 17)
         if message.endswith("(at end of document)"):
             message += f" on line {text.count(chr(10)) + 1}"
         raise HandHistorySyntaxError(message) from None
+    except RecursionError:  # the limits keep tomllib from this; should one let it through
+        raise HandHistorySyntaxError("nested too deep for the TOML parser") from None
+    except ValueError as exc:  # int()'s digit limit, likewise
+        raise HandHistorySyntaxError(f"not readable as TOML: {exc}") from None
     return HandHistory.from_dict(data)
 
 
@@ -535,13 +628,21 @@ def load(path: str | Path) -> HandHistory:
     if not isinstance(path, str | PathLike):
         raise ArgumentTypeError(f"path must be a str or a path, got {_describe(path)}")
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as file:
+            data = file.read(_MAX_CHARS + 1)  # an endless file (/dev/zero) stops here
+    except ValueError as exc:  # a name the system cannot take (a NUL character)
+        raise ConfigurationError(f"path {path!r} cannot name a file: {exc}") from None
+    if len(data) > _MAX_CHARS:
+        raise HandHistorySyntaxError(
+            f"{path}: more than {_MAX_CHARS:,} bytes; a hand history file has at most that many"
+        )
+    try:
+        # As a file read as text: universal line ends.
+        text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError as exc:
         raise HandHistoryError(
             f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})"
         ) from None
-    except ValueError as exc:  # a name the system cannot take (a NUL character)
-        raise ConfigurationError(f"path {path!r} cannot name a file: {exc}") from None
     try:
         return loads(text)
     except HandHistorySyntaxError as exc:
