@@ -168,3 +168,23 @@ def test_reading_time_is_linear_in_the_text(case: str) -> None:
     phh.loads(normal)
     ratio = _seconds(worst) / _seconds(normal)
     assert ratio < 40, f"{case}: {ratio:.1f} times a normal text's time"
+
+
+def test_a_hand_of_thousands_of_actions_is_written_within_the_line_limit() -> None:
+    """dumps wrote ``actions`` on one line, which the reader's line limit would refuse: a
+    no-limit raising war of 6,000 raises, written and read back."""
+    actions = ["d dh p1 AsKs2c", "d dh p2 AhKh9d", "p1 pb", "p2 cbr 2"]
+    actions += [f"p{1 + i % 2} cbr {4 + 2 * i}" for i in range(6000)] + ["p1 f"]
+    hh = phh.HandHistory(
+        variant="N7S",
+        antes=[0, 0],
+        bring_in=1,
+        min_bet=2,
+        starting_stacks=[10**6, 10**6],
+        actions=actions,
+    )
+    text = phh.dumps(hh)
+    assert len(text) > 65_536
+    back = phh.loads(text)
+    assert back.actions == actions
+    assert back.replay().is_over

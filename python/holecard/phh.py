@@ -697,7 +697,13 @@ def dumps(hh: HandHistory) -> str:
     """
     if not isinstance(hh, HandHistory):
         raise ArgumentTypeError(f"hh must be a HandHistory, got {_describe(hh)}")
-    lines = [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in hh.to_dict().items()]
+    lines = []
+    for k, v in hh.to_dict().items():
+        line = f"{_toml_key(k)} = {_toml_value(v)}"
+        if len(line) > _MAX_LINE_CHARS and isinstance(v, list | tuple):
+            # One item a line, within the reader's line limit (a hand of thousands of actions).
+            line = f"{_toml_key(k)} = [\n" + "".join(f"  {_toml_value(x)},\n" for x in v) + "]"
+        lines.append(line)
     return "\n".join(lines) + "\n"
 
 
