@@ -20,16 +20,16 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import contextlib
-import functools
 import importlib
 import ipaddress
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import ModuleType
 from typing import Any, Final, Generic, Literal, Protocol, Self, TypeVar, cast
 
+from holecard import _core
 from holecard.exceptions import ArgumentTypeError, ConfigurationError
 
 __all__ = [
@@ -37,6 +37,8 @@ __all__ = [
     "IN_FLIGHT_PER_WORKER",
     "MAX_ATTEMPTS",
     "ExecutorLike",
+    "check_chunk",
+    "check_complete",
     "check_executor",
     "check_progress",
     "run_chunks",
@@ -168,59 +170,123 @@ def run_chunks(
     executor: ExecutorLike,
     task: Callable[[Any, int, int], S],
     shared: object,
-    ranges: Sequence[tuple[int, int]],
+    ranges: Iterable[tuple[int, int]],
     *,
     progress: Callable[[int, int], object] | None = None,
+    check: Callable[[S, int, int], object] | None = None,
 ) -> S:
     """The sum of ``task(shared, start, stop)`` over ``ranges``, run on ``executor``.
 
     ``task`` must be deterministic (a retried chunk gives the same totals) and, for
     executors in other processes, a module-level function (it is pickled).
-    ``progress(units done, units)`` is called as chunks finish.
+    ``progress(units done, units)`` is called as chunks finish; ``check(totals, start,
+    stop)`` as each chunk's totals arrive (it raises for totals that are not the chunk's).
+    The ranges are read as chunks are sent (:func:`holecard._core.chunk_ranges` makes
+    them on demand) and the totals are added as they arrive, so memory holds only the
+    chunks in flight.
 
     >>> import concurrent.futures as cf
     >>> with cf.ThreadPoolExecutor(2) as pool:
     ...     run_chunks(pool, lambda k, a, b: k * sum(range(a, b)), 2, [(0, 5), (5, 10)])
     90
     """
-    total = sum(stop - start for start, stop in ranges)
+    if isinstance(ranges, _core.ChunkRanges):
+        total = ranges.units
+    else:
+        ranges = list(ranges)
+        total = sum(stop - start for start, stop in ranges)
     runner: _RayRunner[S] | _FuturesRunner[S] = (
         _RayRunner(task, shared) if executor == "ray" else _FuturesRunner(executor, task, shared)
     )
     # A few chunks per worker in flight, not all of them: an interrupt then has little to
     # cancel, and a process pool little left to finish.
     window = IN_FLIGHT_PER_WORKER * workers(executor)
-    waiting = list(reversed(ranges))
+    waiting = iter(ranges)
     pending: dict[object, tuple[tuple[int, int], int]] = {}
-    results: dict[tuple[int, int], S] = {}
+    merged: S | None = None
     done_units = 0
     with _ctrl_c_noted() as interrupted:
         try:
-            while waiting or pending:
+            while True:
                 if interrupted():
                     raise KeyboardInterrupt
-                while waiting and len(pending) < window:
-                    r = waiting.pop()
+                while len(pending) < window and (r := next(waiting, None)) is not None:
                     pending[runner.submit(r)] = (r, 1)
+                if not pending:
+                    break
                 for handle in runner.wait(list(pending)):
                     r, attempt = pending.pop(handle)
                     try:
-                        results[r] = runner.result(handle)
+                        result = runner.result(handle)
                     except Exception:
                         if attempt >= MAX_ATTEMPTS:
                             raise
                         pending[runner.submit(r)] = (r, attempt + 1)
                         continue
+                    if check is not None:
+                        check(result, *r)
+                    # Integer totals: the order of the sum does not matter.
+                    merged = result if merged is None else merged + result
                     done_units += r[1] - r[0]
                     if progress is not None:
                         progress(done_units, total)
         except BaseException:
             runner.cancel(list(pending))
             raise
-    if progress is not None and not ranges:
-        progress(0, 0)
-    # Integer totals: the order of the sum does not matter; sorted for a fixed one anyway.
-    return functools.reduce(lambda a, b: a + b, (results[r] for r in sorted(results)))
+    if merged is None:
+        if progress is not None:
+            progress(0, 0)
+        raise ConfigurationError("run_chunks needs at least one chunk")
+    return merged
+
+
+class _Covering(Protocol):
+    @property
+    def ranges(self) -> list[tuple[int, int]]: ...
+
+
+def _describe(what: str, ranges: Sequence[tuple[int, int]]) -> str:
+    if not ranges:
+        return f"no {what}"
+    shown = [f"{a}..{b}" for a, b in ranges[:4]]
+    if len(ranges) > 4:
+        shown.append(f"and {len(ranges) - 4} more ranges")
+    return f"{what} {', '.join(shown)}"
+
+
+def check_chunk(what: str, totals: _Covering, start: int, stop: int) -> None:
+    """Refuses totals of chunk ``start .. stop`` of ``what`` that cover anything else.
+
+    An executor that ran another chunk, or none, or one twice over, is named here.
+    """
+    if totals.ranges != [(start, stop)]:
+        raise ConfigurationError(
+            f"the chunk of {what} {start}..{stop} came back as the totals of "
+            f"{_describe(what, totals.ranges)}: the executor returns wrong results"
+        )
+
+
+def check_complete(what: str, totals: _Covering, units: int) -> None:
+    """Refuses merged totals that do not cover ``0 .. units`` of ``what`` exactly.
+
+    (The totals themselves refuse a unit counted twice, as they are added.)
+    """
+    ranges = totals.ranges
+    if ranges == ([(0, units)] if units else []):
+        return
+    at = 0
+    for start, stop in ranges:
+        if start > at:
+            break
+        at = stop
+    if at < units:
+        gap_end = next((a for a, _ in ranges if a > at), units)
+        raise ConfigurationError(
+            f"{what} {at}..{min(gap_end, units)} missing from the totals (a chunk never came back)"
+        )
+    raise ConfigurationError(
+        f"the totals cover {_describe(what, ranges)}, past the {units} {what} of the run"
+    )
 
 
 @contextlib.contextmanager

@@ -197,7 +197,9 @@ def _distributed(
         chunk_size, _distribute.workers(executor), _distribute.CHUNK_OVERHEAD_SECONDS
     )
     ranges = _core.chunk_ranges(work.units, per_chunk)
-    totals = _distribute.run_chunks(executor, _chunk, work, ranges, progress=progress)
+    check = functools.partial(_distribute.check_chunk, "units")
+    totals = _distribute.run_chunks(executor, _chunk, work, ranges, progress=progress, check=check)
+    # finish refuses totals that miss a unit (merging refused one counted twice).
     result: Equity = work.finish(totals)
     return result
 

@@ -67,6 +67,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -812,9 +813,14 @@ def simulate(
     ranges = _core.chunk_ranges(hands, chunk_size)
     if ranges:
         each = _Setup(s.config, s.game, s.bots, s.seed, s.stack, s.threads or 1)
-        totals += _distribute.run_chunks(executor, _chunk, each, ranges, progress=progress)
+        check = functools.partial(_distribute.check_chunk, "hands")
+        totals += _distribute.run_chunks(
+            executor, _chunk, each, ranges, progress=progress, check=check
+        )
     elif progress is not None:
         progress(0, 0)
+    # Each chunk exactly once: the totals refuse one counted twice, this one missing.
+    _distribute.check_complete("hands", totals, hands)
     return _result(s, totals)
 
 
@@ -889,9 +895,13 @@ def _simulate_sessions(
             ss.levels,
             ss.max_hands,
         )
-        totals += _distribute.run_chunks(executor, _session_chunk, each, ranges, progress=progress)
+        check = functools.partial(_distribute.check_chunk, "sessions")
+        totals += _distribute.run_chunks(
+            executor, _session_chunk, each, ranges, progress=progress, check=check
+        )
     elif progress is not None:
         progress(0, 0)
+    _distribute.check_complete("sessions", totals, count)
     return _session_result(s, session, stack, totals)
 
 

@@ -522,9 +522,10 @@ fn work_in_any_ranges_adds_up_to_one_run() {
         let work = divide(Scale::Cluster);
         for per_chunk in [1, 7, 500] {
             // Last chunk first: the order of the merge does not matter.
-            let totals = crate::chunks::ranges(work.units(), per_chunk)
-                .into_iter()
+            let chunks = crate::chunks::Chunks::new(work.units(), per_chunk);
+            let totals = (0..chunks.len())
                 .rev()
+                .filter_map(|i| chunks.get(i))
                 .map(|r| work.run(r, &NEVER).unwrap())
                 .fold(Totals::default(), |a, b| a.merge(&b));
             assert_eq!(

@@ -1,10 +1,11 @@
 //! Equity and simulation cut into chunks for an executor: `EquityWork` (an equity request
-//! cut into numbered units), `EquityTotals` (the integer totals of any units, which add up)
-//! and the chunk arithmetic of `crate::chunks`. The Python driver is
-//! `holecard._distribute`.
+//! cut into numbered units), `EquityTotals` (the integer totals of any units, which add up
+//! and say which units they cover), `ChunkRanges` (the chunks, made on demand) and the
+//! chunk arithmetic of `crate::chunks`. The Python driver is `holecard._distribute`.
 
 use std::hash::{Hash, Hasher};
 
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -13,6 +14,7 @@ use super::equity::{request, PyEquity};
 use super::error::ConfigurationError;
 use super::guard::guarded;
 use crate::card::Card;
+use crate::chunks::{Chunks, Covered};
 use crate::equity::{Scale, Totals, Work, MAX_PLAYERS};
 use crate::game::GameKind;
 
@@ -159,18 +161,34 @@ impl PyEquityWork {
             Ok(PyEquityTotals {
                 totals,
                 players: self.hands.len(),
+                covered: Covered::of(start..stop),
             })
         })
     }
 
-    /// The :class:`Equity` of the merged totals of every unit (refused unless they count
-    /// every outcome exactly once).
+    /// The :class:`Equity` of the merged totals of every unit (refused unless they cover
+    /// every unit once and count every outcome once).
     fn finish(&self, totals: &PyEquityTotals) -> PyResult<PyEquity> {
         if totals.players != self.hands.len() {
             return Err(ConfigurationError::new_err(format!(
                 "totals of {} players cannot finish work of {}",
                 totals.players,
                 self.hands.len()
+            )));
+        }
+        // Equal outcome counts are not enough: a chunk counted twice and another of the
+        // same size missing would pass.
+        let units = self.work.units();
+        if let Some(gap) = totals.covered.missing(units) {
+            return Err(ConfigurationError::new_err(format!(
+                "units {}..{} missing from the totals (a chunk never came back)",
+                gap.start, gap.end
+            )));
+        }
+        if let Some(extra) = totals.covered.beyond(units) {
+            return Err(ConfigurationError::new_err(format!(
+                "the totals cover units {}..{}, past the {units} units of this work",
+                extra.start, extra.end
             )));
         }
         let e = self.work.finish(&totals.totals)?;
@@ -204,13 +222,53 @@ impl PyEquityWork {
     }
 }
 
-/// The integer totals of some units of an :class:`EquityWork`: they merge exactly with
-/// ``+`` in any order. Immutable, hashable, picklable.
+/// The integer totals of some units of an :class:`EquityWork`, and the units they cover:
+/// they merge exactly with ``+`` in any order, and a unit counted twice is refused.
+/// Immutable, hashable, picklable.
 #[pyclass(module = "holecard._core", name = "EquityTotals", frozen)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyEquityTotals {
     totals: Totals,
     players: usize,
+    covered: Covered,
+}
+
+/// `a` plus `b`, or `None` when a sum passes what 128 bits hold.
+fn checked_merge(a: &Totals, b: &Totals) -> Option<Totals> {
+    let mut sum = a.clone();
+    sum.outcomes = a.outcomes.checked_add(b.outcomes)?;
+    for p in 0..MAX_PLAYERS {
+        sum.units[p] = a.units[p].checked_add(b.units[p])?;
+        sum.low[p] = a.low[p].checked_add(b.low[p])?;
+        sum.squares[p] = a.squares[p].checked_add(b.squares[p])?;
+        sum.wins[p] = a.wins[p].checked_add(b.wins[p])?;
+        sum.ties[p] = a.ties[p].checked_add(b.ties[p])?;
+    }
+    Some(sum)
+}
+
+/// The coverage of `ranges` (``(start, stop)`` pairs) of `what`; a range that runs
+/// backwards, or units two ranges share, is an error naming them.
+pub(crate) fn covered(ranges: &[(u64, u64)], what: &str) -> PyResult<Covered> {
+    if let Some((a, b)) = ranges.iter().find(|(a, b)| a > b) {
+        return Err(ConfigurationError::new_err(format!(
+            "the range of {what} {a}..{b} runs backwards"
+        )));
+    }
+    Covered::from_ranges(ranges.iter().map(|&(a, b)| a..b)).map_err(|r| twice(what, &r))
+}
+
+/// The error for units `r` of `what` counted twice.
+pub(crate) fn twice(what: &str, r: &std::ops::Range<u64>) -> PyErr {
+    ConfigurationError::new_err(format!(
+        "{what} {}..{} counted twice (a chunk's totals were added twice)",
+        r.start, r.end
+    ))
+}
+
+/// The ranges as Python reads them.
+pub(crate) fn pairs(covered: &Covered) -> Vec<(u64, u64)> {
+    covered.ranges().iter().map(|r| (r.start, r.end)).collect()
 }
 
 /// Per-player counts as Python reads and writes them.
@@ -219,10 +277,10 @@ type Counts = Vec<u128>;
 #[pymethods]
 impl PyEquityTotals {
     /// ``low`` (the part of each unit sum won with the low hand, stud hi/lo) defaults to
-    /// zeros.
+    /// zeros; ``ranges``, the ``(start, stop)`` units counted, to none.
     #[new]
-    #[pyo3(signature = (outcomes, units, squares, wins, ties, low = None))]
-    #[allow(clippy::needless_pass_by_value)]
+    #[pyo3(signature = (outcomes, units, squares, wins, ties, low = None, ranges = Vec::new()))]
+    #[allow(clippy::needless_pass_by_value, clippy::too_many_arguments)]
     fn new(
         outcomes: u128,
         units: Counts,
@@ -230,6 +288,7 @@ impl PyEquityTotals {
         wins: Counts,
         ties: Counts,
         low: Option<Counts>,
+        ranges: Vec<(u64, u64)>,
     ) -> PyResult<Self> {
         let n = units.len();
         let low = low.unwrap_or_else(|| vec![0; n]);
@@ -258,7 +317,17 @@ impl PyEquityTotals {
         totals.wins[..n].copy_from_slice(&wins);
         totals.ties[..n].copy_from_slice(&ties);
         totals.low[..n].copy_from_slice(&low);
-        Ok(PyEquityTotals { totals, players: n })
+        Ok(PyEquityTotals {
+            totals,
+            players: n,
+            covered: covered(&ranges, "units")?,
+        })
+    }
+
+    /// The units counted, as ascending ``(start, stop)`` ranges (touching ones joined).
+    #[getter]
+    fn ranges(&self) -> Vec<(u64, u64)> {
+        pairs(&self.covered)
     }
 
     /// Outcomes counted.
@@ -309,9 +378,17 @@ impl PyEquityTotals {
                 self.players, other.players
             )));
         }
+        let covered = self
+            .covered
+            .union(&other.covered)
+            .map_err(|r| twice("units", &r))?;
+        let totals = checked_merge(&self.totals, &other.totals).ok_or_else(|| {
+            ConfigurationError::new_err("adding these equity totals passes 2**128 - 1")
+        })?;
         let sum = PyEquityTotals {
-            totals: self.totals.clone().merge(&other.totals),
+            totals,
             players: self.players,
+            covered,
         };
         Ok(Py::new(py, sum)?.into_any())
     }
@@ -330,13 +407,15 @@ impl PyEquityTotals {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
-            "EquityTotals(outcomes={}, units={}, squares={}, wins={}, ties={}, low={})",
+            "EquityTotals(outcomes={}, units={}, squares={}, wins={}, ties={}, low={}, \
+             ranges={:?})",
             self.totals.outcomes,
             self.units(py)?.repr()?,
             self.squares(py)?.repr()?,
             self.wins(py)?.repr()?,
             self.ties(py)?.repr()?,
             self.low(py)?.repr()?,
+            self.ranges(),
         ))
     }
 
@@ -345,7 +424,15 @@ impl PyEquityTotals {
         slf: &Bound<'py, Self>,
     ) -> (
         Bound<'py, PyAny>,
-        (u128, Counts, Counts, Counts, Counts, Counts),
+        (
+            u128,
+            Counts,
+            Counts,
+            Counts,
+            Counts,
+            Counts,
+            Vec<(u64, u64)>,
+        ),
     ) {
         let me = slf.get();
         let t = &me.totals;
@@ -359,6 +446,7 @@ impl PyEquityTotals {
                 t.wins[..n].to_vec(),
                 t.ties[..n].to_vec(),
                 t.low[..n].to_vec(),
+                me.ranges(),
             ),
         )
     }
@@ -371,21 +459,97 @@ pub fn units_per_chunk(units: u64, core_seconds: f64, workers: u64, overhead_sec
     crate::chunks::units_per_chunk(units, core_seconds, workers, overhead_seconds)
 }
 
-/// ``0 .. units`` cut into consecutive ``(start, stop)`` ranges of ``per_chunk`` units;
-/// refused when that makes more than `crate::chunks::MAX_CHUNKS` (2**24) of them.
+/// ``0 .. units`` cut into consecutive ``(start, stop)`` ranges of ``per_chunk`` units,
+/// made on demand (a sequence: ``len``, indexing, iteration); refused when that makes more
+/// than `crate::chunks::MAX_CHUNKS` (2**24) of them.
 #[pyfunction]
-pub fn chunk_ranges(units: u64, per_chunk: u64) -> PyResult<Vec<(u64, u64)>> {
+pub fn chunk_ranges(units: u64, per_chunk: u64) -> PyResult<PyChunkRanges> {
     guarded(|| {
-        let chunks = units.div_ceil(per_chunk.max(1));
-        if chunks > crate::chunks::MAX_CHUNKS {
+        let chunks = Chunks::new(units, per_chunk);
+        if chunks.len() > crate::chunks::MAX_CHUNKS {
             return Err(ConfigurationError::new_err(format!(
-                "{units} units in chunks of {per_chunk} would make {chunks} chunks, more than \
-                 2**24: give a larger chunk size"
+                "{units} units in chunks of {per_chunk} would make {} chunks, more than \
+                 2**24: give a larger chunk size",
+                chunks.len()
             )));
         }
-        Ok(crate::chunks::ranges(units, per_chunk)
-            .into_iter()
-            .map(|r| (r.start, r.end))
-            .collect())
+        Ok(PyChunkRanges(chunks))
     })
+}
+
+/// The chunks of :func:`chunk_ranges`: a read-only sequence of ``(start, stop)`` ranges,
+/// each computed when read.
+#[pyclass(module = "holecard._core", name = "ChunkRanges", frozen, sequence)]
+pub struct PyChunkRanges(Chunks);
+
+#[pymethods]
+impl PyChunkRanges {
+    /// Units in all.
+    #[getter]
+    fn units(&self) -> u64 {
+        self.0.units()
+    }
+
+    /// Units per chunk (the last may have fewer).
+    #[getter]
+    fn per_chunk(&self) -> u64 {
+        self.0.per_chunk()
+    }
+
+    // At most 2**24 chunks (checked in chunk_ranges): a usize.
+    #[allow(clippy::cast_possible_truncation)]
+    fn __len__(&self) -> usize {
+        self.0.len() as usize
+    }
+
+    fn __getitem__(&self, index: i64) -> PyResult<(u64, u64)> {
+        let len = self.0.len();
+        let at = if index < 0 {
+            len.checked_sub(index.unsigned_abs())
+        } else {
+            Some(index.unsigned_abs())
+        };
+        at.and_then(|i| self.0.get(i))
+            .map(|r| (r.start, r.end))
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!("chunk {index} out of range: there are {len}"))
+            })
+    }
+
+    fn __iter__(&self) -> PyChunkIter {
+        PyChunkIter {
+            chunks: self.0,
+            next: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ChunkRanges(units={}, per_chunk={})",
+            self.0.units(),
+            self.0.per_chunk()
+        )
+    }
+}
+
+/// An iterator over :class:`ChunkRanges`.
+#[pyclass(module = "holecard._core", name = "ChunkIterator", frozen)]
+pub struct PyChunkIter {
+    chunks: Chunks,
+    next: std::sync::atomic::AtomicU64,
+}
+
+#[pymethods]
+impl PyChunkIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self) -> Option<(u64, u64)> {
+        let i = self
+            .next
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            .min(self.chunks.len());
+        self.chunks.get(i).map(|r| (r.start, r.end))
+    }
 }

@@ -71,6 +71,7 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<chunks::PyEquityTotals>()?;
     m.add_function(wrap_pyfunction!(chunks::units_per_chunk, m)?)?;
     m.add_function(wrap_pyfunction!(chunks::chunk_ranges, m)?)?;
+    m.add_class::<chunks::PyChunkRanges>()?;
     m.add("EQUITY_POT_UNITS", crate::equity::POT_UNITS)?;
     m.add_class::<sim::PySeatTotals>()?;
     m.add_class::<sim::PySimTotals>()?;

@@ -4,9 +4,11 @@
 use pyo3::prelude::*;
 
 use super::args::{Callback, Hands, Seed, Threads};
+use super::chunks::{covered, pairs, twice};
 use super::error::ConfigurationError;
 use super::game::PyGameConfig;
 use super::guard::guarded;
+use crate::chunks::Covered;
 use crate::game::{GameConfig, MAX_SEATS};
 use crate::sim::session::{Session, SessionSeatStats, SessionStats};
 use crate::sim::{self, Bot, SeatStats, SimStats, Table};
@@ -21,7 +23,7 @@ pub struct PySeatTotals(SeatStats);
 impl PySeatTotals {
     #[new]
     fn new(
-        net: i64,
+        net: i128,
         net_squared: u128,
         hands_won: u64,
         showdowns: u64,
@@ -38,7 +40,7 @@ impl PySeatTotals {
 
     /// Net chips won, summed over hands.
     #[getter]
-    fn net(&self) -> i64 {
+    fn net(&self) -> i128 {
         self.0.net
     }
 
@@ -74,7 +76,7 @@ impl PySeatTotals {
         )
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (i64, u128, u64, u64, u64)) {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (i128, u128, u64, u64, u64)) {
         let s = slf.get().0;
         (
             slf.get_type().into_any(),
@@ -89,37 +91,66 @@ impl PySeatTotals {
     }
 }
 
-/// The integer totals of a run of hands (or of one chunk of it) on one table: they merge
-/// exactly with ``+``, so chunks run anywhere add up to the whole run's totals.
+/// The integer totals of a run of hands (or of one chunk of it) on one table, and the
+/// hands they cover: they merge exactly with ``+``, so chunks run anywhere add up to the
+/// whole run's totals; a hand counted twice, a sum that would overflow and totals no run
+/// could give are refused.
 #[pyclass(module = "holecard._core", name = "SimTotals", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PySimTotals {
     stats: SimStats,
     stack: u64,
+    covered: Covered,
 }
 
-/// What `SimTotals.__reduce__` returns: the class and the constructor's arguments.
-type SimReduced<'py> = (Bound<'py, PyAny>, (u64, u64, u64, u64, Vec<PySeatTotals>));
+/// The constructor's arguments, as `SimTotals.__reduce__` gives them.
+type SimArgs = (u64, u64, u64, u64, Vec<PySeatTotals>, Vec<(u64, u64)>);
+
+/// An error unless `covered` counts `count` units of `what`.
+fn check_count(covered: &Covered, count: u64, what: &str) -> PyResult<()> {
+    if covered.count() != count {
+        return Err(ConfigurationError::new_err(format!(
+            "the totals count {count} {what} but cover {} ({})",
+            covered.count(),
+            covered.describe(what)
+        )));
+    }
+    Ok(())
+}
 
 #[pymethods]
 impl PySimTotals {
+    /// ``ranges``: the ``(start, stop)`` ranges of hands counted (``hands`` in all).
     #[new]
+    #[allow(clippy::needless_pass_by_value)]
     fn new(
         hands: u64,
         showdown_hands: u64,
         actions: u64,
         stack: u64,
         seats: Vec<PyRef<'_, PySeatTotals>>,
-    ) -> Self {
-        PySimTotals {
-            stats: SimStats {
-                hands,
-                seats: seats.into_iter().map(|s| s.0).collect(),
-                showdown_hands,
-                actions,
-            },
+        ranges: Vec<(u64, u64)>,
+    ) -> PyResult<Self> {
+        let totals = SimStats {
+            hands,
+            seats: seats.into_iter().map(|s| s.0).collect(),
+            showdown_hands,
+            actions,
+        };
+        totals.check(stack)?;
+        let covered = covered(&ranges, "hands")?;
+        check_count(&covered, hands, "hands")?;
+        Ok(PySimTotals {
+            stats: totals,
             stack,
-        }
+            covered,
+        })
+    }
+
+    /// The hands counted, as ascending ``(start, stop)`` ranges (touching ones joined).
+    #[getter]
+    fn ranges(&self) -> Vec<(u64, u64)> {
+        pairs(&self.covered)
     }
 
     /// Hands played.
@@ -169,13 +200,18 @@ impl PySimTotals {
                 other.stack
             )));
         }
+        let covered = self
+            .covered
+            .union(&other.covered)
+            .map_err(|r| twice("hands", &r))?;
         let mut sum = self.stats.clone();
-        sum.merge(&other.stats);
+        sum.merge(&other.stats)?;
         Ok(Py::new(
             py,
             PySimTotals {
                 stats: sum,
                 stack: self.stack,
+                covered,
             },
         )?
         .into_any())
@@ -183,7 +219,8 @@ impl PySimTotals {
 
     fn __repr__(&self) -> String {
         format!(
-            "SimTotals(hands={}, showdown_hands={}, actions={}, stack={}, seats=[{}])",
+            "SimTotals(hands={}, showdown_hands={}, actions={}, stack={}, seats=[{}], \
+             ranges={:?})",
             self.stats.hands,
             self.stats.showdown_hands,
             self.stats.actions,
@@ -192,11 +229,12 @@ impl PySimTotals {
                 .iter()
                 .map(PySeatTotals::__repr__)
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            self.ranges()
         )
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> SimReduced<'py> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, SimArgs) {
         let me = slf.get();
         (
             slf.get_type().into_any(),
@@ -206,6 +244,7 @@ impl PySimTotals {
                 me.stats.actions,
                 me.stack,
                 me.seats(),
+                me.ranges(),
             ),
         )
     }
@@ -239,6 +278,8 @@ pub fn simulate(
         Ok(PySimTotals {
             stats,
             stack: table.stack(),
+            // first_hand + hands was checked to fit by the run.
+            covered: Covered::of(first_hand..first_hand + hands),
         })
     })
 }
@@ -255,14 +296,14 @@ pub fn simulate(
 pub struct PySessionSeatTotals(SessionSeatStats);
 
 /// What `SessionSeatTotals.__reduce__` returns: the class and the constructor's arguments.
-type SessionSeatReduced<'py> = (Bound<'py, PyAny>, (i64, u128, u64, u64, Vec<u64>));
+type SessionSeatReduced<'py> = (Bound<'py, PyAny>, (i128, u128, u64, u64, Vec<u64>));
 
 #[pymethods]
 impl PySessionSeatTotals {
     #[new]
     #[allow(clippy::needless_pass_by_value)]
     fn new(
-        net: i64,
+        net: i128,
         net_squared: u128,
         hands: u64,
         busts: u64,
@@ -287,7 +328,7 @@ impl PySessionSeatTotals {
 
     /// Final stack minus starting stack, summed over sessions.
     #[getter]
-    fn net(&self) -> i64 {
+    fn net(&self) -> i128 {
         self.0.net
     }
 
@@ -332,65 +373,92 @@ impl PySessionSeatTotals {
     }
 }
 
-/// The integer totals of a run of sessions (or of one chunk of it): they merge exactly
-/// with ``+``.
+/// The integer totals of a run of sessions (or of one chunk of it), and the sessions they
+/// cover: they merge exactly with ``+``; a session counted twice, a sum that would
+/// overflow and totals no run could give are refused.
 #[pyclass(module = "holecard._core", name = "SessionTotals", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct PySessionTotals(SessionStats);
+pub struct PySessionTotals {
+    stats: SessionStats,
+    covered: Covered,
+}
 
 /// What `SessionTotals.__reduce__` returns: the class and the constructor's arguments.
 type SessionReduced<'py> = (
     Bound<'py, PyAny>,
-    (u64, u64, u64, u64, Vec<PySessionSeatTotals>),
+    (
+        u64,
+        u64,
+        u64,
+        u64,
+        Vec<PySessionSeatTotals>,
+        Vec<(u64, u64)>,
+    ),
 );
 
 #[pymethods]
 impl PySessionTotals {
+    /// ``ranges``: the ``(start, stop)`` ranges of sessions counted (``sessions`` in all).
     #[new]
+    #[allow(clippy::needless_pass_by_value)]
     fn new(
         sessions: u64,
         hands: u64,
         unfinished: u64,
         actions: u64,
         seats: Vec<PyRef<'_, PySessionSeatTotals>>,
-    ) -> Self {
-        PySessionTotals(SessionStats {
+        ranges: Vec<(u64, u64)>,
+    ) -> PyResult<Self> {
+        let totals = SessionStats {
             sessions,
             hands,
             unfinished,
             actions,
             seats: seats.into_iter().map(|s| s.0).collect(),
+        };
+        totals.check()?;
+        let covered = covered(&ranges, "sessions")?;
+        check_count(&covered, sessions, "sessions")?;
+        Ok(PySessionTotals {
+            stats: totals,
+            covered,
         })
+    }
+
+    /// The sessions counted, as ascending ``(start, stop)`` ranges (touching ones joined).
+    #[getter]
+    fn ranges(&self) -> Vec<(u64, u64)> {
+        pairs(&self.covered)
     }
 
     /// Sessions played.
     #[getter]
     fn sessions(&self) -> u64 {
-        self.0.sessions
+        self.stats.sessions
     }
 
     /// Hands played in all.
     #[getter]
     fn hands(&self) -> u64 {
-        self.0.hands
+        self.stats.hands
     }
 
     /// Sessions stopped by ``max_hands`` with two or more seats still in.
     #[getter]
     fn unfinished(&self) -> u64 {
-        self.0.unfinished
+        self.stats.unfinished
     }
 
     /// Actions the bots took.
     #[getter]
     fn actions(&self) -> u64 {
-        self.0.actions
+        self.stats.actions
     }
 
     /// Per-seat totals, in seat order.
     #[getter]
     fn seats(&self) -> Vec<PySessionSeatTotals> {
-        self.0
+        self.stats
             .seats
             .iter()
             .map(|&s| PySessionSeatTotals(s))
@@ -403,44 +471,51 @@ impl PySessionTotals {
         let Ok(other) = other.cast::<PySessionTotals>() else {
             return Ok(py.NotImplemented());
         };
-        let other = &other.get().0;
-        if other.seats.len() != self.0.seats.len() {
+        let other = other.get();
+        if other.stats.seats.len() != self.stats.seats.len() {
             return Err(ConfigurationError::new_err(format!(
                 "cannot add the totals of sessions of {} and {} seats",
-                self.0.seats.len(),
-                other.seats.len()
+                self.stats.seats.len(),
+                other.stats.seats.len()
             )));
         }
-        let mut sum = self.0.clone();
-        sum.merge(other);
-        Ok(Py::new(py, PySessionTotals(sum))?.into_any())
+        let covered = self
+            .covered
+            .union(&other.covered)
+            .map_err(|r| twice("sessions", &r))?;
+        let mut stats = self.stats.clone();
+        stats.merge(&other.stats)?;
+        Ok(Py::new(py, PySessionTotals { stats, covered })?.into_any())
     }
 
     fn __repr__(&self) -> String {
         format!(
-            "SessionTotals(sessions={}, hands={}, unfinished={}, actions={}, seats=[{}])",
-            self.0.sessions,
-            self.0.hands,
-            self.0.unfinished,
-            self.0.actions,
+            "SessionTotals(sessions={}, hands={}, unfinished={}, actions={}, seats=[{}], \
+             ranges={:?})",
+            self.stats.sessions,
+            self.stats.hands,
+            self.stats.unfinished,
+            self.stats.actions,
             self.seats()
                 .iter()
                 .map(PySessionSeatTotals::__repr__)
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            self.ranges()
         )
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> SessionReduced<'py> {
-        let me = &slf.get().0;
+        let me = slf.get();
         (
             slf.get_type().into_any(),
             (
-                me.sessions,
-                me.hands,
-                me.unfinished,
-                me.actions,
-                slf.get().seats(),
+                me.stats.sessions,
+                me.stats.hands,
+                me.stats.unfinished,
+                me.stats.actions,
+                me.seats(),
+                me.ranges(),
             ),
         )
     }
@@ -484,7 +559,11 @@ pub fn simulate_sessions(
                 cancel,
             )
         })??;
-        Ok(PySessionTotals(stats))
+        Ok(PySessionTotals {
+            stats,
+            // first_session + sessions was checked to fit by the run.
+            covered: Covered::of(first_session..first_session + sessions.0),
+        })
     })
 }
 

@@ -21,6 +21,10 @@
 //! sum. So the same seed gives the same result whatever the thread count or the job size,
 //! and a run split into consecutive ranges (see [`simulate_range`]) adds up to the same
 //! totals as one run.
+//!
+//! **Totals never wrap.** Nets are summed in 128 bits (a hand moves less than 2**61 chips,
+//! a run has fewer than 2**64 hands); a sum of squares, or a count added to another run's,
+//! that would pass its type is an error ([`SimError`]), not a wrapped number.
 
 mod bots;
 mod d7_rollout;
@@ -37,7 +41,7 @@ use thiserror::Error;
 
 use crate::control::{Control, NEVER};
 use crate::deck::rng_for_seed;
-use crate::game::{GameConfig, GameKind, GameState, Start, MAX_CHIPS};
+use crate::game::{GameConfig, GameKind, GameState, Start, MAX_CHIPS, MAX_SEATS};
 use crate::threads::with_threads;
 
 pub use bots::Bot;
@@ -63,7 +67,7 @@ pub struct SimError(pub String);
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct SeatStats {
     /// Net chips won (chips won minus chips put in), summed over hands.
-    pub net: i64,
+    pub net: i128,
     /// Sum of the squared per-hand results (for the standard deviation).
     pub net_squared: u128,
     /// Hands in which the seat won all or part of a pot, or was the last player left.
@@ -75,13 +79,120 @@ pub struct SeatStats {
 }
 
 impl SeatStats {
-    fn add(&mut self, other: &SeatStats) {
-        self.net += other.net;
-        self.net_squared += other.net_squared;
-        self.hands_won += other.hands_won;
-        self.showdowns += other.showdowns;
-        self.showdowns_won += other.showdowns_won;
+    fn add(&mut self, other: &SeatStats, seat: usize) -> Result<(), SimError> {
+        self.net = sum(self.net.checked_add(other.net), "net", seat)?;
+        self.net_squared = sum(
+            self.net_squared.checked_add(other.net_squared),
+            "sum of squared results",
+            seat,
+        )?;
+        self.hands_won = sum(
+            self.hands_won.checked_add(other.hands_won),
+            "hands won",
+            seat,
+        )?;
+        self.showdowns = sum(
+            self.showdowns.checked_add(other.showdowns),
+            "showdowns",
+            seat,
+        )?;
+        self.showdowns_won = sum(
+            self.showdowns_won.checked_add(other.showdowns_won),
+            "showdowns won",
+            seat,
+        )?;
+        Ok(())
     }
+}
+
+/// A checked sum of `what` (of seat `seat`, unless it is `usize::MAX`): an error naming it
+/// when it overflowed.
+pub(crate) fn sum<T: MaxText>(total: Option<T>, what: &str, seat: usize) -> Result<T, SimError> {
+    total.ok_or_else(|| {
+        let whose = if seat == usize::MAX {
+            String::new()
+        } else {
+            format!("seat {seat}'s ")
+        };
+        SimError(format!(
+            "the totals overflow: {whose}{what} would pass {}: play fewer hands or smaller \
+             stacks",
+            T::MAX_TEXT
+        ))
+    })
+}
+
+/// How the largest value of a total's type is written in errors.
+pub(crate) trait MaxText {
+    const MAX_TEXT: &'static str;
+}
+
+impl MaxText for u64 {
+    const MAX_TEXT: &'static str = "2**64 - 1";
+}
+
+impl MaxText for u128 {
+    const MAX_TEXT: &'static str = "2**128 - 1";
+}
+
+impl MaxText for i128 {
+    const MAX_TEXT: &'static str = "2**127 - 1";
+}
+
+/// Checks per-seat `(net, sum of squares)` totals over `n` units of `what`, each result of
+/// magnitude at most `most`: the nets sum to zero and every sum of squares is possible.
+pub(crate) fn check_nets(
+    seats: &[(i128, u128)],
+    n: u64,
+    most: u128,
+    what: &str,
+) -> Result<(), SimError> {
+    let total = seats.iter().try_fold(0i128, |a, s| a.checked_add(s.0));
+    if total != Some(0) {
+        let total = total.map_or_else(|| "more than 2**127".into(), |t| t.to_string());
+        return Err(SimError(format!(
+            "impossible totals: the nets sum to {total}, not 0"
+        )));
+    }
+    for (i, &(net, squares)) in seats.iter().enumerate() {
+        if !possible_squares(n, net, squares, Some(most)) {
+            return Err(SimError(format!(
+                "impossible totals: seat {i}'s sum of squared results {squares} is impossible \
+                 with a net of {net} over {n} {what}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `n` results (each of magnitude at most `most`, if given) can sum to `net` with
+/// squares summing to `squares`: x² ≡ x (mod 2), x² ≥ |x|, and n·Σx² ≥ (Σx)² (Cauchy-Schwarz),
+/// all in exact integers.
+pub(crate) fn possible_squares(n: u64, net: i128, squares: u128, most: Option<u128>) -> bool {
+    let a = net.unsigned_abs();
+    if n == 0 {
+        return a == 0 && squares == 0;
+    }
+    if squares % 2 != a % 2 || squares < a {
+        return false;
+    }
+    // ceil(a² / n) with a = q·n + r: q²·n + 2·q·r + ceil(r² / n), r < n ≤ 2**64.
+    let n = u128::from(n);
+    let (q, r) = (a / n, a % n);
+    let least = q
+        .checked_mul(q)
+        .and_then(|x| x.checked_mul(n))
+        .and_then(|x| x.checked_add(q.checked_mul(r)?.checked_mul(2)?))
+        .and_then(|x| x.checked_add((r * r).div_ceil(n)));
+    if least.is_none_or(|least| squares < least) {
+        return false;
+    }
+    most.is_none_or(|m| {
+        n.checked_mul(m).is_none_or(|top| a <= top)
+            && m.checked_mul(m)
+                .and_then(|m2| m2.checked_mul(n))
+                .is_none_or(|top| squares <= top)
+    })
 }
 
 /// The totals of a run.
@@ -107,14 +218,70 @@ impl SimStats {
         }
     }
 
-    /// Adds another run's totals (of the same table) to these.
-    pub fn merge(&mut self, other: &SimStats) {
-        self.hands += other.hands;
-        self.showdown_hands += other.showdown_hands;
-        self.actions += other.actions;
-        for (a, b) in self.seats.iter_mut().zip(&other.seats) {
-            a.add(b);
+    /// Adds another run's totals (of the same table) to these; an error, and these totals
+    /// left part-way, when a sum would overflow.
+    pub fn merge(&mut self, other: &SimStats) -> Result<(), SimError> {
+        let all = usize::MAX;
+        self.hands = sum(self.hands.checked_add(other.hands), "hands", all)?;
+        self.showdown_hands = sum(
+            self.showdown_hands.checked_add(other.showdown_hands),
+            "showdown hands",
+            all,
+        )?;
+        self.actions = sum(self.actions.checked_add(other.actions), "actions", all)?;
+        for (i, (a, b)) in self.seats.iter_mut().zip(&other.seats).enumerate() {
+            a.add(b, i)?;
         }
+        Ok(())
+    }
+
+    /// Checks that these totals can be those of `hands` hands at a table of their seats
+    /// with stack `stack`: counts within bounds, nets summing to zero, sums of squares
+    /// possible. The error names the first total that cannot be.
+    pub fn check(&self, stack: u64) -> Result<(), SimError> {
+        let (n, players) = (self.hands, self.seats.len());
+        let bad = |m: String| Err(SimError(format!("impossible totals: {m}")));
+        if !(2..=MAX_SEATS).contains(&players) {
+            return bad(format!("{players} seats, not 2 to {MAX_SEATS}"));
+        }
+        if stack == 0 || stack > MAX_CHIPS {
+            return bad(format!("a stack of {stack}, not 1 to 2**58 - 1"));
+        }
+        if self.showdown_hands > n {
+            return bad(format!("{} showdowns in {n} hands", self.showdown_hands));
+        }
+        for (i, s) in self.seats.iter().enumerate() {
+            if s.hands_won > n {
+                return bad(format!("seat {i} won {} of {n} hands", s.hands_won));
+            }
+            if s.showdowns > self.showdown_hands {
+                return bad(format!(
+                    "seat {i} reached {} of {} showdowns",
+                    s.showdowns, self.showdown_hands
+                ));
+            }
+            if s.showdowns_won > s.showdowns.min(s.hands_won) {
+                return bad(format!(
+                    "seat {i} won {} of {} showdowns ({} hands won)",
+                    s.showdowns_won, s.showdowns, s.hands_won
+                ));
+            }
+        }
+        // Every hand has a winner; every showdown two players, and a winner.
+        let won: u128 = self.seats.iter().map(|s| u128::from(s.hands_won)).sum();
+        let reached: u128 = self.seats.iter().map(|s| u128::from(s.showdowns)).sum();
+        let sd_won: u128 = self.seats.iter().map(|s| u128::from(s.showdowns_won)).sum();
+        let showdowns = u128::from(self.showdown_hands);
+        if won < u128::from(n) || reached < 2 * showdowns || sd_won < showdowns {
+            return bad(format!(
+                "{won} hands won of {n}, {reached} seats at {showdowns} showdowns, \
+                 {sd_won} showdowns won"
+            ));
+        }
+        // A seat loses at most its stack, and wins at most every other seat's.
+        let most = u128::from(stack) * (players as u128 - 1);
+        let nets: Vec<(i128, u128)> = self.seats.iter().map(|s| (s.net, s.net_squared)).collect();
+        check_nets(&nets, n, most, "hands")
     }
 }
 
@@ -239,7 +406,7 @@ impl Table {
     }
 
     /// Plays hands `first .. first + count` of a run seeded with `seed`, on one thread.
-    fn run_serial(&self, seed: u64, first: u64, count: u64) -> SimStats {
+    fn run_serial(&self, seed: u64, first: u64, count: u64) -> Result<SimStats, SimError> {
         let n = self.bots.len();
         let mut stats = SimStats::empty(n);
         let mut ctx = Context::new(&self.thresholds, 0);
@@ -248,10 +415,12 @@ impl Table {
             ctx.reset(hand_seed(seed, h));
             // Only the totals are kept: the hand's events and actions are not recorded.
             let hand = self.play(&mut ctx, h, &mut slot, false);
-            record(&mut stats, hand);
+            record(&mut stats, hand)?;
         }
+        // At most a few hundred actions a hand, fewer than 2**64 hands a job: no overflow
+        // that a run could reach in centuries.
         stats.actions = ctx.actions;
-        stats
+        Ok(stats)
     }
 }
 
@@ -301,17 +470,24 @@ fn play_hand_in<'s>(
     Ok(state)
 }
 
-/// Adds the result of a finished hand to `stats`.
-fn record(totals: &mut SimStats, hand: &GameState) {
+/// Adds the result of a finished hand to `stats`; an error when a seat's sum of squares
+/// would pass 2**128 - 1 (the counts cannot overflow: one per hand).
+fn record(totals: &mut SimStats, hand: &GameState) -> Result<(), SimError> {
     let players = hand.seats();
     let live = players.iter().filter(|s| !s.folded).count();
     let showdown = live >= 2;
     totals.hands += 1;
     totals.showdown_hands += u64::from(showdown);
-    for (t, s) in totals.seats.iter_mut().zip(players) {
-        let net = s.stack as i64 - s.start_stack as i64;
+    for (i, (t, s)) in totals.seats.iter_mut().zip(players).enumerate() {
+        // Below 2**58 chips a stack, at most eight seats: |net| < 2**61, its square < 2**122.
+        let net = i128::from(s.stack) - i128::from(s.start_stack);
         t.net += net;
-        t.net_squared += u128::from(net.unsigned_abs()) * u128::from(net.unsigned_abs());
+        let square = net.unsigned_abs() * net.unsigned_abs();
+        t.net_squared = sum(
+            t.net_squared.checked_add(square),
+            "sum of squared results",
+            i,
+        )?;
         // A pot share, or the last player left (also when the pot was only his own bet).
         let won = s.won > 0 || (live == 1 && !s.folded);
         t.hands_won += u64::from(won);
@@ -320,6 +496,7 @@ fn record(totals: &mut SimStats, hand: &GameState) {
             t.showdowns_won += u64::from(won);
         }
     }
+    Ok(())
 }
 
 /// The seed of hand `hand` in a run seeded with `seed` (SplitMix64 of both).
@@ -379,37 +556,35 @@ pub fn simulate_range_cancellable(
         cancel.advance(count);
         stats
     };
+    // Merged as the jobs finish: memory stays that of one block, however long the run.
+    let mut total = SimStats::empty(table.bots.len());
     // Always on a pool's thread: the equity bot's estimates run there inline.
-    let parts: Vec<SimStats> = with_threads(threads, || {
+    with_threads(threads, || -> Result<(), SimError> {
         if threads == Some(1) || jobs <= 1 {
-            (0..jobs)
-                .take_while(|_| !cancel.is_cancelled())
-                .map(job)
-                .collect()
+            for j in (0..jobs).take_while(|_| !cancel.is_cancelled()) {
+                total.merge(&job(j)?)?;
+            }
         } else {
             // Block after block, so that a cancel ends the run within a block instead of
             // every thread stepping through the rest of up to 2**64 jobs.
-            let mut parts = Vec::new();
             let mut start = 0;
             while start < jobs && !cancel.is_cancelled() {
                 let end = jobs.min(start.saturating_add(PARALLEL_BLOCK_JOBS));
-                let block: Vec<SimStats> = (start..end)
+                let block: Vec<Result<SimStats, SimError>> = (start..end)
                     .into_par_iter()
                     .filter(|_| !cancel.is_cancelled())
                     .map(job)
                     .collect();
-                parts.extend(block);
+                for part in block {
+                    total.merge(&part?)?;
+                }
                 start = end;
             }
-            parts
         }
-    });
+        Ok(())
+    })?;
     if cancel.is_cancelled() {
         return Err(SimError("interrupted".into()));
-    }
-    let mut total = SimStats::empty(table.bots.len());
-    for p in &parts {
-        total.merge(p);
     }
     Ok(total)
 }

@@ -81,7 +81,7 @@ fn six_handed_stud_totals_are_as_recorded() {
     for bot in [Bot::Strength, Bot::Random, Bot::CallingStation] {
         let t = Table::new(cfg, vec![bot; 6], None).unwrap();
         let r = simulate(&t, 3000, 7, Some(2)).unwrap();
-        let net: Vec<i64> = r.seats.iter().map(|s| s.net).collect();
+        let net: Vec<i128> = r.seats.iter().map(|s| s.net).collect();
         let won: Vec<u64> = r.seats.iter().map(|s| s.hands_won).collect();
         got.push(format!(
             "{bot}: net {net:?} won {won:?} showdowns {} actions {}",

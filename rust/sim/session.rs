@@ -21,7 +21,7 @@
 use rayon::prelude::*;
 
 use super::bots::{Context, Thresholds};
-use super::{hand_seed, play_hand_in, Bot, SimError};
+use super::{check_nets, hand_seed, play_hand_in, sum, Bot, SimError};
 use crate::control::Control;
 use crate::game::{GameConfig, GameState, MAX_CHIPS, MAX_SEATS};
 use crate::threads::with_threads;
@@ -40,8 +40,8 @@ pub struct Session {
 /// One seat's totals over a run of sessions.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct SessionSeatStats {
-    /// Final stack minus starting stack, summed over sessions.
-    pub net: i64,
+    /// Final stack minus starting stack, summed over sessions (128 bits: never wraps).
+    pub net: i128,
     /// Sum of the squared per-session results.
     pub net_squared: u128,
     /// Hands the seat was dealt into.
@@ -53,14 +53,19 @@ pub struct SessionSeatStats {
 }
 
 impl SessionSeatStats {
-    fn add(&mut self, o: &SessionSeatStats) {
-        self.net += o.net;
-        self.net_squared += o.net_squared;
-        self.hands += o.hands;
-        self.busts += o.busts;
+    fn add(&mut self, o: &SessionSeatStats, seat: usize) -> Result<(), SimError> {
+        self.net = sum(self.net.checked_add(o.net), "net", seat)?;
+        self.net_squared = sum(
+            self.net_squared.checked_add(o.net_squared),
+            "sum of squared results",
+            seat,
+        )?;
+        self.hands = sum(self.hands.checked_add(o.hands), "hands", seat)?;
+        self.busts = sum(self.busts.checked_add(o.busts), "busts", seat)?;
         for (a, b) in self.places.iter_mut().zip(o.places) {
-            *a += b;
+            *a = sum(a.checked_add(b), "places", seat)?;
         }
+        Ok(())
     }
 }
 
@@ -92,15 +97,62 @@ impl SessionStats {
         }
     }
 
-    /// Adds another run's totals (of the same session) to these.
-    pub fn merge(&mut self, o: &SessionStats) {
-        self.sessions += o.sessions;
-        self.hands += o.hands;
-        self.unfinished += o.unfinished;
-        self.actions += o.actions;
-        for (a, b) in self.seats.iter_mut().zip(&o.seats) {
-            a.add(b);
+    /// Adds another run's totals (of the same session) to these; an error, and these
+    /// totals left part-way, when a sum would overflow.
+    pub fn merge(&mut self, o: &SessionStats) -> Result<(), SimError> {
+        let all = usize::MAX;
+        self.sessions = sum(self.sessions.checked_add(o.sessions), "sessions", all)?;
+        self.hands = sum(self.hands.checked_add(o.hands), "hands", all)?;
+        self.unfinished = sum(self.unfinished.checked_add(o.unfinished), "unfinished", all)?;
+        self.actions = sum(self.actions.checked_add(o.actions), "actions", all)?;
+        for (i, (a, b)) in self.seats.iter_mut().zip(&o.seats).enumerate() {
+            a.add(b, i)?;
         }
+        Ok(())
+    }
+
+    /// Checks that these totals can be those of sessions of their seats: counts within
+    /// bounds, every place given once a session, nets summing to zero, sums of squares
+    /// possible. The error names the first total that cannot be.
+    pub fn check(&self) -> Result<(), SimError> {
+        let (n, players) = (self.sessions, self.seats.len());
+        let bad = |m: String| Err(SimError(format!("impossible totals: {m}")));
+        if !(2..=MAX_SEATS).contains(&players) {
+            return bad(format!("{players} seats, not 2 to {MAX_SEATS}"));
+        }
+        if self.unfinished > n {
+            return bad(format!("{} of {n} sessions unfinished", self.unfinished));
+        }
+        for (i, s) in self.seats.iter().enumerate() {
+            if s.busts > n {
+                return bad(format!("seat {i} went bust in {} of {n} sessions", s.busts));
+            }
+            if s.hands > self.hands {
+                return bad(format!(
+                    "seat {i} was dealt {} of {} hands",
+                    s.hands, self.hands
+                ));
+            }
+            if let Some(k) = (players..MAX_SEATS).find(|&k| s.places[k] > 0) {
+                return bad(format!("seat {i} finished in place {} of {players}", k + 1));
+            }
+            let places: u128 = s.places.iter().map(|&p| u128::from(p)).sum();
+            if places != u128::from(n) {
+                return bad(format!("seat {i} has {places} places in {n} sessions"));
+            }
+        }
+        for k in 0..players {
+            let count: u128 = self.seats.iter().map(|s| u128::from(s.places[k])).sum();
+            if count != u128::from(n) {
+                return bad(format!(
+                    "place {} is counted {count} times in {n} sessions",
+                    k + 1
+                ));
+            }
+        }
+        // A session moves fewer than 2**58 chips (the most in play).
+        let nets: Vec<(i128, u128)> = self.seats.iter().map(|s| (s.net, s.net_squared)).collect();
+        check_nets(&nets, n, u128::from(MAX_CHIPS), "sessions")
     }
 }
 
@@ -190,7 +242,13 @@ impl Session {
 
     /// Plays session number `session` of a run seeded with `seed` into `stats`; stops
     /// early (between hands) once `cancel` is set.
-    fn play(&self, seed: u64, session: u64, stats: &mut SessionStats, cancel: &Control) {
+    fn play(
+        &self,
+        seed: u64,
+        session: u64,
+        stats: &mut SessionStats,
+        cancel: &Control,
+    ) -> Result<(), SimError> {
         let n = self.bots.len();
         let session_seed = hand_seed(seed, session);
         let mut stacks = self.stacks.clone();
@@ -203,7 +261,7 @@ impl Session {
         let alive = |stacks: &[u64]| stacks.iter().filter(|&&s| s > 0).count();
         while alive(&stacks) >= 2 && self.max_hands.is_none_or(|m| hand < m) {
             if cancel.is_cancelled() {
-                return;
+                return Ok(());
             }
             let mut seat_of = [0usize; MAX_SEATS];
             let mut bots = [Bot::Random; MAX_SEATS];
@@ -261,12 +319,19 @@ impl Session {
         order.sort_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
         for (place, &seat) in order.iter().enumerate() {
             let t = &mut stats.seats[seat];
-            let net = stacks[seat] as i64 - self.stacks[seat] as i64;
+            // Fewer than 2**58 chips in play: |net| < 2**58, its square < 2**116.
+            let net = i128::from(stacks[seat]) - i128::from(self.stacks[seat]);
             t.net += net;
-            t.net_squared += u128::from(net.unsigned_abs()) * u128::from(net.unsigned_abs());
+            let square = net.unsigned_abs() * net.unsigned_abs();
+            t.net_squared = sum(
+                t.net_squared.checked_add(square),
+                "sum of squared results",
+                seat,
+            )?;
             t.busts += u64::from(retired[seat].is_some());
             t.places[place] += 1;
         }
+        Ok(())
     }
 }
 
@@ -283,25 +348,25 @@ pub fn simulate_sessions(
     super::check_run(threads, first, count, "sessions")?;
     let n = session.bots.len();
     cancel.set_total(count);
-    let one = |s: u64| {
+    let one = |s: u64| -> Result<SessionStats, SimError> {
         let mut stats = SessionStats::empty(n);
-        session.play(seed, first + s, &mut stats, cancel);
+        session.play(seed, first + s, &mut stats, cancel)?;
         cancel.advance(1);
-        stats
+        Ok(stats)
     };
     let total = with_threads(threads, || {
         (0..count)
             .into_par_iter()
             .filter(|_| !cancel.is_cancelled())
             .map(one)
-            .reduce(
+            .try_reduce(
                 || SessionStats::empty(n),
                 |mut a, b| {
-                    a.merge(&b);
-                    a
+                    a.merge(&b)?;
+                    Ok(a)
                 },
             )
-    });
+    })?;
     if cancel.is_cancelled() {
         return Err(SimError("interrupted".into()));
     }

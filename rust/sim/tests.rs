@@ -36,7 +36,7 @@ fn every_game_and_structure_runs_and_conserves_chips() {
             let t = table(game, structure, &bots);
             let r = simulate(&t, 600, 11, Some(1)).unwrap();
             assert_eq!(r.hands, 600);
-            let net: i64 = r.seats.iter().map(|s| s.net).sum();
+            let net: i128 = r.seats.iter().map(|s| s.net).sum();
             assert_eq!(net, 0, "{game:?} {structure:?}");
             for s in &r.seats {
                 assert!(s.showdowns_won <= s.showdowns);
@@ -118,8 +118,12 @@ fn same_seed_same_result_whatever_the_threads() {
     assert_ne!(one, other);
     // Consecutive ranges add up to the whole run.
     let mut parts = simulate_range(&t, 0, 1000, 42, Some(2)).unwrap();
-    parts.merge(&simulate_range(&t, 1000, 1700, 42, Some(1)).unwrap());
-    parts.merge(&simulate_range(&t, 2700, 300, 42, None).unwrap());
+    parts
+        .merge(&simulate_range(&t, 1000, 1700, 42, Some(1)).unwrap())
+        .unwrap();
+    parts
+        .merge(&simulate_range(&t, 2700, 300, 42, None).unwrap())
+        .unwrap();
     assert_eq!(parts, one);
 }
 
@@ -283,7 +287,7 @@ mod sessions {
             let r = run(&s, 0, 6, Some(1));
             assert_eq!(r.sessions, 6);
             assert_eq!(r.unfinished, 0);
-            assert_eq!(r.seats.iter().map(|t| t.net).sum::<i64>(), 0, "{game:?}");
+            assert_eq!(r.seats.iter().map(|t| t.net).sum::<i128>(), 0, "{game:?}");
             // Every session ends with one seat holding all 800 chips: three busts.
             assert_eq!(r.seats.iter().map(|t| t.busts).sum::<u64>(), 18);
             for place in 0..4 {
@@ -322,7 +326,7 @@ mod sessions {
         let one = run(&s, 0, 20, Some(1));
         assert_eq!(one, run(&s, 0, 20, Some(2)));
         let mut parts = run(&s, 0, 7, None);
-        parts.merge(&run(&s, 7, 13, Some(2)));
+        parts.merge(&run(&s, 7, 13, Some(2))).unwrap();
         assert_eq!(parts, one);
         assert!(one.hands <= 20 * 40);
     }
@@ -376,10 +380,63 @@ fn tables_that_cost_more_run_in_smaller_jobs_to_the_same_totals() {
         let jobs = mixed.job_hands();
         assert!(jobs < JOB_HANDS);
         let hands = 2 * jobs + 5;
-        let whole = mixed.run_serial(7, 0, hands);
+        let whole = mixed.run_serial(7, 0, hands).unwrap();
         let mut parts = simulate_range(&mixed, 0, hands, 7, Some(2)).unwrap();
         assert_eq!(parts, whole, "{game:?}");
-        parts.merge(&simulate_range(&mixed, hands, 1, 7, Some(1)).unwrap());
-        assert_eq!(parts, mixed.run_serial(7, 0, hands + 1), "{game:?}");
+        parts
+            .merge(&simulate_range(&mixed, hands, 1, 7, Some(1)).unwrap())
+            .unwrap();
+        assert_eq!(
+            parts,
+            mixed.run_serial(7, 0, hands + 1).unwrap(),
+            "{game:?}"
+        );
     }
+}
+
+#[test]
+fn every_possible_sum_of_squares_is_accepted_and_impossible_ones_refused() {
+    // Every sequence of up to four results in -3..=3: its (net, squares) must pass.
+    let mut seqs: Vec<Vec<i128>> = vec![vec![]];
+    for n in 1..=4u64 {
+        seqs = seqs
+            .iter()
+            .flat_map(|s| (-3..=3).map(move |x| [s.clone(), vec![x]].concat()))
+            .collect();
+        for s in &seqs {
+            let net: i128 = s.iter().sum();
+            let sq: u128 = s.iter().map(|x| x.unsigned_abs().pow(2)).sum();
+            assert!(possible_squares(n, net, sq, Some(3)), "{s:?}");
+        }
+    }
+    // Parity, |x| <= x², Cauchy-Schwarz, the largest result and no results.
+    assert!(!possible_squares(2, 4, 7, None));
+    assert!(!possible_squares(3, 4, 4, None));
+    assert!(!possible_squares(2, 4, 6, None));
+    assert!(!possible_squares(1, 4, 16, Some(3)));
+    assert!(!possible_squares(0, 0, 2, None));
+    assert!(possible_squares(0, 0, 0, None));
+    // Near the limits: 2**64 - 1 results of magnitude 2**61 do not overflow the check.
+    let n = u64::MAX;
+    let x = 1i128 << 61;
+    assert!(!possible_squares(n, x * i128::from(n), u128::MAX - 1, None));
+    assert!(possible_squares(n, 0, u128::MAX - 1, None));
+}
+
+#[test]
+fn real_totals_pass_the_check_and_a_sum_of_squares_that_overflows_is_an_error() {
+    let t = table(
+        GameKind::Stud,
+        BettingStructure::NoLimit,
+        &[Bot::Strength, Bot::Random, Bot::CallingStation],
+    );
+    let r = simulate(&t, 2000, 3, None).unwrap();
+    r.check(t.stack()).unwrap();
+    let mut wrong = r.clone();
+    wrong.seats[0].hands_won = 2001;
+    assert!(wrong.check(t.stack()).is_err());
+    let mut full = r.clone();
+    full.seats[1].net_squared = u128::MAX - 1;
+    let err = full.merge(&r).unwrap_err();
+    assert!(err.0.contains("seat 1's sum of squared results"), "{err}");
 }
