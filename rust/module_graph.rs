@@ -106,15 +106,12 @@ fn strip(text: &str) -> String {
                 let ch = text[i + 1..].chars().next().map_or(1, char::len_utf8);
                 (b.get(i + 1 + ch) == Some(&b'\'')).then_some(i + 2 + ch)
             };
-            match end {
-                Some(end) => {
-                    out.extend(std::iter::repeat_n(b' ', end.min(b.len()) - i));
-                    i = end.min(b.len());
-                }
-                None => {
-                    out.push(b[i]);
-                    i += 1;
-                }
+            if let Some(end) = end {
+                out.extend(std::iter::repeat_n(b' ', end.min(b.len()) - i));
+                i = end.min(b.len());
+            } else {
+                out.push(b[i]);
+                i += 1;
             }
         } else {
             out.push(b[i]);

@@ -18,7 +18,9 @@ use super::player::PyPlayer;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::catalog;
-use crate::game::options::{BettingStructure, GameKind, OptionKind, Options, PROFILES};
+use crate::game::catalog::{Options, PROFILES};
+use crate::game::options::{BettingStructure, OptionKind};
+use crate::game::spec::GameKind;
 use crate::game::{
     Action, ActionError, Event, GameConfig, GameState, LegalActions, StakesInput, Start,
 };
