@@ -712,7 +712,8 @@ impl PyGameState {
     }
 
     /// The test hook behind `_core._induce_internal_error(state=...)`: a timeout that the
-    /// engine applies in full, then a panic before the call returns.
+    /// engine applies in full, then a panic before the call returns (`test-hooks` only).
+    #[cfg(feature = "test-hooks")]
     pub(crate) fn induce_panic_mid_action(&mut self, what: &str) -> PyResult<()> {
         self.act_with(|s| {
             s.apply(Action::Timeout)?;
