@@ -5,7 +5,8 @@
 //! threads (target: 500,000 hands/s on two cores).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use holecard::game::options::{BettingStructure, GameKind};
+use holecard::game::options::BettingStructure;
+use holecard::game::spec::GameKind;
 use holecard::game::GameConfig;
 use holecard::sim::{simulate, Bot, Table};
 

@@ -17,6 +17,9 @@ pub mod game;
 pub mod sim;
 pub mod threads;
 
+#[cfg(test)]
+mod module_graph;
+
 #[cfg(feature = "python")]
 mod py;
 

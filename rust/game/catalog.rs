@@ -9,110 +9,12 @@
 
 use super::options::{
     config_err, BettingStructure, BettingTimeoutAction, BringInCard, ConfigError,
-    DrawTimeoutPenalty, GameKind, HeadsUpSmallBlind, LimitShortAllInRule, OddChipOrder,
-    OwnDiscardsScope, ReshufflePolicy, ShowdownFirst, ShowingTieBreak, StudDealerPosition,
-    UncappedHeadsUp,
+    DrawTimeoutPenalty, HeadsUpSmallBlind, LimitShortAllInRule, OddChipOrder, OwnDiscardsScope,
+    ReshufflePolicy, ShowdownFirst, ShowingTieBreak, StudDealerPosition, UncappedHeadsUp,
 };
+pub use super::options::{OptionKind, OptionValue};
+use super::spec::{GameKind, VARIANTS};
 use crate::eval::FourStraight;
-
-/// The shape of an option's values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OptionKind {
-    /// `true` or `false`.
-    Bool,
-    /// A whole number (at least the spec's minimum).
-    Int,
-    /// A whole number or `none` (no limit).
-    IntOrNone,
-    /// One of the listed names.
-    Enum(&'static [&'static str]),
-}
-
-impl OptionKind {
-    /// `bool`, `int`, `int_or_none` or `enum`.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            OptionKind::Bool => "bool",
-            OptionKind::Int => "int",
-            OptionKind::IntOrNone => "int_or_none",
-            OptionKind::Enum(_) => "enum",
-        }
-    }
-}
-
-/// A type an option's value can have: read from and written as text.
-pub trait OptionValue: Sized + Copy {
-    /// The shape of the values.
-    const KIND: OptionKind;
-    /// Parses a value given as text (`"true"`, `"4"`, `"none"`, `"HALF_BET"` …).
-    fn parse_text(name: &str, text: &str) -> Result<Self, ConfigError>;
-    /// The value as text (round-trips with [`OptionValue::parse_text`]).
-    fn text(&self) -> String;
-    /// The largest number a numeric option takes (`None` for other kinds).
-    const MAX: Option<u64> = None;
-    /// The value as a number, for the minimum check (`None`: not a number, or no limit).
-    fn number(&self) -> Option<u64> {
-        None
-    }
-}
-
-impl OptionValue for bool {
-    const KIND: OptionKind = OptionKind::Bool;
-    fn parse_text(name: &str, text: &str) -> Result<bool, ConfigError> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "true" | "1" | "yes" => Ok(true),
-            "false" | "0" | "no" => Ok(false),
-            _ => Err(config_err!("option {name} takes a bool, got {text:?}")),
-        }
-    }
-    fn text(&self) -> String {
-        self.to_string()
-    }
-}
-
-/// Implements [`OptionValue`] for unsigned integer types.
-macro_rules! int_value {
-    ($($t:ty),+) => {$(
-        impl OptionValue for $t {
-            const KIND: OptionKind = OptionKind::Int;
-            #[allow(clippy::cast_lossless)]
-            const MAX: Option<u64> = Some(<$t>::MAX as u64);
-            fn parse_text(name: &str, text: &str) -> Result<$t, ConfigError> {
-                // A number beyond the field is refused by `Options::set` with the option's
-                // own range; this names text that is no number at all.
-                text.trim().parse().map_err(|_| {
-                    config_err!("option {name} takes a whole number, got {text:?}")
-                })
-            }
-            fn text(&self) -> String {
-                self.to_string()
-            }
-            fn number(&self) -> Option<u64> {
-                Some(u64::from(*self))
-            }
-        }
-    )+};
-}
-int_value!(u8, u32, u64);
-
-impl OptionValue for Option<u32> {
-    const KIND: OptionKind = OptionKind::IntOrNone;
-    const MAX: Option<u64> = Some(u32::MAX as u64);
-    fn parse_text(name: &str, text: &str) -> Result<Option<u32>, ConfigError> {
-        if text.trim().eq_ignore_ascii_case("none") {
-            Ok(None)
-        } else {
-            u32::parse_text(name, text).map(Some)
-        }
-    }
-    fn text(&self) -> String {
-        self.map_or_else(|| "none".into(), |m| m.to_string())
-    }
-    fn number(&self) -> Option<u64> {
-        self.map(u64::from)
-    }
-}
 
 /// One option of docs/rules.md §6 as data.
 #[derive(Debug, Clone, Copy)]
@@ -151,12 +53,12 @@ impl OptionSpec {
         self.only_in.is_none_or(|only| only == structure)
     }
 
-    /// The games the option applies to, in [`GameKind::ALL`] order.
+    /// The games the option applies to, in the order of the variant table.
     #[must_use]
     pub fn games(&self) -> Vec<GameKind> {
-        GameKind::ALL
+        VARIANTS
             .iter()
-            .copied()
+            .map(|v| v.game)
             .filter(|&g| self.applies_to(g))
             .collect()
     }
@@ -171,7 +73,7 @@ impl OptionSpec {
     /// enum names, or the only value allowed (2-7 splits odd chips by position only).
     #[must_use]
     pub fn values(&self, game: GameKind) -> Option<Vec<&'static str>> {
-        if self.name == "odd_chip_order" && game == GameKind::DeuceSeven {
+        if self.name == "odd_chip_order" && game.spec().is_draw() {
             return Some(vec![OddChipOrder::Position.name()]);
         }
         match self.kind {
@@ -179,6 +81,15 @@ impl OptionSpec {
             OptionKind::Enum(names) => Some(names.to_vec()),
             OptionKind::Int | OptionKind::IntOrNone => None,
         }
+    }
+
+    /// A value's text in canonical form (`"TRUE"` -> `"true"`, `"half_bet"` ->
+    /// `"HALF_BET"`), or the error [`Options::set`] gives for it.
+    pub fn canonical_text(&self, text: &str) -> Result<String, ConfigError> {
+        // Parsing and the range check are the same in every game: any game's defaults do.
+        let mut o = Options::defaults(VARIANTS[0].game);
+        o.set(self.name, text)?;
+        Ok(o.get(self.name).unwrap_or_default())
     }
 
     /// The doc comment as one line.
@@ -412,7 +323,7 @@ catalog! {
     /// `open_pair_double_bet`: the big bet on the second betting round after an open pair
     /// (fixed-limit stud games).
     open_pair_double_bet: bool,
-        default |g| matches!(g, GameKind::Soko | GameKind::Stud),
+        default |g| g.spec().open_pair_double_bet,
         games |g| g.is_stud(),
         structures FixedLimit,
         rules "G-1.6.4, S-9, T-6, H-3, R-5";
@@ -440,12 +351,12 @@ catalog! {
     /// `soko_showing_four_card_hands`: four-card hands count in Soko's showing hands.
     soko_showing_four_card_hands: bool,
         default |_g| true,
-        games |g| g == GameKind::Soko,
+        games |g| g.spec().has_four_straights(),
         rules "E-2.5.3";
     /// `four_straight_mode`: which Soko four-straights count.
     four_straight_mode: FourStraight,
         default |_g| FourStraight::Consecutive,
-        games |g| g == GameKind::Soko,
+        games |g| g.spec().has_four_straights(),
         rules "E-2.2.3";
     /// `odd_chip_order`: who receives the odd chips of a split (2-7: `POSITION` only).
     odd_chip_order: OddChipOrder,
@@ -455,63 +366,59 @@ catalog! {
     /// `scoop_identical_split`: split once when the same players win both halves.
     scoop_identical_split: bool,
         default |_g| true,
-        games |g| g == GameKind::Stud8,
+        games |g| g.spec().showdown.is_hilo(),
         rules "G-1.11.3";
     /// `showdown_first_if_no_bet`: who shows first when nobody bet on the last round (2-7:
     /// the first live player left of the button either way).
     showdown_first_if_no_bet: ShowdownFirst,
-        default |g| if matches!(g, GameKind::Soko | GameKind::DeuceSeven) {
-            ShowdownFirst::LeftOfDealer
-        } else {
-            ShowdownFirst::BestShowing
-        },
+        default |g| g.spec().showdown_first,
         games |_g| true,
         rules "G-1.12.2";
     /// `recycle_burns_before_community`: recycle the burns before dealing a community card.
     recycle_burns_before_community: bool,
         default |_g| true,
-        games |g| matches!(g, GameKind::Stud | GameKind::Stud8 | GameKind::Razz),
+        games |g| g.spec().community_card,
         rules "T-9.2";
     /// `reserve_bottom_card`: keep the bottom card for the community card.
     reserve_bottom_card: bool,
         default |_g| false,
-        games |g| matches!(g, GameKind::Stud | GameKind::Stud8 | GameKind::Razz),
+        games |g| g.spec().community_card,
         rules "T-9.1";
     /// `community_card_betting`: a betting round on the community card.
     community_card_betting: bool,
         default |_g| false,
-        games |g| matches!(g, GameKind::Stud | GameKind::Stud8 | GameKind::Razz),
+        games |g| g.spec().community_card,
         rules "T-9.4";
     /// `draw_time_limit` in whole seconds, at least 1 (informational: the host applies
     /// time-outs).
     draw_time_limit: u32 [min 1],
         default |_g| 30,
-        games |g| g == GameKind::DeuceSeven,
+        games |g| g.spec().is_draw(),
         rules "D-7";
     /// `draw_timeout_penalty`: what a draw time-out costs.
     draw_timeout_penalty: DrawTimeoutPenalty,
         default |_g| DrawTimeoutPenalty::NextRoundOnly,
-        games |g| g == GameKind::DeuceSeven,
+        games |g| g.spec().is_draw(),
         rules "D-7";
     /// `reshuffle_policy`: which cards a reshuffle recycles.
     reshuffle_policy: ReshufflePolicy,
         default |_g| ReshufflePolicy::ExcludeOwnDiscards,
-        games |g| g == GameKind::DeuceSeven,
+        games |g| g.spec().is_draw(),
         rules "D-10";
     /// `own_discards_scope`: which of the drawer's discards stay out of a reshuffle.
     own_discards_scope: OwnDiscardsScope,
         default |_g| OwnDiscardsScope::WholeHand,
-        games |g| g == GameKind::DeuceSeven,
+        games |g| g.spec().is_draw(),
         rules "D-10.2";
     /// `burn_after_reshuffle`: burn a card after a reshuffle.
     burn_after_reshuffle: bool,
         default |_g| false,
-        games |g| g == GameKind::DeuceSeven,
+        games |g| g.spec().is_draw(),
         rules "D-10.3";
     /// `heads_up_small_blind`: who posts the small blind in 2-7 heads-up.
     heads_up_small_blind: HeadsUpSmallBlind,
         default |_g| HeadsUpSmallBlind::Button,
-        games |g| g == GameKind::DeuceSeven,
+        games |g| g.spec().is_draw(),
         rules "G-1.4.3, C-26";
     /// `rake_basis_points`: the house's share of every pot, in hundredths of a percent
     /// (500 = 5 %, at most 10000); 0 = no rake.
@@ -553,11 +460,7 @@ pub const PROFILES: &[&str] = &{
 /// Who brings in under the WSOP, PokerKit and online profiles: the lowest door card, and
 /// in razz the highest (aces low), as everywhere.
 fn lowest_door_card_brings_in(game: GameKind) -> BringInCard {
-    if game == GameKind::Razz {
-        BringInCard::Highest
-    } else {
-        BringInCard::Lowest
-    }
+    game.spec().bring_in_card
 }
 
 /// The catalogue record of option `name`.

@@ -20,9 +20,9 @@
 //! so such a hand replays from its deck; one with a reshuffle does not (its restocked
 //! stubs were arranged, not shuffled from the seed).
 
+use super::config::GameConfig;
 use super::encoding::ActionSpace;
 use super::options::{config_err, ConfigError};
-use super::spec::GameConfig;
 use super::state::{illegal, Action, ActionError, Event, GameState, Pinned, Start};
 use crate::card::Card;
 use crate::cardset::CardSet;
@@ -404,7 +404,8 @@ fn arrange(s: &mut GameState, top: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::options::{BettingStructure, GameKind};
+    use crate::game::options::BettingStructure;
+    use crate::game::spec::GameKind;
 
     /// Plays hands at every seat count to the end naming cards and moves from a simple
     /// generator; checks the outcomes are never empty, never hold a card already in play

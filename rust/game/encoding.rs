@@ -21,7 +21,8 @@
 //! slot's, so no two legal slots name the same move and every legal slot is a legal move.
 
 use super::moves::LegalMoves;
-use super::options::{BettingStructure, GameKind};
+use super::options::BettingStructure;
+use super::spec::GameKind;
 use super::spec::VariantSpec;
 use super::state::{Action, GameState, LegalActions};
 
@@ -269,7 +270,7 @@ impl ActionSpace {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::spec::GameConfig;
+    use crate::game::config::GameConfig;
     use crate::game::state::Start;
 
     /// At every step of random hands of every game and structure, the legal slots name

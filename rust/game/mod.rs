@@ -19,14 +19,16 @@
 //! betting rounds, never an empty pot, and at the end the pots that were awarded; a folded
 //! player's cards are in the muck.
 //!
-//! Files: `catalog.rs` (the docs/rules.md §6 option catalogue), `options.rs` (the option
-//! value types), `spec.rs` (per-game data and the validated table),
+//! Files, each importing only those before it: `options.rs` (the option value types),
+//! `spec.rs` (the games and their per-game data), `catalog.rs` (the docs/rules.md §6
+//! option catalogue), `config.rs` (the validated table),
 //! `betting.rs` (G-1.5 … G-1.9), `pot.rs` (G-1.10, G-1.11, H-5), `stud.rs` (bring-in, first to
 //! act, T-9), `draw.rs` (D-5, D-7, D-10), `state.rs` (the state machine).
 
 mod betting;
 pub mod catalog;
 pub mod chance;
+pub mod config;
 mod draw;
 pub mod encoding;
 mod moves;
@@ -37,10 +39,12 @@ pub mod spec;
 mod state;
 mod stud;
 
+pub use catalog::Options;
+pub use config::GameConfig;
 pub use moves::{LegalMoves, MovesParts};
-pub use options::{ConfigError, GameKind, Options};
+pub use options::ConfigError;
 pub use pot::Pot;
-pub use spec::{GameConfig, Stakes, StakesInput, VariantSpec, MAX_STAKE};
+pub use spec::{GameKind, Stakes, StakesInput, VariantSpec, MAX_STAKE};
 pub use state::{
     Action, ActionError, Event, GameState, LegalActions, Phase, Seat, Share, Start, MAX_CHIPS,
     MAX_SEATS,

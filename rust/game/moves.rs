@@ -270,8 +270,11 @@ impl GameState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::options::{BettingStructure, GameKind, Options};
-    use crate::game::spec::{GameConfig, StakesInput};
+    use crate::game::catalog::Options;
+    use crate::game::config::GameConfig;
+    use crate::game::options::BettingStructure;
+    use crate::game::spec::GameKind;
+    use crate::game::spec::StakesInput;
     use crate::game::state::Start;
 
     fn start(game: GameKind, structure: BettingStructure, seed: u64) -> GameState {

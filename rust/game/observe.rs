@@ -45,8 +45,8 @@
 
 use std::fmt::Write as _;
 
+use super::config::GameConfig;
 use super::options::{config_err, ConfigError};
-use super::spec::GameConfig;
 use super::state::{Event, GameState, Phase};
 use crate::card::Card;
 use crate::cardset::CardSet;
@@ -597,7 +597,8 @@ impl Observer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::options::{BettingStructure, GameKind};
+    use crate::game::options::BettingStructure;
+    use crate::game::spec::GameKind;
     use crate::game::state::Start;
 
     /// Every tensor has its documented length at every step, and swapping another

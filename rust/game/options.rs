@@ -2,18 +2,14 @@
 //!
 //! The options themselves — the `Options` fields, their defaults per game, parsing, listing,
 //! the games each applies to and the named profiles — are written once, in the catalogue
-//! `rust/game/catalog.rs`, and re-exported here.
+//! `rust/game/catalog.rs`. This file is the bottom of `game/`: it imports nothing of it
+//! (the games, `GameKind`, are declared with [`option_enum!`] beside their specs).
 //!
 //! Options are plain `Copy` data; [`crate::game::GameConfig::new`] validates a table and
 //! its options together and returns a [`ConfigError`] naming the bad value.
 
-use std::fmt;
-use std::str::FromStr;
-
 use thiserror::Error;
 
-pub use super::catalog::{OptionKind, OptionSpec, OptionValue, Options, OPTION_SPECS, PROFILES};
-use super::spec::{VariantSpec, VARIANTS};
 use crate::eval::FourStraight;
 
 /// An impossible table, an unknown option or an option value that does not apply.
@@ -26,6 +22,105 @@ macro_rules! config_err {
     ($($arg:tt)*) => { $crate::game::options::ConfigError(format!($($arg)*)) };
 }
 pub(crate) use config_err;
+
+/// The shape of an option's values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `true` or `false`.
+    Bool,
+    /// A whole number (at least the spec's minimum).
+    Int,
+    /// A whole number or `none` (no limit).
+    IntOrNone,
+    /// One of the listed names.
+    Enum(&'static [&'static str]),
+}
+
+impl OptionKind {
+    /// `bool`, `int`, `int_or_none` or `enum`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            OptionKind::Bool => "bool",
+            OptionKind::Int => "int",
+            OptionKind::IntOrNone => "int_or_none",
+            OptionKind::Enum(_) => "enum",
+        }
+    }
+}
+
+/// A type an option's value can have: read from and written as text.
+pub trait OptionValue: Sized + Copy {
+    /// The shape of the values.
+    const KIND: OptionKind;
+    /// Parses a value given as text (`"true"`, `"4"`, `"none"`, `"HALF_BET"` …).
+    fn parse_text(name: &str, text: &str) -> Result<Self, ConfigError>;
+    /// The value as text (round-trips with [`OptionValue::parse_text`]).
+    fn text(&self) -> String;
+    /// The largest number a numeric option takes (`None` for other kinds).
+    const MAX: Option<u64> = None;
+    /// The value as a number, for the minimum check (`None`: not a number, or no limit).
+    fn number(&self) -> Option<u64> {
+        None
+    }
+}
+
+impl OptionValue for bool {
+    const KIND: OptionKind = OptionKind::Bool;
+    fn parse_text(name: &str, text: &str) -> Result<bool, ConfigError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "true" | "1" | "yes" => Ok(true),
+            "false" | "0" | "no" => Ok(false),
+            _ => Err(config_err!("option {name} takes a bool, got {text:?}")),
+        }
+    }
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// Implements [`OptionValue`] for unsigned integer types.
+macro_rules! int_value {
+    ($($t:ty),+) => {$(
+        impl OptionValue for $t {
+            const KIND: OptionKind = OptionKind::Int;
+            #[allow(clippy::cast_lossless)]
+            const MAX: Option<u64> = Some(<$t>::MAX as u64);
+            fn parse_text(name: &str, text: &str) -> Result<$t, ConfigError> {
+                // A number beyond the field is refused by `Options::set` with the option's
+                // own range; this names text that is no number at all.
+                text.trim().parse().map_err(|_| {
+                    config_err!("option {name} takes a whole number, got {text:?}")
+                })
+            }
+            fn text(&self) -> String {
+                self.to_string()
+            }
+            fn number(&self) -> Option<u64> {
+                Some(u64::from(*self))
+            }
+        }
+    )+};
+}
+int_value!(u8, u32, u64);
+
+impl OptionValue for Option<u32> {
+    const KIND: OptionKind = OptionKind::IntOrNone;
+    const MAX: Option<u64> = Some(u32::MAX as u64);
+    fn parse_text(name: &str, text: &str) -> Result<Option<u32>, ConfigError> {
+        if text.trim().eq_ignore_ascii_case("none") {
+            Ok(None)
+        } else {
+            u32::parse_text(name, text).map(Some)
+        }
+    }
+    fn text(&self) -> String {
+        self.map_or_else(|| "none".into(), |m| m.to_string())
+    }
+    fn number(&self) -> Option<u64> {
+        self.map(u64::from)
+    }
+}
 
 /// Declares an option enum with its `UPPER_SNAKE` names (as in docs/rules.md §6), `FromStr` (case
 /// insensitive) and `Display`.
@@ -50,15 +145,15 @@ macro_rules! option_enum {
             }
         }
 
-        impl FromStr for $name {
-            type Err = ConfigError;
-            fn from_str(s: &str) -> Result<Self, ConfigError> {
+        impl std::str::FromStr for $name {
+            type Err = $crate::game::options::ConfigError;
+            fn from_str(s: &str) -> Result<Self, $crate::game::options::ConfigError> {
                 let upper = s.trim().to_ascii_uppercase();
                 $(if upper == $text {
                     return Ok($name::$variant);
                 })+
                 let names: Vec<&str> = vec![$($text,)+];
-                Err(config_err!(
+                Err($crate::game::options::config_err!(
                     "unknown {} value {:?} (expected one of {})",
                     stringify!($name),
                     s,
@@ -67,9 +162,13 @@ macro_rules! option_enum {
             }
         }
 
-        impl OptionValue for $name {
-            const KIND: OptionKind = OptionKind::Enum(&[$($text,)+]);
-            fn parse_text(_name: &str, text: &str) -> Result<Self, ConfigError> {
+        impl $crate::game::options::OptionValue for $name {
+            const KIND: $crate::game::options::OptionKind =
+                $crate::game::options::OptionKind::Enum(&[$($text,)+]);
+            fn parse_text(
+                _name: &str,
+                text: &str,
+            ) -> Result<Self, $crate::game::options::ConfigError> {
                 text.parse()
             }
             fn text(&self) -> String {
@@ -77,61 +176,14 @@ macro_rules! option_enum {
             }
         }
 
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.name())
             }
         }
     };
 }
-
-option_enum! {
-    /// The games.
-    GameKind {
-        /// Soko (Canadian / Scandinavian stud), docs/rules.md §3.1.
-        Soko = "SOKO",
-        /// Seven-card stud, §3.2.
-        Stud = "STUD",
-        /// Seven-card stud hi/lo 8-or-better, §3.3.
-        Stud8 = "STUD8",
-        /// Razz: the stud engine with the ace-to-five ranking.
-        Razz = "RAZZ",
-        /// 2-7 triple draw, §3.4.
-        DeuceSeven = "DEUCE_SEVEN",
-    }
-}
-
-impl GameKind {
-    /// Whether the game is one of the stud games (Soko, stud, stud/8, razz).
-    #[must_use]
-    pub fn is_stud(self) -> bool {
-        !VariantSpec::of(self).is_draw()
-    }
-
-    /// The game id (`soko`, `stud`, `stud8`, `razz`, `deuce_seven`).
-    #[must_use]
-    pub fn id(self) -> &'static str {
-        VariantSpec::of(self).id
-    }
-
-    /// The game of a game id.
-    ///
-    /// # Errors
-    ///
-    /// An unknown id, naming it and the five games.
-    pub fn from_id(id: &str) -> Result<GameKind, ConfigError> {
-        VariantSpec::by_id(id).map(|v| v.game).ok_or_else(|| {
-            let ids: Vec<&str> = VARIANTS.iter().map(|v| v.id).collect();
-            config_err!("unknown game {id:?} (expected one of {})", ids.join(", "))
-        })
-    }
-
-    /// The hard maximum of players the engine deals to (S-1, T-1, D-1).
-    #[must_use]
-    pub fn max_seats(self) -> u8 {
-        VariantSpec::of(self).max_seats
-    }
-}
+pub(crate) use option_enum;
 
 option_enum! {
     /// `betting_structure` (G-1.6 … G-1.8).

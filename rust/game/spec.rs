@@ -1,8 +1,60 @@
-//! Variant specs (data per game) and the validated table: [`GameConfig`].
+//! The games and their variant specs: every per-game fact the engine, equity, the bots and
+//! the Python layer branch on, as data (docs/architecture.md). This is the one file that
+//! names individual games; the rest of the crate reads a [`VariantSpec`].
 
-use super::options::StudDealerPosition;
-use super::options::{config_err, BettingStructure, BringInCard, ConfigError, GameKind, Options};
+use super::options::{config_err, option_enum, BringInCard, ConfigError, ShowdownFirst};
 use crate::eval::{FourStraight, Ranking, ShowingGame};
+
+option_enum! {
+    /// The games.
+    GameKind {
+        /// Soko (Canadian / Scandinavian stud), docs/rules.md §3.1.
+        Soko = "SOKO",
+        /// Seven-card stud, §3.2.
+        Stud = "STUD",
+        /// Seven-card stud hi/lo 8-or-better, §3.3.
+        Stud8 = "STUD8",
+        /// Razz: the stud engine with the ace-to-five ranking.
+        Razz = "RAZZ",
+        /// 2-7 triple draw, §3.4.
+        DeuceSeven = "DEUCE_SEVEN",
+    }
+}
+
+impl GameKind {
+    /// The game's spec.
+    #[must_use]
+    pub fn spec(self) -> &'static VariantSpec {
+        VariantSpec::of(self)
+    }
+
+    /// Whether the game is one of the stud games (Soko, stud, stud/8, razz).
+    #[must_use]
+    pub fn is_stud(self) -> bool {
+        !VariantSpec::of(self).is_draw()
+    }
+
+    /// The game id (`soko`, `stud`, `stud8`, `razz`, `deuce_seven`).
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        VariantSpec::of(self).id
+    }
+
+    /// The game of a game id.
+    ///
+    /// # Errors
+    ///
+    /// An unknown id, naming it and the five games.
+    pub fn from_id(id: &str) -> Result<GameKind, ConfigError> {
+        VariantSpec::find(id).map(|v| v.game)
+    }
+
+    /// The hard maximum of players the engine deals to (S-1, T-1, D-1).
+    #[must_use]
+    pub fn max_seats(self) -> u8 {
+        VariantSpec::of(self).max_seats
+    }
+}
 
 /// The chip amounts a table is built from; `None` takes the docs/rules.md default (§6).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -146,10 +198,37 @@ impl Showdown {
     }
 }
 
+/// The forced bets that open a hand (antes may come with either: optional in 2-7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ForcedBets {
+    /// Antes and a bring-in by the door cards (E-2.6); no blinds.
+    BringIn,
+    /// A small and a big blind (G-1.4.3); no bring-in.
+    Blinds,
+}
+
+/// Where the dealer sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Dealer {
+    /// A dealer box, fixed before seat 0 unless `stud_dealer_position` is `ROTATING`
+    /// (G-1.2.3).
+    Box,
+    /// A button that moves one seat every hand.
+    Button,
+}
+
+/// The per-game knobs of the built-in bots.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BotKnobs {
+    /// The time an equity bot's seat adds to one six-handed hand on one core, in seconds
+    /// (measured; `Bot::seat_hand_seconds`, docs/scaling.md).
+    pub equity_seat_seconds: f64,
+}
+
 /// Everything that makes a game what it is, as data: the one place the engine, equity,
 /// the bots, the batch evaluator and the Python layer learn a game's streets, cards and
 /// rankings from (docs/architecture.md).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct VariantSpec {
     /// The game.
     pub game: GameKind,
@@ -157,6 +236,9 @@ pub struct VariantSpec {
     pub id: &'static str,
     /// The game's name in words.
     pub name: &'static str,
+    /// The PHH variant code after its structure letter (`7S` in `F7S`, `2L3D` in `N2L3D`;
+    /// `5SK`, Soko, is this project's own).
+    pub phh_code: &'static str,
     /// The betting rounds in order, with the deal or draw before each.
     pub streets: &'static [Street],
     /// Cards in a finished hand (7 in seven-card stud games, 5 in Soko and 2-7).
@@ -165,6 +247,26 @@ pub struct VariantSpec {
     pub showdown: Showdown,
     /// Most players the game deals to (S-1, T-1, D-1).
     pub max_seats: u8,
+    /// Antes and a bring-in, or blinds.
+    pub forced: ForcedBets,
+    /// The door card that brings in (E-2.6) under `AUTO` in fixed limit and under the
+    /// profiles that name the lowest card (razz: the highest, aces low).
+    pub bring_in_card: BringInCard,
+    /// A dealer box or a button.
+    pub dealer: Dealer,
+    /// The showing-hand rules that decide who acts first (E-2.5); `None` where no cards
+    /// are shown (2-7). Soko's two options are filled in by [`VariantSpec::showing_game`].
+    pub showing: Option<ShowingGame>,
+    /// Whether eight players can run the deck out, so that a community card may be dealt
+    /// (T-9: the options `recycle_burns_before_community`, `reserve_bottom_card`,
+    /// `community_card_betting` apply).
+    pub community_card: bool,
+    /// The default of `open_pair_double_bet` (G-1.6.4: stud and Soko, not the low games).
+    pub open_pair_double_bet: bool,
+    /// The default of `showdown_first_if_no_bet` (G-1.12.2).
+    pub showdown_first: ShowdownFirst,
+    /// The bots' per-game knobs.
+    pub bots: BotKnobs,
     /// Whether a street draws, worked out from `streets` when the spec is built (the
     /// bots ask on every decision).
     draws: bool,
@@ -230,20 +332,33 @@ const DEUCE_SEVEN_STREETS: [Street; 4] = [
     draw_street("after_third_draw", "third_draw", BetUnit::Big),
 ];
 
-const fn stud_like(
+/// A seven-card stud game (T-3): stud's streets, dealing and forced bets.
+const fn seven_card(
     game: GameKind,
     id: &'static str,
     name: &'static str,
+    phh_code: &'static str,
     showdown: Showdown,
 ) -> VariantSpec {
     VariantSpec {
         game,
         id,
         name,
+        phh_code,
         streets: &STUD_STREETS,
         hand_cards: 7,
         showdown,
         max_seats: 8,
+        forced: ForcedBets::BringIn,
+        bring_in_card: BringInCard::Lowest,
+        dealer: Dealer::Box,
+        showing: Some(ShowingGame::Stud),
+        community_card: true,
+        open_pair_double_bet: false,
+        showdown_first: ShowdownFirst::BestShowing,
+        bots: BotKnobs {
+            equity_seat_seconds: 0.0,
+        },
         draws: any_draw(&STUD_STREETS),
     }
 }
@@ -254,28 +369,79 @@ pub static VARIANTS: [VariantSpec; 5] = [
         game: GameKind::Soko,
         id: "soko",
         name: "Soko",
+        phh_code: "5SK",
         streets: &SOKO_STREETS,
         hand_cards: 5,
         showdown: Showdown::Soko,
         max_seats: 8,
+        forced: ForcedBets::BringIn,
+        bring_in_card: BringInCard::Lowest,
+        dealer: Dealer::Box,
+        showing: Some(ShowingGame::Soko {
+            four_card_hands: true,
+            four_straight: FourStraight::Consecutive,
+        }),
+        community_card: false,
+        open_pair_double_bet: true,
+        showdown_first: ShowdownFirst::LeftOfDealer,
+        bots: BotKnobs {
+            equity_seat_seconds: 8e-5,
+        },
         draws: any_draw(&SOKO_STREETS),
     },
-    stud_like(GameKind::Stud, "stud", "Seven-card stud", Showdown::High),
-    stud_like(
-        GameKind::Stud8,
-        "stud8",
-        "Stud hi/lo 8-or-better",
-        Showdown::HighLow8,
-    ),
-    stud_like(GameKind::Razz, "razz", "Razz", Showdown::AceFive),
+    VariantSpec {
+        open_pair_double_bet: true,
+        bots: BotKnobs {
+            equity_seat_seconds: 1.6e-4,
+        },
+        ..seven_card(
+            GameKind::Stud,
+            "stud",
+            "Seven-card stud",
+            "7S",
+            Showdown::High,
+        )
+    },
+    VariantSpec {
+        showing: Some(ShowingGame::Stud8),
+        bots: BotKnobs {
+            equity_seat_seconds: 1.8e-4,
+        },
+        ..seven_card(
+            GameKind::Stud8,
+            "stud8",
+            "Stud hi/lo 8-or-better",
+            "7S/8",
+            Showdown::HighLow8,
+        )
+    },
+    VariantSpec {
+        bring_in_card: BringInCard::Highest,
+        showing: Some(ShowingGame::Razz),
+        bots: BotKnobs {
+            equity_seat_seconds: 1.7e-4,
+        },
+        ..seven_card(GameKind::Razz, "razz", "Razz", "R", Showdown::AceFive)
+    },
     VariantSpec {
         game: GameKind::DeuceSeven,
         id: "deuce_seven",
         name: "2-7 triple draw",
+        phh_code: "2L3D",
         streets: &DEUCE_SEVEN_STREETS,
         hand_cards: 5,
         showdown: Showdown::DeuceSeven,
         max_seats: 6,
+        forced: ForcedBets::Blinds,
+        bring_in_card: BringInCard::Lowest,
+        dealer: Dealer::Button,
+        showing: None,
+        community_card: false,
+        open_pair_double_bet: false,
+        showdown_first: ShowdownFirst::LeftOfDealer,
+        bots: BotKnobs {
+            equity_seat_seconds: 1.4e-3,
+        },
         draws: any_draw(&DEUCE_SEVEN_STREETS),
     },
 ];
@@ -294,6 +460,18 @@ impl VariantSpec {
     #[must_use]
     pub fn by_id(id: &str) -> Option<&'static VariantSpec> {
         VARIANTS.iter().find(|v| v.id == id)
+    }
+
+    /// The spec of a game id.
+    ///
+    /// # Errors
+    ///
+    /// An unknown id, naming it and the games.
+    pub fn find(id: &str) -> Result<&'static VariantSpec, ConfigError> {
+        VariantSpec::by_id(id).ok_or_else(|| {
+            let ids: Vec<&str> = VARIANTS.iter().map(|v| v.id).collect();
+            config_err!("unknown game {id:?} (expected one of {})", ids.join(", "))
+        })
     }
 
     /// Number of betting rounds.
@@ -326,222 +504,27 @@ impl VariantSpec {
         };
         (usize::from(least), usize::from(self.hand_cards))
     }
-}
 
-/// A validated table: game, betting structure, chip amounts and rule options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct GameConfig {
-    /// The game.
-    pub game: GameKind,
-    /// Fixed, pot or no limit.
-    pub structure: BettingStructure,
-    /// Resolved chip amounts.
-    pub stakes: Stakes,
-    /// Rule options.
-    pub options: Options,
-}
-
-impl GameConfig {
-    /// Validates a table. Errors name the bad amount or option.
-    #[allow(clippy::too_many_lines)]
-    pub fn new(
-        game: GameKind,
-        structure: BettingStructure,
-        input: StakesInput,
-        options: Options,
-    ) -> Result<GameConfig, ConfigError> {
-        let fl = structure == BettingStructure::FixedLimit;
-        let o = &options;
-        o.check_for(game)?;
-        if !(2..=game.max_seats()).contains(&o.max_players) {
-            return Err(config_err!(
-                "max_players must be between 2 and {} for {}, got {}",
-                game.max_seats(),
-                game.id(),
-                o.max_players
-            ));
-        }
-        let stakes = if game.is_stud() {
-            if input.small_blind.is_some() || input.big_blind.is_some() {
-                return Err(config_err!(
-                    "{} has no blinds (use ante and bring_in)",
-                    game.id()
-                ));
-            }
-            let small_bet = match (input.small_bet, input.min_bet) {
-                (Some(s), _) => s,
-                (None, Some(m)) if !fl => m,
-                _ => return Err(config_err!("small_bet is required for {}", game.id())),
-            };
-            let min_bet = input.min_bet.unwrap_or(small_bet);
-            let bring_in = input
-                .bring_in
-                .ok_or_else(|| config_err!("bring_in is required for {}", game.id()))?;
-            let cap = if fl { small_bet } else { min_bet };
-            if bring_in == 0 || bring_in > cap {
-                return Err(config_err!(
-                    "bring_in must be between 1 and the {} ({cap}), got {bring_in}",
-                    if fl { "small bet" } else { "minimum bet" }
-                ));
-            }
-            Stakes {
-                ante: input.ante.unwrap_or(0),
-                bring_in,
-                small_bet,
-                big_bet: input.big_bet.unwrap_or(small_bet.saturating_mul(2)),
-                small_blind: 0,
-                big_blind: 0,
-                min_bet,
-            }
-        } else {
-            if input.bring_in.is_some_and(|b| b > 0) {
-                return Err(config_err!("deuce_seven has no bring-in (use the blinds)"));
-            }
-            let small_bet = input
-                .small_bet
-                .or(input.big_blind)
-                .or(input.min_bet)
-                .ok_or_else(|| config_err!("small_bet or big_blind is required for deuce_seven"))?;
-            let big_blind = input.big_blind.unwrap_or(small_bet);
-            let small_blind = input.small_blind.unwrap_or(small_bet / 2);
-            if big_blind == 0 {
-                return Err(config_err!("big_blind must be positive"));
-            }
-            if small_blind > big_blind {
-                return Err(config_err!(
-                    "small_blind ({small_blind}) must not exceed big_blind ({big_blind})"
-                ));
-            }
-            if fl && big_blind != small_bet {
-                // G-1.4.3: in fixed limit the big blind is the round's opening bet.
-                return Err(config_err!(
-                    "fixed-limit deuce_seven needs big_blind ({big_blind}) equal to small_bet \
-                     ({small_bet}): the big blind is the opening bet (G-1.4.3)"
-                ));
-            }
-            Stakes {
-                ante: input.ante.unwrap_or(0),
-                bring_in: 0,
-                small_bet,
-                big_bet: input.big_bet.unwrap_or(small_bet.saturating_mul(2)),
-                small_blind,
-                big_blind,
-                min_bet: input.min_bet.unwrap_or(small_bet),
-            }
-        };
-        if stakes.big_bet < stakes.small_bet {
-            return Err(config_err!(
-                "big_bet ({}) must be at least small_bet ({})",
-                stakes.big_bet,
-                stakes.small_bet
-            ));
-        }
-        if fl && (stakes.small_bet == 0 || stakes.big_bet == 0) {
-            return Err(config_err!(
-                "small_bet and big_bet must be positive in fixed limit"
-            ));
-        }
-        if !fl && stakes.min_bet == 0 {
-            return Err(config_err!("min_bet must be positive in pot and no limit"));
-        }
-        for (name, v) in [
-            ("ante", stakes.ante),
-            ("bring_in", stakes.bring_in),
-            ("small_bet", stakes.small_bet),
-            ("big_bet", stakes.big_bet),
-            ("small_blind", stakes.small_blind),
-            ("big_blind", stakes.big_blind),
-            ("min_bet", stakes.min_bet),
-        ] {
-            if v % o.chip_unit != 0 {
-                return Err(config_err!(
-                    "{name} ({v}) is not a multiple of chip_unit ({})",
-                    o.chip_unit
-                ));
-            }
-            if v > MAX_STAKE {
-                return Err(config_err!(
-                    "{name} ({v}) is above the largest stake, 2**54 - 1"
-                ));
-            }
-        }
-        Ok(GameConfig {
-            game,
-            structure,
-            stakes,
-            options,
-        })
-    }
-
-    /// A table of `game` under `structure` with default options at ten-twenty stakes: small
-    /// bet 10 and big bet 20; the stud games ante 1 and bring in 3, 2-7 posts blinds of 5
-    /// and 10 (pot and no limit: minimum bet 10). The stakes `holecard play` deals, and
-    /// the table of the simulation tests and benchmarks.
-    ///
-    /// # Panics
-    ///
-    /// Never: every game and structure accepts these stakes and its default options.
+    /// The showing-hand rules under Soko's two options (E-2.5.3, E-2.2.3); `None` where
+    /// no cards are shown (2-7).
     #[must_use]
-    pub fn ten_twenty(game: GameKind, structure: BettingStructure) -> GameConfig {
-        let stakes = StakesInput::ten_twenty(game);
-        GameConfig::new(game, structure, stakes, Options::defaults(game))
-            .expect("ten-twenty stakes suit every game and structure")
-    }
-
-    /// The variant spec.
-    #[must_use]
-    pub fn spec(&self) -> &'static VariantSpec {
-        VariantSpec::of(self.game)
-    }
-
-    /// The rankings of the pot's halves: the main (high, or only) one, then the low one in
-    /// stud/8.
-    #[must_use]
-    pub fn rankings(&self) -> (Ranking, Option<Ranking>) {
-        self.spec()
-            .showdown
-            .rankings(self.options.four_straight_mode)
-    }
-
-    /// Whether the betting is fixed limit.
-    #[must_use]
-    pub fn is_fixed_limit(&self) -> bool {
-        self.structure == BettingStructure::FixedLimit
-    }
-
-    /// The ranking that decides the pot (the high half in stud/8).
-    #[must_use]
-    pub fn main_ranking(&self) -> Ranking {
-        self.rankings().0
-    }
-
-    /// The showing-hand rules for first to act (E-2.5; 2-7, which shows nothing, reads
-    /// stud's).
-    #[must_use]
-    pub fn showing_game(&self) -> ShowingGame {
-        showing_game_of(
-            self.game,
-            self.options.soko_showing_four_card_hands,
-            self.options.four_straight_mode,
-        )
-        .unwrap_or(ShowingGame::Stud)
-    }
-
-    /// Whether the highest door card brings in (E-2.6, with `AUTO` resolved; razz: the
-    /// highest card with aces low brings in under `AUTO`).
-    #[must_use]
-    pub fn bring_in_highest(&self) -> bool {
-        match self.options.bring_in_card {
-            BringInCard::Lowest => false,
-            BringInCard::Highest => true,
-            BringInCard::Auto => self.spec().showdown.ace_low() || !self.is_fixed_limit(),
+    pub fn showing_game(
+        &self,
+        soko_four_card_hands: bool,
+        four_straight: FourStraight,
+    ) -> Option<ShowingGame> {
+        match self.showing? {
+            ShowingGame::Soko { .. } => {
+                Some(ShowingGame::soko(soko_four_card_hands, four_straight))
+            }
+            rules => Some(rules),
         }
     }
 
-    /// Whether the dealer box may sit anywhere (`ROTATING`) in a stud game.
+    /// Whether the pot's ranking has the `four_straight_mode` option (Soko, E-2.2.3).
     #[must_use]
-    pub fn rotating_dealer(&self) -> bool {
-        self.options.stud_dealer_position == StudDealerPosition::Rotating
+    pub fn has_four_straights(&self) -> bool {
+        self.showdown == Showdown::Soko
     }
 }
 
@@ -553,11 +536,5 @@ pub fn showing_game_of(
     soko_four_card_hands: bool,
     four_straight: FourStraight,
 ) -> Option<ShowingGame> {
-    match game {
-        GameKind::Soko => Some(ShowingGame::soko(soko_four_card_hands, four_straight)),
-        GameKind::Stud => Some(ShowingGame::Stud),
-        GameKind::Stud8 => Some(ShowingGame::Stud8),
-        GameKind::Razz => Some(ShowingGame::Razz),
-        GameKind::DeuceSeven => None,
-    }
+    VariantSpec::of(game).showing_game(soko_four_card_hands, four_straight)
 }

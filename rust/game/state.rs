@@ -4,11 +4,14 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::options::{config_err, BettingStructure, ConfigError, GameKind};
-use super::spec::{BetUnit, GameConfig};
-use super::stud::ShowingCache;
+use super::options::{config_err, BettingStructure, ConfigError};
+
+use super::config::GameConfig;
+use super::spec::BetUnit;
+use super::spec::GameKind;
 use crate::card::Card;
 use crate::cardset::CardSet;
+use crate::eval::UpCards;
 
 /// The most seats any game deals to.
 pub const MAX_SEATS: usize = 8;
@@ -439,6 +442,35 @@ pub struct Start {
     pub restocks: Vec<Vec<Card>>,
 }
 
+// The stud rules' cache (filled in `stud.rs`) is declared here, with the state it is
+// part of, so that the state does not import the stud rules.
+/// Every seat's showing hand (E-2.5) with the up-cards it was worked out for: a seat's
+/// showing hand changes only when it gets an up-card, so later streets reuse it. Derived
+/// data, filled on demand: it takes no part in comparing states (every cache is equal).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct ShowingCache(pub(crate) [Showing; MAX_SEATS]);
+
+impl PartialEq for ShowingCache {
+    fn eq(&self, _: &ShowingCache) -> bool {
+        true
+    }
+}
+
+impl Eq for ShowingCache {}
+
+/// One seat's entry of the [`ShowingCache`] (no up-cards: strength and tie key 0).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Showing {
+    /// The seat's `up_mask` when it was worked out.
+    pub(crate) up_mask: u8,
+    /// Those up-cards.
+    pub(crate) up: UpCards,
+    /// Their showing strength.
+    pub(crate) strength: u32,
+    /// The suit tie key (E-2.5, `showing_tie_break = SUIT`), else 0.
+    pub(crate) tie: u8,
+}
+
 /// The state of one hand of any game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameState {
@@ -633,7 +665,7 @@ impl GameState {
         let dealer = match start.dealer {
             None => (n - 1) as u8,
             Some(d) if (d as usize) < n => {
-                if cfg.game.is_stud() && !cfg.rotating_dealer() && d as usize != n - 1 {
+                if !cfg.dealer_moves() && d as usize != n - 1 {
                     return Err(config_err!(
                         "the stud dealer box is fixed before seat 0 (dealer={}); set stud_dealer_position=ROTATING to move it",
                         n - 1

@@ -2,35 +2,8 @@
 //! streets (E-2.5) and deck exhaustion before seventh street (T-9).
 
 use super::options::ShowingTieBreak;
-use super::state::{seats_of, Event, GameState, MAX_SEATS};
+use super::state::{seats_of, Event, GameState, Showing};
 use crate::card::Card;
-use crate::eval::UpCards;
-
-/// Every seat's showing hand (E-2.5) with the up-cards it was worked out for: a seat's
-/// showing hand changes only when it gets an up-card, so later streets reuse it. Derived
-/// data, filled on demand: it takes no part in comparing states (every cache is equal).
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct ShowingCache([Showing; MAX_SEATS]);
-
-impl PartialEq for ShowingCache {
-    fn eq(&self, _: &ShowingCache) -> bool {
-        true
-    }
-}
-
-impl Eq for ShowingCache {}
-
-/// One seat's entry of the [`ShowingCache`] (no up-cards: strength and tie key 0).
-#[derive(Debug, Clone, Copy, Default)]
-struct Showing {
-    /// The seat's `up_mask` when it was worked out.
-    up_mask: u8,
-    /// Those up-cards.
-    up: UpCards,
-    strength: u32,
-    /// The suit tie key (E-2.5, `showing_tie_break = SUIT`), else 0.
-    tie: u8,
-}
 
 /// Card order with the ace low (razz): rank 1..13, then suit.
 pub(crate) fn ace_low_key(c: Card) -> u8 {

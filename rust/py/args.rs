@@ -15,7 +15,7 @@ use pyo3::types::{PyBool, PyString};
 use super::error::{ArgumentTypeError, CardParseError, ConfigurationError, IndexOutOfRangeError};
 use crate::eval::FourStraight;
 use crate::game::catalog::limit_text;
-use crate::game::GameKind;
+use crate::game::{GameKind, VariantSpec};
 
 /// Which error an out-of-range number raises.
 #[derive(Clone, Copy)]
@@ -296,9 +296,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for GameArg {
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         let id = text(&obj, "game")?;
-        Ok(Self(GameKind::from_id(
-            &id.to_str()?.trim().to_ascii_lowercase(),
-        )?))
+        let spec = VariantSpec::find(&id.to_str()?.trim().to_ascii_lowercase())?;
+        Ok(Self(spec.game))
     }
 }
 

@@ -14,8 +14,7 @@ use super::guard::guarded;
 use crate::batch;
 use crate::card::Card;
 use crate::eval::{self, FourStraight, HandValue, Ranking, ShowingGame, Summary};
-use crate::game::spec::showing_game_of;
-use crate::game::GameKind;
+use crate::game::spec::{VariantSpec, VARIANTS};
 
 /// The value of a hand under one ranking. Greater is stronger in every ranking, low games
 /// included; comparing values of different rankings raises `TypeError`.
@@ -365,14 +364,13 @@ pub fn evaluate_showing(
         let text = args::text(game, "game")?;
         let id = text.to_str()?;
         // Either case, as `holecard.Game` reads game names.
-        let showing = GameKind::from_id(&id.to_ascii_lowercase())
-            .ok()
-            .and_then(|g| showing_game_of(g, soko_four_card_hands, mode));
+        let showing = VariantSpec::by_id(&id.to_ascii_lowercase())
+            .and_then(|v| v.showing_game(soko_four_card_hands, mode));
         let Some(game) = showing else {
-            let stud: Vec<&str> = GameKind::ALL
+            let stud: Vec<&str> = VARIANTS
                 .iter()
-                .filter(|g| showing_game_of(**g, true, mode).is_some())
-                .map(|g| g.id())
+                .filter(|v| v.showing.is_some())
+                .map(|v| v.id)
                 .collect();
             return Err(InvalidHandError::new_err(format!(
                 "no showing hands in game {id:?} (expected one of {})",

@@ -18,7 +18,9 @@ use super::player::PyPlayer;
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::catalog;
-use crate::game::options::{BettingStructure, GameKind, OptionKind, Options, PROFILES};
+use crate::game::catalog::{Options, PROFILES};
+use crate::game::options::{BettingStructure, OptionKind};
+use crate::game::spec::GameKind;
 use crate::game::{
     Action, ActionError, Event, GameConfig, GameState, LegalActions, StakesInput, Start,
 };
@@ -710,7 +712,8 @@ impl PyGameState {
     }
 
     /// The test hook behind `_core._induce_internal_error(state=...)`: a timeout that the
-    /// engine applies in full, then a panic before the call returns.
+    /// engine applies in full, then a panic before the call returns (`test-hooks` only).
+    #[cfg(feature = "test-hooks")]
     pub(crate) fn induce_panic_mid_action(&mut self, what: &str) -> PyResult<()> {
         self.act_with(|s| {
             s.apply(Action::Timeout)?;

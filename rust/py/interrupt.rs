@@ -12,23 +12,18 @@ use std::time::Duration;
 use pyo3::prelude::*;
 
 use super::error::InternalError;
+#[cfg(feature = "test-hooks")]
 use super::game::PyGameState;
-use super::guard::{guarded, internal};
+#[cfg(feature = "test-hooks")]
+use super::guard::guarded;
+use super::guard::internal;
 use crate::control::Control;
 
 /// How often the waiting thread looks for signals.
 const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 
-/// Runs `work` interruptibly (see the module docs).
-pub(crate) fn interruptible<T: Send>(
-    py: Python<'_>,
-    work: impl FnOnce(&Control) -> T + Send,
-) -> PyResult<T> {
-    interruptible_with_progress(py, None, work)
-}
-
-/// As [`interruptible`], also calling `progress(done, total)` (in the work's own units)
-/// about every 50 ms while it runs, and once at the end.
+/// Runs `work` interruptibly (see the module docs), calling `progress(done, total)` (in
+/// the work's own units), if given, about every 50 ms while it runs, and once at the end.
 pub(crate) fn interruptible_with_progress<T: Send>(
     py: Python<'_>,
     progress: Option<&Bound<'_, PyAny>>,
@@ -82,9 +77,11 @@ pub(crate) fn interruptible_with_progress<T: Send>(
 
 /// Panics in native code on purpose, so the tests can prove that a native failure reaches
 /// Python as `holecard.InternalError`, never as a `PanicException`: by default on the
-/// worker of [`interruptible`]; with `inline=True` on the calling thread, through
+/// worker of [`interruptible_with_progress`]; with `inline=True` on the calling thread, through
 /// [`guarded`] like every short call; with `state`, in the middle of an action on that
-/// `GameState` (after the engine applied a timeout), which must leave it unchanged.
+/// `GameState` (after the engine applied a timeout), which must leave it unchanged. Built
+/// with the `test-hooks` feature only (`make dev`), never into a wheel.
+#[cfg(feature = "test-hooks")]
 #[pyfunction]
 #[pyo3(signature = (*, inline = false, state = None))]
 pub fn _induce_internal_error(
@@ -99,5 +96,5 @@ pub fn _induce_internal_error(
     if inline {
         return guarded(|| -> PyResult<()> { panic!("{WHAT}") });
     }
-    interruptible(py, |_| -> () { panic!("{WHAT}") })
+    interruptible_with_progress(py, None, |_| -> () { panic!("{WHAT}") })
 }

@@ -46,6 +46,7 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(eval::hand_value_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(moves::moves_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(eval::distinct_values, m)?)?;
+    #[cfg(feature = "test-hooks")]
     m.add_function(wrap_pyfunction!(interrupt::_induce_internal_error, m)?)?;
     m.add_class::<game::PyGameConfig>()?;
     m.add_class::<game::PyGameState>()?;

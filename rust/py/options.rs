@@ -5,9 +5,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use super::guard::guarded;
-use crate::game::options::{
-    BettingStructure, GameKind, OptionKind, OptionSpec, Options, OPTION_SPECS, PROFILES,
-};
+use crate::game::catalog::{OptionSpec, Options, OPTION_SPECS, PROFILES};
+use crate::game::options::{BettingStructure, OptionKind};
+use crate::game::spec::VARIANTS;
 
 /// One option of docs/rules.md §6: its name, value kind, values, defaults, games and rules.
 #[pyclass(module = "holecard._core", name = "OptionSpec", frozen)]
@@ -44,7 +44,7 @@ impl PyOptionSpec {
     /// The game ids the option applies to (other games refuse it).
     #[getter]
     fn games<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.spec.games().into_iter().map(GameKind::id))
+        PyTuple::new(py, self.spec.games().into_iter().map(|g| g.spec().id))
     }
 
     /// The betting structures the option applies in (the fixed-limit options: only
@@ -101,9 +101,7 @@ impl PyOptionSpec {
     /// A value text of this option as a Python value: `bool`, `int`, `None` or an enum name.
     fn value<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
         guarded(|| {
-            let mut o = Options::defaults(GameKind::Stud);
-            o.set(self.spec.name, text)?;
-            let canonical = o.get(self.spec.name).unwrap_or_default();
+            let canonical = self.spec.canonical_text(text)?;
             Ok(match self.spec.kind {
                 OptionKind::Bool => (canonical == "true")
                     .into_pyobject(py)?
@@ -149,7 +147,7 @@ pub fn option_profiles(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
         let out = PyDict::new(py);
         for &profile in PROFILES {
             let per_game = PyDict::new(py);
-            for &g in GameKind::ALL {
+            for g in VARIANTS.iter().map(|v| v.game) {
                 let d = PyDict::new(py);
                 for (k, v) in Options::profile_changes(profile, g).unwrap_or_default() {
                     d.set_item(k, v)?;

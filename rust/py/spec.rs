@@ -145,6 +145,6 @@ static GAME_MEMBERS: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
 
 /// The `holecard.Game` member of a game.
 pub(crate) fn game_member(py: Python<'_>, game: GameKind) -> PyResult<Py<PyAny>> {
-    let i = GameKind::ALL.iter().position(|&g| g == game).unwrap_or(0);
+    let i = VARIANTS.iter().position(|v| v.game == game).unwrap_or(0);
     enum_member(py, &GAME_MEMBERS, "Game", i)
 }

@@ -63,11 +63,7 @@ impl Bot {
             (Bot::Random, _) => 3.5e-7,
             (Bot::CallingStation, _) => 4e-7,
             (Bot::Strength, _) => 5.5e-7,
-            (Bot::Equity, GameKind::Soko) => 8e-5,
-            (Bot::Equity, GameKind::Stud) => 1.6e-4,
-            (Bot::Equity, GameKind::Stud8) => 1.8e-4,
-            (Bot::Equity, GameKind::Razz) => 1.7e-4,
-            (Bot::Equity, GameKind::DeuceSeven) => 1.4e-3,
+            (Bot::Equity, _) => game.spec().bots.equity_seat_seconds,
         }
     }
 
@@ -79,18 +75,6 @@ impl Bot {
             Bot::CallingStation => "calling_station",
             Bot::Strength => "strength",
             Bot::Equity => "equity",
-        }
-    }
-
-    /// The action of `seat` (the player to act) in `state`.
-    pub(crate) fn act(self, state: &GameState, seat: u8, ctx: &mut Context<'_>) -> Action {
-        // By reference, not the copy `legal_actions` returns: a few fields are read.
-        let la = &state.legal;
-        match self {
-            Bot::Random => random(state, seat, la, ctx.rng()),
-            Bot::CallingStation => calling_station(la),
-            Bot::Strength => strength(state, seat, la, ctx),
-            Bot::Equity => super::equity_bot::act(state, seat, la, ctx),
         }
     }
 }
@@ -167,7 +151,7 @@ impl<'a> Context<'a> {
     }
 
     /// The bots' generator for this hand (created on first use).
-    fn rng(&mut self) -> &mut ChaCha8Rng {
+    pub(super) fn rng(&mut self) -> &mut ChaCha8Rng {
         let seed = self.seed;
         self.rng.get_or_insert_with(|| bot_rng(seed))
     }
@@ -184,7 +168,12 @@ fn uniform_u64(rng: &mut ChaCha8Rng, n: u64) -> u64 {
     }
 }
 
-fn random(state: &GameState, seat: u8, la: &LegalActions, rng: &mut ChaCha8Rng) -> Action {
+pub(super) fn random(
+    state: &GameState,
+    seat: u8,
+    la: &LegalActions,
+    rng: &mut ChaCha8Rng,
+) -> Action {
     if la.draw {
         let s = &state.seats()[seat as usize];
         let n = s.ncards as u32;
@@ -249,7 +238,7 @@ fn random(state: &GameState, seat: u8, la: &LegalActions, rng: &mut ChaCha8Rng) 
     }
 }
 
-fn calling_station(la: &LegalActions) -> Action {
+pub(super) fn calling_station(la: &LegalActions) -> Action {
     if la.draw {
         Action::StandPat
     } else if la.bring_in.is_some() {
@@ -594,7 +583,12 @@ pub(super) fn deuce_seven_draw(th: &Thresholds, cards: &[u8], draws_left: u8) ->
     }
 }
 
-fn strength(state: &GameState, seat: u8, la: &LegalActions, ctx: &mut Context<'_>) -> Action {
+pub(super) fn strength(
+    state: &GameState,
+    seat: u8,
+    la: &LegalActions,
+    ctx: &mut Context<'_>,
+) -> Action {
     if la.draw {
         let street = state.street_index();
         // Draw `street + 1` of 3: with this one, `3 - street` draws are left.

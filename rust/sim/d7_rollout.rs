@@ -311,7 +311,8 @@ fn kept_low(hand: &mut Hand, k: usize, deck: &mut Stub, rng: &mut impl RngCore) 
 mod tests {
     use super::*;
     use crate::deck::rng_for_seed;
-    use crate::game::options::{BettingStructure, GameKind};
+    use crate::game::options::BettingStructure;
+    use crate::game::spec::GameKind;
     use crate::game::GameConfig;
 
     fn thresholds() -> Thresholds {

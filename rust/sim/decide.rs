@@ -1,9 +1,26 @@
 //! [`BotPlayer`]: a built-in bot deciding one move at a time, for callers that drive a
 //! hand themselves (the learning environments) rather than play it out with [`super::Table`].
 
-use super::bots::{Context, Thresholds};
+use super::bots::{self, Context, Thresholds};
+use super::equity_bot;
 use super::Bot;
 use crate::game::{Action, GameConfig, GameState};
+
+// The dispatch to each bot's rules lives here, above them all, so that the rules files
+// (`bots.rs`, `equity_bot.rs`, `d7_rollout.rs`) import only downwards.
+impl Bot {
+    /// The action of `seat` (the player to act) in `state`.
+    pub(crate) fn act(self, state: &GameState, seat: u8, ctx: &mut Context<'_>) -> Action {
+        // By reference, not the copy `legal_actions` returns: a few fields are read.
+        let la = &state.legal;
+        match self {
+            Bot::Random => bots::random(state, seat, la, ctx.rng()),
+            Bot::CallingStation => bots::calling_station(la),
+            Bot::Strength => bots::strength(state, seat, la, ctx),
+            Bot::Equity => equity_bot::act(state, seat, la, ctx),
+        }
+    }
+}
 
 /// One built-in bot at one table.
 #[derive(Debug, Clone)]
@@ -47,7 +64,8 @@ impl BotPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::options::{BettingStructure, GameKind};
+    use crate::game::options::BettingStructure;
+    use crate::game::spec::GameKind;
     use crate::game::Start;
 
     #[test]

@@ -135,7 +135,7 @@ impl View {
 /// Per seat, how many cards he kept in the last draw round that is over (2-7; `None`
 /// before the first draw ends). The betting round and the draw round that follow a draw
 /// see the same counts, so the estimate they share is the same whichever one makes it.
-fn last_kept(state: &GameState) -> [Option<usize>; MAX_SEATS] {
+pub(super) fn last_kept(state: &GameState) -> [Option<usize>; MAX_SEATS] {
     let hand_cards = usize::from(VariantSpec::of(state.game()).hand_cards);
     let (mut over, mut current) = ([None; MAX_SEATS], [None; MAX_SEATS]);
     for event in state.history() {
@@ -371,47 +371,6 @@ fn bet(state: &GameState, seat: u8, la: &LegalActions, share: f64, live: usize) 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn last_kept_counts_only_draw_rounds_that_are_over() {
-        use crate::game::options::{BettingStructure, GameKind};
-        use crate::game::{GameConfig, Phase, Start};
-        use crate::sim::decide::BotPlayer;
-        use crate::sim::Bot;
-        let cfg = GameConfig::ten_twenty(GameKind::DeuceSeven, BettingStructure::FixedLimit);
-        let players: Vec<BotPlayer> = [Bot::Strength, Bot::CallingStation, Bot::Random]
-            .iter()
-            .map(|&b| BotPlayer::new(b, &cfg))
-            .collect();
-        let mut draws_seen = 0;
-        for seed in 0..30 {
-            let start = Start {
-                seed: Some(seed),
-                dealer: Some(0),
-                ..Start::default()
-            };
-            let mut state = GameState::new(&cfg, &[400; 3], &start).unwrap();
-            let mut at_last_bet = [None; MAX_SEATS];
-            while let Some(seat) = state.actor() {
-                let now = last_kept(&state);
-                if state.phase() == Phase::Drawing {
-                    // Draws made in this round do not count yet.
-                    assert_eq!(now, at_last_bet, "seed {seed}");
-                    draws_seen += 1;
-                } else {
-                    // (A folded seat keeps its count from before it folded.)
-                    for (i, s) in state.seats().iter().enumerate().filter(|(_, s)| !s.folded) {
-                        let want = s.drew.then(|| 5 - s.round_discards.len());
-                        assert_eq!(now[i], want, "seed {seed} seat {i}");
-                    }
-                    at_last_bet = now;
-                }
-                let action = players[usize::from(seat)].act(&state, seed).unwrap();
-                state.apply(action).unwrap();
-            }
-        }
-        assert!(draws_seen > 30, "{draws_seen}");
-    }
 
     #[test]
     fn fill_completes_short_hands_with_unseen_cards() {

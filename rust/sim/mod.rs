@@ -388,7 +388,7 @@ impl Table {
     ) -> &'s GameState {
         let n = self.bots.len();
         let stacks = [self.stack; crate::game::MAX_SEATS];
-        let rotate = !self.config.game.is_stud() || self.config.rotating_dealer();
+        let rotate = self.config.dealer_moves();
         let dealer = rotate.then(|| ((n as u64 - 1 + hand) % n as u64) as u8);
         // Validated in `Table::new`; the same stacks and a legal dealer cannot fail.
         let Ok(state) = play_hand_in(

@@ -14,7 +14,8 @@ use super::tests::{GAMES, STRUCTURES};
 use super::{simulate, Bot, Table};
 use crate::control::NEVER;
 use crate::deck::rng_for_seed;
-use crate::game::options::{BettingStructure, GameKind};
+use crate::game::options::BettingStructure;
+use crate::game::spec::GameKind;
 use crate::game::{GameConfig, GameState};
 
 /// FNV-1a, folded over text: stable across platforms and compiler releases.

@@ -10,7 +10,8 @@ use rand_core::RngCore;
 use super::tests::{GAMES, STRUCTURES};
 use super::{Bot, Table};
 use crate::deck::{rng_for_seed, uniform_below};
-use crate::game::options::{BettingStructure, OptionKind, OptionSpec, OPTION_SPECS};
+use crate::game::catalog::{OptionSpec, OPTION_SPECS};
+use crate::game::options::{BettingStructure, OptionKind};
 use crate::game::{GameConfig, GameKind, Options, StakesInput};
 
 /// The values a soak table draws for an option in `game`: every value of a finite option

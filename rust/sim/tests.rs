@@ -1,5 +1,7 @@
 use super::*;
-use crate::game::options::{BettingStructure, GameKind, Options};
+use crate::game::catalog::Options;
+use crate::game::options::BettingStructure;
+use crate::game::spec::GameKind;
 use crate::game::{StakesInput, Start};
 
 /// A ten-twenty table ([`GameConfig::ten_twenty`]) with `bots` in seat order.
@@ -439,4 +441,45 @@ fn real_totals_pass_the_check_and_a_sum_of_squares_that_overflows_is_an_error() 
     full.seats[1].net_squared = u128::MAX - 1;
     let err = full.merge(&r).unwrap_err();
     assert!(err.0.contains("seat 1's sum of squared results"), "{err}");
+}
+
+/// The equity bot's count of the cards each opponent kept (`equity_bot::last_kept`).
+#[test]
+fn last_kept_counts_only_draw_rounds_that_are_over() {
+    use super::decide::BotPlayer;
+    use super::equity_bot::last_kept;
+    use crate::game::{Phase, MAX_SEATS};
+    let cfg = GameConfig::ten_twenty(GameKind::DeuceSeven, BettingStructure::FixedLimit);
+    let players: Vec<BotPlayer> = [Bot::Strength, Bot::CallingStation, Bot::Random]
+        .iter()
+        .map(|&b| BotPlayer::new(b, &cfg))
+        .collect();
+    let mut draws_seen = 0;
+    for seed in 0..30 {
+        let start = Start {
+            seed: Some(seed),
+            dealer: Some(0),
+            ..Start::default()
+        };
+        let mut state = GameState::new(&cfg, &[400; 3], &start).unwrap();
+        let mut at_last_bet = [None; MAX_SEATS];
+        while let Some(seat) = state.actor() {
+            let now = last_kept(&state);
+            if state.phase() == Phase::Drawing {
+                // Draws made in this round do not count yet.
+                assert_eq!(now, at_last_bet, "seed {seed}");
+                draws_seen += 1;
+            } else {
+                // (A folded seat keeps its count from before it folded.)
+                for (i, s) in state.seats().iter().enumerate().filter(|(_, s)| !s.folded) {
+                    let want = s.drew.then(|| 5 - s.round_discards.len());
+                    assert_eq!(now[i], want, "seed {seed} seat {i}");
+                }
+                at_last_bet = now;
+            }
+            let action = players[usize::from(seat)].act(&state, seed).unwrap();
+            state.apply(action).unwrap();
+        }
+    }
+    assert!(draws_seen > 30, "{draws_seen}");
 }
