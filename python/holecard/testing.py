@@ -75,10 +75,12 @@ from holecard.conformance import (
     KnownDifference,
     MisorderedPair,
     Observation,
+    ReferenceAdapter,
     assert_engine_conforms,
     check_engine,
     check_evaluator,
     refused_amounts,
+    typed_options,
 )
 from holecard.conformance.evaluator import CARD_COUNTS
 from holecard.conformance.pokerkit_adapter import POKERKIT_DIFFERENCES, PokerKitAdapter
@@ -107,6 +109,7 @@ __all__ = [
     "Observation",
     "OwnDiscards",
     "PokerKitAdapter",
+    "ReferenceAdapter",
     "Table",
     "apply_action",
     "assert_agrees_with_reference",
@@ -133,6 +136,7 @@ __all__ = [
     "reference_street_name",
     "refused_amounts",
     "tables",
+    "typed_options",
     "up_cards",
     "wsop_options",
 ]

@@ -6,12 +6,15 @@ player sees). :func:`check_engine` then deals random hands to both engines from 
 decks, plays random legal moves (and, now and then, an illegal one that both must refuse)
 and compares the two after every step. Each hand ends **equal**, with a **known
 difference** (a class of intended differences you declared, :class:`KnownDifference`:
-a house rule, a documented limitation) or **unexplained**. The first unexplained
+a house rule, a documented limitation, scoped to the observables it changes) or
+**unexplained**. By default it plays :data:`DEFAULT_HANDS` hands with deep, medium and
+short stacks (:func:`mixed_stacks`) and counts the hands that went through each rule
+class. The first unexplained
 divergence is shrunk to a short reproduction, given as PHH text with a one-line
 description naming the rule of docs/rules.md::
 
-    step 7: your engine offers Move('bet_or_raise_to', 25), holecard refuses: cap of 3
-    raises (docs/rules.md G-1.6.2)
+    step 7: cap: your engine offers Move('bet_or_raise_to', 25), holecard refuses: cap
+    of 3 raises (docs/rules.md G-1.6.2)
 
 holecard's own engine passes trivially:
 
@@ -54,6 +57,9 @@ if TYPE_CHECKING:
     from holecard.games import _Game as Game
 
 __all__ = [
+    "DEFAULT_HANDS",
+    "OBSERVABLES",
+    "RULE_CLASSES",
     "Divergence",
     "DivergenceKind",
     "EngineAdapter",
@@ -530,7 +536,12 @@ def _compare(
         checks.append(("pots", mine.pots, tuple(yours.pots)))
     if yours.payoffs is not None and mine.is_over and mine.payoffs is not None:
         checks.append(("payoffs", mine.payoffs, tuple(yours.payoffs)))
-    if yours.hole_cards is not None and not mine.is_over and mine.hole_cards is not None:
+    if (
+        yours.hole_cards is not None
+        and not mine.is_over
+        and mine.hole_cards is not None
+        and tuple(map(tuple, yours.hole_cards)) != mine.hole_cards  # else the same, in order
+    ):
         a = _live_hands(state, mine.hole_cards)
         b = _live_hands(state, yours.hole_cards)
         checks.append(("hole_cards", a, b))
@@ -620,7 +631,7 @@ def _play(
             if diff is None:
                 return None
             name, a, b = diff
-            if yours.hole_cards is not None and _rebuilt_stubs(state):
+            if yours.hole_cards is not None and (name == "hole_cards" or _rebuilt_stubs(state)):
                 adopted = _adopt_recycled(hand, yours, diverge)
                 if isinstance(adopted, Divergence):
                     return adopted
@@ -660,10 +671,12 @@ def _play(
             f"start() raised {exc!r} (docs/rules.md G-1.3)",
         ), hand.state
     found = compare()
+    config = hand.game._config
+    open_pair = config.options.get("open_pair_double_bet") == "true"
     while found is None and not hand.state.is_over and len(hand.moves) < hand.max_steps:
         state = hand.state
         step = len(hand.moves)
-        if open_pair_street(state):
+        if open_pair and "open pair" not in hand.through and open_pair_street(state):
             hand.through.add("open pair")
         if "actor" in hand.released and hand.seen is not None and hand.seen.actor != state.actor:
             break  # a known difference gave the turn to another player: nothing to compare
@@ -801,17 +814,68 @@ def _rebuilt_stubs(state: State) -> list[tuple[set[Card], list[tuple[int | None,
     return stubs
 
 
-def _own_discards(state: State, seat: int, draw: int) -> set[Card]:
-    """The cards ``seat`` may not be dealt in draw number ``draw`` (D-10.5)."""
+def _own_discards(state: State, seat: int) -> set[Card]:
+    """The cards ``seat`` may not be dealt now (D-10.5, within ``own_discards_scope``)."""
     whole = state._config.options.get("own_discards_scope", "WHOLE_HAND") == "WHOLE_HAND"
     out: set[Card] = set()
-    draws = 0
     for e in state.history:
-        if isinstance(e, ev.Drew):
-            draws += 1
-            if e.seat == seat and (draws == draw or (whole and draws <= draw)):
-                out.update(e.discards)
+        if isinstance(e, ev.StreetStarted) and e.draw and not whole:
+            out = set()  # CURRENT_DRAW: only this draw's discards
+        elif isinstance(e, ev.Drew) and e.seat == seat:
+            out.update(e.discards)
     return out
+
+
+def _outside_pool(
+    hand: _Hand,
+    state: State,
+    theirs: Sequence[Sequence[Card]],
+    seat: int,
+    cards: Sequence[Card],
+    diverge: Callable[..., Divergence],
+) -> Divergence:
+    """Your engine dealt recycled cards that holecard's rebuilt stub does not hold."""
+    named = " ".join(map(str, cards))
+    who = "the board" if seat == -1 else f"seat {seat}"
+    if state._config.game == "deuce_seven":
+        rule = "D-10.2"
+        owners = sorted(
+            {
+                e.seat
+                for e in state.history
+                if isinstance(e, ev.Drew)
+                for c in cards
+                if c in e.discards
+            }
+        )
+        whose = f", discarded by seat {owners[0]}" if owners else ""
+        what = (
+            f"your engine deals {who} {named}{whose}; holecard's reshuffle leaves the "
+            "drawing player's own discards in the muck"
+        )
+    else:
+        rule = "T-9.2"
+        what = f"your engine deals {who} {named}, which were neither burnt nor left in the stub"
+    return _cards_differ(hand, state, theirs, rule, what, diverge)
+
+
+def _cards_differ(
+    hand: _Hand,
+    state: State,
+    theirs: Sequence[Sequence[Card]],
+    rule: str,
+    what: str,
+    diverge: Callable[..., Divergence],
+) -> Divergence:
+    """A difference in the cards dealt, told by ``what`` under ``rule``."""
+    return diverge(
+        DivergenceKind.STATE,
+        "hole_cards",
+        _text(_live_hands(state, [q.hole_cards for q in state.players])),
+        _text(_live_hands(state, theirs)),
+        rule,
+        f"step {len(hand.moves)}: {_words(rule, what)} (docs/rules.md {rule})",
+    )
 
 
 def _adopt_recycled(
@@ -829,8 +893,6 @@ def _adopt_recycled(
     assert state is not None
     assert yours.hole_cards is not None
     stubs = _rebuilt_stubs(state)
-    if not stubs:
-        return False
     theirs = list(yours.hole_cards) + [()] * len(state.players)
     new = [[card for _, _, card in seq] for _, seq in stubs]
     removed: list[list[Card]] = [[] for _ in stubs]
@@ -844,38 +906,38 @@ def _adopt_recycled(
         missing, extra = mine_set - your_set, sorted(your_set - mine_set, key=_index)
         if not missing and not extra:
             continue
+        own = _own_discards(state, seat) if seat >= 0 else set()
+        if own & set(extra):
+            rule = "D-10.5"
+            back = " ".join(str(c) for c in extra if c in own)
+            what = (
+                f"your engine deals seat {seat} {back}, which he discarded earlier in the "
+                "hand; holecard never deals a player his own discards"
+            )
+            return _cards_differ(hand, state, theirs, rule, what, diverge)
         places = [
             (i, j, draw)
             for i, (_, seq) in enumerate(stubs)
             for j, (who, draw, card) in enumerate(seq)
             if who == seat and card in missing
         ]
-        if len(places) != len(missing) or len(extra) != len(missing):
+        if not places or len(places) != len(missing) or len(extra) != len(missing):
             return False  # not only recycled cards differ
+        outside = [c for c in extra if not any(c in pool for pool, _ in stubs)]
+        if outside:
+            return _outside_pool(hand, state, theirs, seat, outside, diverge)
         # Each place takes a card of its stub's pool where one is left (the pools of
         # later stubs depend on the order of earlier ones: the replay below decides).
         order: list[Card] = []
         for i, _, _ in places:
             fits = [c for c in extra if c in stubs[i][0] and c not in order]
             order.append(fits[0] if fits else next(c for c in extra if c not in order))
-        for (i, j, draw), card in zip(places, order, strict=True):
-            if card in _own_discards(state, seat, draw):
-                rule = "D-10.5"
-                what = (
-                    f"your engine deals seat {seat} the {card} he discarded earlier in the "
-                    f"hand; holecard never deals a player his own discards"
-                )
-                return diverge(
-                    DivergenceKind.STATE,
-                    "hole_cards",
-                    _text(_live_hands(state, [q.hole_cards for q in state.players])),
-                    _text(_live_hands(state, theirs)),
-                    rule,
-                    f"step {len(hand.moves)}: {_words(rule, what)} (docs/rules.md {rule})",
-                )
+        for (i, j, _), card in zip(places, order, strict=True):
             removed[i].append(new[i][j])
             new[i][j] = card
             placed.add((i, j))
+    if not placed:
+        return False  # the cards agree: the difference is elsewhere
     # Burns and folded hands that held a card your engine dealt to a live seat take the
     # cards it did not deal.
     taken = {new[i][j] for i, j in placed}
@@ -979,13 +1041,12 @@ def _probe(
     compare: Callable[[], Divergence | None],
 ) -> Divergence | None:
     """Now and then play a move holecard refuses: your engine must refuse it, unchanged."""
+    # Decide first: listing the refused moves tries each on a copy of the state.
+    pick = choices.take(lambda rng: rng.randrange(1, 64) if rng.random() < 0.2 else 0)
+    if pick == 0:
+        return None
     candidates = illegal_moves(state)
     if not candidates:
-        return None
-    pick = choices.take(
-        lambda rng: rng.randrange(len(candidates)) + 1 if rng.random() < 0.2 else 0
-    )
-    if pick == 0:
         return None
     move = candidates[(pick - 1) % len(candidates)]
     step = len(hand.moves)
@@ -1056,6 +1117,10 @@ def _size(found: Divergence, used: Sequence[int]) -> tuple[int, int, int, int]:
     return len(found.moves), len(used), sum(used), sum(found.stacks)
 
 
+#: The most replays shrinking a divergence may take (then hypothesis's 100 examples).
+SHRINK_REPLAYS: Final = 400
+
+
 def _shrink(
     adapter: EngineAdapter,
     hand: _Hand,
@@ -1066,7 +1131,8 @@ def _shrink(
     """A shorter, simpler hand with the same divergence.
 
     Fewer moves, passive choices, smaller stacks; with hypothesis installed, its shrinker
-    is tried as well.
+    is tried as well. At most :data:`SHRINK_REPLAYS` replays, so that a long hand with
+    deep stacks does not take minutes (the count, not a clock: same run, same result).
     """
     _, first_state = _play(adapter, hand, _Choices(None, recorded))
     want = _signature(found, first_state)
@@ -1074,10 +1140,14 @@ def _shrink(
     if best is None:  # the engine is not deterministic: keep what was found
         return found, hand.game.start(list(hand.stacks), deck=list(hand.deck))
     best_hand = hand
+    replays = 0
 
     def better(trial_hand: _Hand, trial: list[int]) -> bool:
-        nonlocal best, best_hand
+        nonlocal best, best_hand, replays
         assert best is not None
+        if replays >= SHRINK_REPLAYS:
+            return False
+        replays += 1
         got = _reproduces(adapter, trial_hand, trial, want, known)
         if got is None or _size(got[0], got[2]) >= _size(best[0], best[2]):
             return False
@@ -1105,6 +1175,8 @@ def _shrink(
                 if better(replace(best_hand, stacks=stacks), best[2]):
                     improved = True
                     break
+    if replays >= SHRINK_REPLAYS:
+        return best[0], best[1]
     hyp = _hypothesis_shrink(adapter, best_hand, best[2], want, known)
     if hyp is not None and _size(hyp[0], hyp[2]) < _size(best[0], best[2]):
         best = hyp
@@ -1131,7 +1203,7 @@ def _hypothesis_shrink(
             st.lists(st.integers(0, top), max_size=len(recorded)),
             lambda c: _reproduces(adapter, hand, c, want, known) is not None,
             settings=settings(
-                max_examples=200,
+                max_examples=100,
                 derandomize=True,
                 database=None,
                 suppress_health_check=list(HealthCheck),

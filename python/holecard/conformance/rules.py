@@ -240,6 +240,7 @@ RULE_NAMES: Final = {
     "D-7": "draw time-out",
     "D-8": "showdown",
     "D-10": "reshuffle",
+    "D-10.2": "reshuffle pool",
     "D-10.5": "own discards",
 }
 
