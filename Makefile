@@ -50,7 +50,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 dev: prereqs $(STAMP)
-	$(VENV)/bin/maturin develop --release --quiet
+	$(VENV)/bin/maturin develop --release --quiet --features test-hooks
 
 # The replayer tests drive a real Chromium (tests/test_replayer_browser.py): Debian's
 # chromium and chromium-driver, installed once when missing (as root, or through sudo).
@@ -85,10 +85,10 @@ wheel: prereqs $(STAMP)
 
 # Every platform's wheels that this machine can build, into WHEELS_DIST: what `make wheel`
 # builds (Linux x86-64 glibc, abi3 and this CPython's, and the sdist), then an abi3 wheel for
-# each of WHEELS_TARGETS (target:platform tag), cross-compiled with zig as the linker, each in
-# its own folder under WHEELS_TARGET (rustup adds a missing standard library). The other
-# platforms' version-specific wheels come from the release workflow's native runners. A
-# target that fails is named at the end with its last error line, and make fails.
+# each of WHEELS_TARGETS (target:platform tag), cross-compiled with zig as the linker
+# (Windows: MinGW-w64), each in its own folder under WHEELS_TARGET (rustup adds a missing
+# standard library). The other platforms' version-specific wheels come from the release
+# workflow's native runners. A target that fails is named with its error, and make fails.
 WHEELS_DIST    ?= dist/wheels
 WHEELS_TARGET  ?= target/wheels
 WHEELS_TARGETS ?= aarch64-unknown-linux-gnu:manylinux2014 \
@@ -98,6 +98,10 @@ WHEELS_TARGETS ?= aarch64-unknown-linux-gnu:manylinux2014 \
 WHEELS_NOT_HERE := x86_64-pc-windows-msvc: Microsoft's C runtime and Windows SDK, which \
 	cargo-xwin downloads from Microsoft at build time, cannot be fetched on this machine \
 	(x86_64-pc-windows-gnu stands in for it here)
+# Windows is linked by Debian's MinGW-w64 (installed through apt-get when missing), not
+# zig: maturin 1.16's zig path has the DLL export PyInit_holecard._core, the module's
+# whole dotted name, which does not exist, and the link fails.
+WHEELS_MINGW := x86_64-pc-windows-gnu
 .PHONY: wheels wheels-test arm64-root
 wheels: prereqs $(STAMP)
 	@mkdir -p $(WHEELS_TARGET)
@@ -106,20 +110,28 @@ wheels: prereqs $(STAMP)
 		|| { tail -n 20 $(WHEELS_TARGET)/wheel.log >&2; exit 1; }
 	@failed=""; \
 	for spec in $(WHEELS_TARGETS); do \
-		t=$${spec%%:*}; tag=$${spec#*:}; log=$(WHEELS_TARGET)/$$t.log; \
+		t=$${spec%%:*}; tag=$${spec#*:}; log=$(WHEELS_TARGET)/$$t.log; linker=--zig; \
 		echo "make wheels: $$t$${tag:+ ($$tag)}"; \
 		if ! rustup target list --installed 2>/dev/null | grep -qx "$$t" \
 			&& ! rustup target add "$$t" >"$$log" 2>&1; then \
-			failed="$$failed\n  $$t: rustup could not add its standard library: $$(tail -n1 "$$log")"; \
-			continue; fi; \
+			echo "make wheels: cannot build $$t: rustup could not add its standard library: $$(tail -n1 "$$log")" >&2; \
+			failed="$$failed $$t"; continue; fi; \
+		if [ "$$t" = "$(WHEELS_MINGW)" ]; then linker=""; \
+			command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || { \
+				echo "make wheels: installing gcc-mingw-w64-x86-64 (the Windows wheel's linker)"; \
+				sudo=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+				$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install \
+					-y -qq --no-install-recommends gcc-mingw-w64-x86-64 >/dev/null; }; fi; \
 		if CARGO_TARGET_DIR=$(WHEELS_TARGET)/$$t PATH="$(CURDIR)/$(VENV)/bin:$$PATH" \
-			$(VENV)/bin/maturin build --release --zig --target "$$t" --features abi3 \
+			$(VENV)/bin/maturin build --release $$linker --target "$$t" --features abi3 \
 			$${tag:+--compatibility $$tag} --out $(WHEELS_DIST) >"$$log" 2>&1; then \
 			grep -a 'Built wheel' "$$log" | sed 's/^.* to /    /'; \
-		else failed="$$failed\n  $$t: $$(grep -a -m1 -i 'error' "$$log" || tail -n1 "$$log") ($$log)"; fi; \
+		else \
+			echo "make wheels: cannot build $$t: $$(grep -a -m1 -E '^error|Caused by|lld|undefined' "$$log" || tail -n1 "$$log") (all of it in $$log)" >&2; \
+			failed="$$failed $$t"; fi; \
 	done; \
 	echo "make wheels: not built here: $(WHEELS_NOT_HERE)"; \
-	if [ -n "$$failed" ]; then printf "make wheels: could not build:$$failed\n" >&2; exit 1; fi
+	if [ -n "$$failed" ]; then echo "make wheels: could not build:$$failed (the reasons are above)" >&2; exit 1; fi
 
 # An arm64 Debian root in which the platform tests run the aarch64 wheel under QEMU user
 # emulation (qemu-aarch64-static -L ROOT: no binfmt_misc handler to register, no chroot):
