@@ -77,12 +77,10 @@ class PokerKitAdapter:
         """Create the PokerKit state for ``game`` and deal until someone must act."""
         import pokerkit as pk
 
-        config = game._config
-        if config.betting != "FIXED_LIMIT":
-            raise ConfigurationError(
-                f"PokerKitAdapter plays fixed limit only, got {config.betting}"
-            )
-        stakes = config.stakes
+        kind, betting = str(game.game), str(game.betting)  # the public, typed API
+        if betting != "FIXED_LIMIT":
+            raise ConfigurationError(f"PokerKitAdapter plays fixed limit only, got {betting}")
+        stakes = game.stakes
         a = pk.Automation
         automations = (
             a.ANTE_POSTING,
@@ -93,18 +91,18 @@ class PokerKitAdapter:
             a.CHIPS_PUSHING,
             a.CHIPS_PULLING,
         )
-        if config.game == "deuce_seven":
+        if kind == "deuce_seven":
             name = "FixedLimitDeuceToSevenLowballTripleDraw"
             forced: object = (stakes["small_blind"], stakes["big_blind"])
-        elif config.game in _STUD_CLASSES:
-            name, forced = _STUD_CLASSES[config.game], stakes["bring_in"]
+        elif kind in _STUD_CLASSES:
+            name, forced = _STUD_CLASSES[kind], stakes["bring_in"]
         else:
-            raise ConfigurationError(f"PokerKit has no {config.game} game")
+            raise ConfigurationError(f"PokerKit has no {kind} game")
         self._game = getattr(pk, name)(
             automations, True, stakes["ante"], forced, stakes["small_bet"], stakes["big_bet"]
         )
         self._state = self._game(tuple(stacks), len(stacks))
-        self._stud = config.game != "deuce_seven"
+        self._stud = kind != "deuce_seven"
         self._small_bet = stakes["small_bet"]
         self._deck = [str(c) for c in deck]
         with _quiet():
@@ -199,6 +197,11 @@ class PokerKitAdapter:
         elif kind == "complete":
             if not self._completing():
                 raise ValueError("no completion now")
+            most = s.max_completion_betting_or_raising_to_amount or 0
+            bring_in = s.effective_bring_in_amount
+            if s.can_post_bring_in() and bring_in is not None and most <= bring_in:
+                # PokerKit calls this all-in a completion; it is the bring-in (see _moves).
+                raise ValueError("no completion: an all-in of the bring-in or less posts it")
             s.complete_bet_or_raise_to(
                 min(self._small_bet, s.max_completion_betting_or_raising_to_amount or 0)
             )
@@ -437,14 +440,16 @@ def _uncalled_later(state: State, seen: Observation) -> Observation | None:
 def _lone_player_acts(d: Divergence, state: State) -> bool:
     """PokerKit asks the one live player with chips to act, where nobody can answer.
 
-    So its betting round is still open: who acts, the pots (bets not yet collected), a
-    betting move it offers, or holecard's draw it does not offer yet.
+    So its betting round is still open: who acts, the pots (bets not yet collected),
+    whether the hand is over (holecard dealt out and showed down), a betting move it
+    offers, or holecard's draw it does not offer yet.
     """
     if len(_with_chips(state)) > 1:
         return False
     move = d.moves[-1].kind if d.moves else ""
     return (
         d.subject in ("actor", "pots")
+        or (d.subject == "is_over" and state.is_over and d.yours == "False")
         or (d.kind is DivergenceKind.EXTRA_MOVE and move in ("check", "bet_or_raise_to"))
         or (d.kind is DivergenceKind.MISSING_MOVE and move in ("draw", "stand_pat"))
     )
@@ -479,11 +484,11 @@ POKERKIT_DIFFERENCES: tuple[KnownDifference, ...] = (
         "G-1.4.2",
         "stud: after a bring-in posted all-in for less than the bring-in PokerKit lets the "
         "others call the short amount; the rules make them call the full bring-in: the "
-        "moves of third street, and from then on the stacks, pots and payoffs, and who "
-        "acts (a caller keeps chips he would have put in all-in) and the wagers sized by "
-        "the stacks",
+        "moves of third street, and from then on the stacks, pots and payoffs, who acts "
+        "and when the hand ends (a caller keeps chips he would have put in all-in), and "
+        "the wagers sized by the stacks",
         _short_bring_in,
-        changes=("moves", "stacks", "pots", "payoffs", "actor"),
+        changes=("moves", "stacks", "pots", "payoffs", "actor", "is_over"),
     ),
     KnownDifference(
         "short-all-in-raise",
@@ -548,10 +553,10 @@ POKERKIT_DIFFERENCES: tuple[KnownDifference, ...] = (
         "G-1.4.3",
         "2-7: after a blind all-in for less than the big blind PokerKit sizes calls and "
         "raises from the short blind; the rules keep the full big blind: the moves of the "
-        "first round, and from then on the stacks, pots and payoffs, and who acts and the "
-        "wagers sized by the stacks",
+        "first round, and from then on the stacks, pots and payoffs, who acts and when the "
+        "hand ends, and the wagers sized by the stacks",
         _short_blind,
-        changes=("moves", "stacks", "pots", "payoffs", "actor"),
+        changes=("moves", "stacks", "pots", "payoffs", "actor", "is_over"),
     ),
     KnownDifference(
         "uncalled-bet-timing",
@@ -567,9 +572,9 @@ POKERKIT_DIFFERENCES: tuple[KnownDifference, ...] = (
         "G-1.5.4",
         "PokerKit gives a turn (check) to the only live player with chips when everybody "
         "else is all-in; the rules end the betting there: who acts, the pots (bets not yet "
-        "collected) and the moves offered then",
+        "collected), the moves offered then, and whether the hand is over",
         _lone_player_acts,
-        changes=("actor", "pots", "moves"),
+        changes=("actor", "pots", "moves", "is_over"),
     ),
     KnownDifference(
         "deck-recycling",
