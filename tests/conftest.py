@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # dev: quick local runs; ci: the default test run; exhaustive: long searches by hand.
@@ -42,3 +43,18 @@ def python_child(script: str) -> subprocess.Popen[str]:
         text=True,
         preexec_fn=_default_sigint,
     )
+
+
+def require_test_hooks() -> None:
+    """Fails (never skips) where the extension lacks its test hooks.
+
+    The hooks that panic on purpose (``_core._induce_internal_error``) are compiled only with
+    the ``test-hooks`` feature, which ``make dev`` turns on and the wheels leave out.
+    """
+    from holecard import _core
+
+    if not hasattr(_core, "_induce_internal_error"):
+        pytest.fail(
+            "this test needs the extension built with its test hooks: run make dev "
+            "(maturin develop --release --features test-hooks)"
+        )

@@ -10,7 +10,7 @@ import time
 import pytest
 
 import holecard
-from conftest import python_child
+from conftest import python_child, require_test_hooks
 from holecard import _core
 
 # An exact four-way fifth-street stud enumeration of 26.5 billion completions: about half
@@ -69,6 +69,7 @@ def test_sigint_stops_equity_within_a_second(script: str) -> None:
 
 
 def test_a_native_failure_is_a_clean_holecard_error() -> None:
+    require_test_hooks()
     with pytest.raises(holecard.InternalError, match="deliberately induced failure") as err:
         _core._induce_internal_error()
     assert isinstance(err.value, holecard.HoleCardError)

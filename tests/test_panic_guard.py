@@ -15,10 +15,16 @@ import sys
 import pytest
 
 import holecard
+from conftest import require_test_hooks
 from holecard import _core
 from holecard.games import DeuceSevenTripleDraw, Razz, SevenCardStudHiLo, Soko, State
 
 MESSAGE = "deliberately induced failure"
+
+
+@pytest.fixture(autouse=True)
+def _test_hooks() -> None:
+    require_test_hooks()
 
 
 def test_an_inline_panic_is_an_internal_error() -> None:
