@@ -114,7 +114,7 @@ wheels: prereqs $(STAMP)
 		echo "make wheels: $$t$${tag:+ ($$tag)}"; \
 		if ! rustup target list --installed 2>/dev/null | grep -qx "$$t" \
 			&& ! rustup target add "$$t" >"$$log" 2>&1; then \
-			echo "make wheels: cannot build $$t: rustup could not add its standard library: $$(tail -n1 "$$log")" >&2; \
+			echo "make wheels: cannot build $$t: rustup could not add its standard library: $$(grep -a -m1 -i error "$$log" || tail -n1 "$$log")" >&2; \
 			failed="$$failed $$t"; continue; fi; \
 		if [ "$$t" = "$(WHEELS_MINGW)" ]; then linker=""; \
 			command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || { \
