@@ -46,7 +46,8 @@ $(STAMP): pyproject.toml
 		"matplotlib>=3.7" "selenium>=4.20" "nbclient>=0.10" "nbformat>=5.10" "ipykernel>=6.29" \
 		"pokerkit==0.7.7" "pandas>=2" "polars>=1" "phevaluator>=0.6" "eval7>=0.1.10" \
 		"ray>=2.9" "dask[distributed]>=2024.1" \
-		"open_spiel>=1.5" "pettingzoo>=1.24" "gymnasium>=1.0"
+		"open_spiel>=1.5" "pettingzoo>=1.24" "gymnasium>=1.0" \
+		"lief>=0.16" "auditwheel>=6" "check-jsonschema>=0.29" "treys>=0.1.8"
 	touch $(STAMP)
 
 dev: prereqs $(STAMP)
