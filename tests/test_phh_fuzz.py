@@ -185,7 +185,7 @@ EXAMPLES = 2_000 if os.environ.get("HYPOTHESIS_PROFILE") == "exhaustive" else 25
 
 # The hands: everyone to the end (nobody folds), so that stubs are rebuilt: six 2-7 players
 # who draw often (D-10), seven stud players at seventh street (burns recycled, T-9.2).
-TABLES: list[tuple[str, dict[str, object]]] = [
+TABLES: list[tuple[str, dict[str, Any]]] = [
     ("deuce_seven", {}),
     ("deuce_seven", {"reshuffle_policy": "EXCLUDE_CURRENT_ROUND"}),
     ("deuce_seven", {"burn_after_reshuffle": True, "own_discards_scope": "CURRENT_DRAW"}),
@@ -194,18 +194,18 @@ TABLES: list[tuple[str, dict[str, object]]] = [
 ]
 
 
-def _played(game: str, options: dict[str, object], seed: int) -> games.State:
+def _played(game: str, options: dict[str, Any], seed: int) -> games.State:
     rng = random.Random(seed)
     if game == "deuce_seven":
         table: Any = games.DeuceSevenTripleDraw(small_bet=2, big_bet=4, **options)
-        state = table.start([500] * 6, seed=seed)
+        state: games.State = table.start([500] * 6, seed=seed)
     else:
         table = games.SevenCardStud(ante=1, bring_in=1, small_bet=2, big_bet=4, **options)
         state = table.start([500] * 7, seed=seed)
-    while not state.is_over:
+    while (actor := state.actor) is not None:
         legal = state.legal_actions()
         if legal.draw:
-            hand = list(state.players[state.actor].hole_cards)
+            hand = list(state.players[actor].hole_cards)
             state.draw(rng.sample(hand, rng.choice([0, 2, 3, 5, 5])))
         elif legal.bring_in is not None:
             state.post_bring_in()
@@ -269,7 +269,7 @@ def _duplicates(actions: list[str], first_rebuild: int) -> dict[str, list[tuple[
 @settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(TABLES), st.integers(0, 2**32 - 1), st.data())
 def test_a_card_dealt_twice_is_refused_by_both_engines(
-    table: tuple[str, dict[str, object]], seed: int, data: st.DataObject
+    table: tuple[str, dict[str, Any]], seed: int, data: st.DataObject
 ) -> None:
     game, options = table
     state = _played(game, options, seed)
