@@ -291,7 +291,8 @@ class KnownDifference:
         matches: recognises the divergence (``None``: only ``expected`` explains).
         changes: the observables it may change (:data:`OBSERVABLES`).
         expected: holecard's observation made into your engine's under its rule, or
-            ``None`` where the rule changes nothing at this point.
+            ``None`` where the rule changes nothing at this point (a field of it set to
+            ``None`` is not compared: the rule leaves it to your engine).
 
     >>> from holecard.conformance import Observation
     >>> def low_gets_odd_chip(state, seen):
@@ -532,7 +533,7 @@ def _compare(
         ("actor", mine.actor, yours.actor),
         ("stacks", mine.stacks, tuple(yours.stacks)),
     ]
-    if yours.pots is not None and not mine.is_over:
+    if yours.pots is not None and mine.pots is not None and not mine.is_over:
         checks.append(("pots", mine.pots, tuple(yours.pots)))
     if yours.payoffs is not None and mine.is_over and mine.payoffs is not None:
         checks.append(("payoffs", mine.payoffs, tuple(yours.payoffs)))

@@ -421,10 +421,10 @@ def _with_chips(state: State) -> list[int]:
 
 
 def _uncalled_later(state: State, seen: Observation) -> Observation | None:
-    """Holecard's observation with every uncalled bet not yet returned (G-1.10.1).
+    """The observation holecard's engine shows, with every uncalled bet not yet returned.
 
-    PokerKit returns it at the end of the hand, so until then its stacks lack it (and
-    its pots do not count it either, the bet staying in front of its owner).
+    PokerKit returns it at the end of the hand (G-1.10.1), so until then its stacks lack
+    exactly it, and its pots are its own (it collects no bets while one is pending).
     """
     if state.is_over:
         return None
@@ -434,7 +434,7 @@ def _uncalled_later(state: State, seen: Observation) -> Observation | None:
     stacks = list(seen.stacks)
     for e in back:
         stacks[e.seat] -= e.amount
-    return replace(seen, stacks=tuple(stacks))
+    return replace(seen, stacks=tuple(stacks), pots=None)
 
 
 def _lone_player_acts(d: Divergence, state: State) -> bool:
@@ -563,8 +563,8 @@ POKERKIT_DIFFERENCES: tuple[KnownDifference, ...] = (
         "G-1.10.1",
         "PokerKit returns an uncalled bet at the end of the hand; holecard returns it when "
         "the betting round closes: until the end, the owner's stack lacks exactly the "
-        "returned chips",
-        changes=("stacks",),
+        "returned chips, and the pots are PokerKit's own",
+        changes=("stacks", "pots"),
         expected=_uncalled_later,
     ),
     KnownDifference(
