@@ -220,7 +220,7 @@ RULE_NAMES: Final = {
     "G-1.9.1": "all-in",
     "G-1.9.2": "short all-in (pot and no limit)",
     "G-1.9.3": "short all-in (fixed limit)",
-    "G-1.10": "pots",
+    "G-1.10": "chips and pots",
     "G-1.10.1": "uncalled bet",
     "G-1.10.2": "side pots",
     "G-1.11": "split pot",
