@@ -188,3 +188,23 @@ def test_a_hand_of_thousands_of_actions_is_written_within_the_line_limit() -> No
     back = phh.loads(text)
     assert back.actions == actions
     assert back.replay().is_over
+
+
+def test_a_replay_takes_at_most_ten_thousand_actions() -> None:
+    """Replaying slows faster than the hand grows (the search for a rebuilt stub's order
+    copies the history per action): a hand of more actions than any table plays is refused
+    before any is replayed, by both replay entry points, and the limit is named."""
+    actions = ["d dh p1 AsKs2c", "d dh p2 AhKh9d", "p1 pb", "p2 cbr 2"]
+    actions += [f"p{1 + i % 2} cbr {4 + 2 * i}" for i in range(phh.MAX_REPLAY_ACTIONS)]
+    hh = phh.HandHistory(
+        variant="N7S",
+        antes=[0, 0],
+        bring_in=1,
+        min_bet=2,
+        starting_stacks=[10**8, 10**8],
+        actions=actions,
+    )
+    with pytest.raises(phh.ReplayError, match="10,004 actions; a replay takes at most 10,000"):
+        hh.replay()
+    with pytest.raises(phh.ReplayError, match="at most 10,000"):
+        next(hh.replay_steps())

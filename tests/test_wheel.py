@@ -140,6 +140,12 @@ def test_each_install_holds_the_expected_extension(
     assert where.endswith(f"_core{wanted}"), where
 
 
+def test_the_wheels_hold_no_test_hooks(installed: Path) -> None:
+    # The hooks that panic on purpose are built only with the test-hooks feature (make dev).
+    script = "import holecard._core as c; print(hasattr(c, '_induce_internal_error'))"
+    assert run(installed, "-c", script, cwd=installed.parent).strip() == "False"
+
+
 def test_the_installed_package_is_the_wheel(installed: Path) -> None:
     where = run(installed, "-c", "import holecard; print(holecard.__file__)", cwd=installed.parent)
     assert Path(where.strip()).is_relative_to(installed.parent.parent)

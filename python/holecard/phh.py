@@ -92,6 +92,7 @@ from holecard.exceptions import (
 )
 
 __all__ = [
+    "MAX_REPLAY_ACTIONS",
     "HandHistory",
     "HandHistoryError",
     "HandHistorySyntaxError",
@@ -358,6 +359,14 @@ class HandHistory:
                     f"field {name!r} lists {len(value)} entries for {n} players (starting_stacks)"
                 )
 
+    def _check_replayable(self) -> None:
+        """Raises :class:`ReplayError` for a hand of more actions than a replay takes."""
+        if len(self.actions) > MAX_REPLAY_ACTIONS:
+            raise ReplayError(
+                f"a hand of {len(self.actions):,} actions; a replay takes at most "
+                f"{MAX_REPLAY_ACTIONS:,} (MAX_REPLAY_ACTIONS)"
+            )
+
     def to_dict(self) -> dict[str, Any]:
         """The TOML table (None fields left out, extras appended).
 
@@ -403,6 +412,7 @@ class HandHistory:
         ['2s', 'Ks']
         """
         self._check_fields()
+        self._check_replayable()
         for act, state, known in _replay_steps(self, engine):
             yield ReplayStep(
                 index=None if act is None else act.index,
@@ -432,6 +442,7 @@ class HandHistory:
         if not isinstance(verify, bool):
             raise ArgumentTypeError(f"verify must be True or False, got {_describe(verify)}")
         self._check_fields()
+        self._check_replayable()
         return _replay(self, engine, verify)
 
 
@@ -487,6 +498,10 @@ def _fits(value: object, hint: object) -> bool:
 #: The reader's limits on a hand history's text, far above any real hand's (a few kB, a
 #: few hundred characters a line), so that reading takes time linear in the text and
 #: the TOML parser (tomllib) neither recurses deeply nor converts huge numbers.
+#: The most actions a replay takes: far more than any table plays in a hand (a fixed-limit
+#: hand has at most a few hundred), and few enough that a replay, whose search for a
+#: rebuilt stub's order grows faster than the hand, ends within seconds.
+MAX_REPLAY_ACTIONS: Final = 10_000
 _MAX_CHARS: Final = 1 << 20  # characters in a document (a file)
 _MAX_LINE_CHARS: Final = 1 << 16  # characters in a line
 _MAX_NESTING: Final = 32  # arrays and inline tables inside each other (tomllib recurses)
