@@ -10,8 +10,8 @@
 use super::options::{
     config_err, BettingStructure, BettingTimeoutAction, BringInCard, ConfigError,
     DrawTimeoutPenalty, GameKind, HeadsUpSmallBlind, LimitShortAllInRule, OddChipOrder,
-    OwnDiscardsScope, ReshufflePolicy, ShowdownFirst, ShowingTieBreak, StudDealerPosition,
-    UncappedHeadsUp,
+    OwnDiscardsScope, ReshufflePolicy, ShowdownFirst, ShowingTieBreak, SplitHalfOddChip,
+    StudDealerPosition, UncappedHeadsUp,
 };
 use crate::eval::FourStraight;
 
@@ -513,6 +513,11 @@ catalog! {
         default |_g| HeadsUpSmallBlind::Button,
         games |g| g == GameKind::DeuceSeven,
         rules "G-1.4.3, C-26";
+    /// `split_half_odd_chip`: who gets an odd unit left when a stud hi/lo half is shared.
+    split_half_odd_chip: SplitHalfOddChip,
+        default |_g| SplitHalfOddChip::HighWinner,
+        games |g| g == GameKind::Stud8,
+        rules "H-5.5, C-27";
     /// `rake_basis_points`: the house's share of every pot, in hundredths of a percent
     /// (500 = 5 %, at most 10000); 0 = no rake.
     rake_basis_points: u32 [max 10_000],
@@ -610,6 +615,7 @@ impl Options {
             reserve_bottom_card: true,
             community_card_betting: true,
             reshuffle_policy: ReshufflePolicy::ExcludeCurrentRound,
+            split_half_odd_chip: SplitHalfOddChip::WithinHalf,
             ..Options::defaults(game)
         }
     }
@@ -626,6 +632,7 @@ impl Options {
             odd_chip_order: OddChipOrder::Position,
             scoop_identical_split: false,
             open_pair_double_bet: false,
+            split_half_odd_chip: SplitHalfOddChip::WithinHalf,
             ..Options::defaults(game)
         }
     }
@@ -648,6 +655,7 @@ impl Options {
             } else {
                 OddChipOrder::Position
             },
+            split_half_odd_chip: SplitHalfOddChip::WithinHalf,
             ..Options::defaults(game)
         }
     }

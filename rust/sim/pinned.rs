@@ -106,7 +106,9 @@ fn sessions_play_as_recorded() {
     assert_eq!(digest.0, PINNED_SESSIONS, "{:#x}", digest.0);
 }
 
-const PINNED_RANDOM_TABLES: u64 = 0xd405_e8e7_3de0_6e09;
+// Re-recorded for issue 44: stud hi/lo's new option `split_half_odd_chip` is drawn by the
+// random tables (default HIGH_WINNER); left out and with WITHIN_HALF, the old digest came out.
+const PINNED_RANDOM_TABLES: u64 = 0x3e49_63fd_8348_c2ec;
 const PINNED_SESSIONS: u64 = 0x8f12_e5f5_6fb2_a926;
 const PINNED_STUD_TOTALS: [&str; 3] = [
     "strength: net [4306, -1233, -8621, 9207, 1893, -5552] won [504, 523, 491, 523, 502, 460] showdowns 2772 actions 96158",
