@@ -450,6 +450,42 @@ impl GameState {
         }
     }
 
+    /// H-5.5 under `split_half_odd_chip = HIGH_WINNER`: pays the two halves of pot `k`,
+    /// every odd unit of a shared half to the high winner nearest the dealer (the low
+    /// half's included, paid as part of the low half after its winners).
+    fn pay_odd_units_to_high_winner(
+        &mut self,
+        k: u8,
+        high: &[u8],
+        low: &[u8],
+        (high_half, low_half): (u64, u64),
+        unit: u64,
+    ) {
+        let taker = high
+            .iter()
+            .copied()
+            .min_by_key(|&w| self.ord(w))
+            .unwrap_or(0);
+        let high_each = even_share(high_half, high.len(), unit);
+        for &w in high {
+            let odd = if w == taker {
+                high_half - high_each * high.len() as u64
+            } else {
+                0
+            };
+            self.pay(w, high_each + odd, k, Share::High);
+        }
+        let low_each = even_share(low_half, low.len(), unit);
+        let low_odd = low_half - low_each * low.len() as u64;
+        for &w in low {
+            let odd = if w == taker { low_odd } else { 0 };
+            self.pay(w, low_each + odd, k, Share::Low);
+        }
+        if !low.contains(&taker) {
+            self.pay(taker, low_odd, k, Share::Low);
+        }
+    }
+
     /// Showdown (G-1.12, H-5): every pot is awarded separately.
     pub(crate) fn showdown(&mut self) {
         self.phase = Phase::Over;
@@ -533,31 +569,7 @@ impl GameState {
                 }
                 continue;
             }
-            // H-5.5 (HIGH_WINNER): every odd unit of a shared half goes to the high winner
-            // nearest the dealer, the low half's included (paid as part of the low half).
-            let taker = high
-                .iter()
-                .copied()
-                .min_by_key(|&w| self.ord(w))
-                .unwrap_or(0);
-            let high_each = even_share(high_half, high.len(), unit);
-            for &w in high.iter() {
-                let odd = if w == taker {
-                    high_half - high_each * high.len() as u64
-                } else {
-                    0
-                };
-                self.pay(w, high_each + odd, k, Share::High);
-            }
-            let low_each = even_share(low_half, low.len(), unit);
-            let low_odd = low_half - low_each * low.len() as u64;
-            for &w in low.iter() {
-                let odd = if w == taker { low_odd } else { 0 };
-                self.pay(w, low_each + odd, k, Share::Low);
-            }
-            if !low.contains(&taker) {
-                self.pay(taker, low_odd, k, Share::Low);
-            }
+            self.pay_odd_units_to_high_winner(k, &high, &low, (high_half, low_half), unit);
         }
     }
 }
