@@ -47,6 +47,7 @@ ENUMS: dict[str, type[enum.Enum]] = {
     "reshuffle_policy": options.ReshufflePolicy,
     "own_discards_scope": options.OwnDiscardsScope,
     "heads_up_small_blind": options.HeadsUpSmallBlind,
+    "split_half_odd_chip": options.SplitHalfOddChip,
 }
 #: The table's keywords that are not §6 rule options.
 TABLE_KEYWORDS = {
@@ -224,7 +225,7 @@ def test_the_reference_defaults_are_the_catalogue_defaults() -> None:
 
 
 def test_the_catalogue_records_are_consistent() -> None:
-    assert len(SPECS) == 28
+    assert len(SPECS) == 29  # 28 + split_half_odd_chip (issue 44)
     assert set(GAMES) == {"soko", "stud", "stud8", "razz", "deuce_seven"}
     for name, spec in SPECS.items():
         assert spec.kind in ("bool", "int", "int_or_none", "enum")

@@ -171,10 +171,11 @@ def test_a_bogus_id_is_reported() -> None:
     doc = RULES_DOC.read_text(encoding="utf-8")
     files = {"a.py": "# see docs/rules.md G-1.9.3\n# and docs/rules.md G-1.9.77 too\n"}
     assert undefined_citations(files, doc) == ["a.py:2: G-1.9.77"]
-    assert undefined_citations({"b.rs": "/// T-9.5, §8, C-27, V-Q1"}, doc) == [
+    # (C-27 exists since issue 44: C-99 stands for an undefined conflict.)
+    assert undefined_citations({"b.rs": "/// T-9.5, §8, C-99, V-Q1"}, doc) == [
         "b.rs:1: T-9.5",
         "b.rs:1: §8",
-        "b.rs:1: C-27",
+        "b.rs:1: C-99",
         "b.rs:1: V-Q1",
     ]
     # Named only in running text, not in a heading or in bold: not a definition.

@@ -36,7 +36,9 @@ def random_policy(rng: random.Random) -> Callable[[State], Move]:
 @pytest.mark.parametrize("game", list(Game), ids=lambda g: g.value)
 def test_a_session_conserves_chips_retires_seats_and_moves_the_dealer(game: Game) -> None:
     table_cls = game_class(game)
-    table = Table(table_cls.ten_twenty(), [60, 90, 30, 120], seed=3, max_hands=400)
+    # A stud dealer box moves only under ROTATING (G-1.2.3); the 2-7 button always moves.
+    rotating = {} if game is Game.DEUCE_SEVEN else {"stud_dealer_position": "ROTATING"}
+    table = Table(table_cls.ten_twenty(**rotating), [60, 90, 30, 120], seed=3, max_hands=400)
     rng = random.Random(1)
     retired: set[int] = set()
     while not table.is_over:
@@ -87,7 +89,9 @@ def test_every_hand_is_recorded_as_phh() -> None:
 
 
 def test_next_hand_lets_the_caller_play() -> None:
-    table = Table(Razz.ten_twenty(), [100, 100], seed=4, max_hands=2)
+    table = Table(
+        Razz.ten_twenty(stud_dealer_position="ROTATING"), [100, 100], seed=4, max_hands=2
+    )
     state = table.next_hand()
     with pytest.raises(IllegalActionError, match="not over"):
         table.next_hand()
@@ -187,7 +191,7 @@ def test_repr_of_a_table_whose_init_raised_shows_what_it_holds(
 
 
 def test_repr_of_a_table_shows_the_hand_in_play_and_books_none() -> None:
-    table = Table(Razz.ten_twenty(), [100] * 3, seed=1)
+    table = Table(Razz.ten_twenty(stud_dealer_position="ROTATING"), [100] * 3, seed=1)
     seen: list[str] = []
 
     def policy(state: State) -> Move:
@@ -212,3 +216,32 @@ def test_repr_of_a_table_shows_the_hand_in_play_and_books_none() -> None:
     assert repr(broken) == (
         "Table(Razz, stacks=[100, 100, 100], dealer=2, hands=0, last hand not booked)"
     )
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "moves"),
+    [
+        (Game.STUD, {}, False),  # G-1.2.3: the stud dealer box is fixed by default
+        (Game.STUD8, {"stud_dealer_position": "FIXED"}, False),
+        (Game.RAZZ, {"stud_dealer_position": "ROTATING"}, True),
+        (Game.SOKO, {"stud_dealer_position": "ROTATING"}, True),
+        (Game.DEUCE_SEVEN, {}, True),  # G-1.2.4: the 2-7 button moves after every hand
+    ],
+)
+def test_g_1_2_3_a_fixed_dealer_box_stays_and_a_button_moves(
+    game: Game, options: dict[str, str], moves: bool
+) -> None:
+    table = Table(game_class(game).ten_twenty(**options), [1000] * 4, seed=7, max_hands=6)
+    rng = random.Random(4)
+    dealers, seatings = [], []
+    while not table.is_over:
+        dealers.append(table.dealer)
+        seatings.append(table.seating())
+        table.play_hand(random_policy(rng))
+    assert all(table.stacks)  # nobody retired: the box or button is the only thing moving
+    if moves:
+        assert dealers == [3, 0, 1, 2, 3, 0]
+        assert seatings[1] == (1, 2, 3, 0)
+    else:
+        assert dealers == [3] * 6
+        assert seatings == [(0, 1, 2, 3)] * 6

@@ -532,7 +532,7 @@ def _restore_state(
     config: GameConfig,
     stacks: list[int],
     deck: bytes,
-    rng_seed: int,
+    rng_seed: int | None,
     dealer: int,
     actions: list[tuple[str, int]],
     restocks: list[bytes] | None = None,

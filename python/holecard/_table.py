@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from holecard import _core
+from holecard._enums import Game
 from holecard.exceptions import ArgumentTypeError, ConfigurationError, IllegalActionError
 from holecard.games import Move, State, _Game
 
@@ -22,7 +23,9 @@ class Table:
     Seats keep their numbers for the whole session. Before every hand the seats with chips
     are dealt in, in clockwise order starting left of the dealer (stud: the dealer box;
     2-7: the button), so each hand's seat 0 is the first to the dealer's left; after the
-    hand the dealer moves to the next seat clockwise that still has chips. A seat that
+    hand the button moves to the next seat clockwise that still has chips. The stud dealer
+    box stays where it is (``stud_dealer_position = FIXED``, the default, docs/rules.md
+    G-1.2.3) or moves like the button (``ROTATING``). A seat that
     loses its last chip is retired; the session is over when one seat has every chip (or
     ``max_hands`` hands were played).
 
@@ -217,7 +220,12 @@ class Table:
         for seat, stack in zip(self._seats[-1], state.stacks, strict=True):
             stacks[seat] = stack
         dealer, n = self._dealer, len(stacks)
-        if sum(1 for s in stacks if s > 0) >= 2:
+        # G-1.2.3: a fixed stud dealer box does not move; the 2-7 button always does.
+        played = [table for start, table in self._levels if start <= len(self._hands)][-1]
+        fixed_box = played._GAME != Game.DEUCE_SEVEN and (
+            played.options.get("stud_dealer_position") == "FIXED"
+        )
+        if not fixed_box and sum(1 for s in stacks if s > 0) >= 2:
             dealer = next((dealer + k) % n for k in range(1, n + 1) if stacks[(dealer + k) % n])
         return stacks, dealer
 

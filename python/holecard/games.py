@@ -55,6 +55,7 @@ from holecard.options import (
     ReshufflePolicy,
     ShowdownFirst,
     ShowingTieBreak,
+    SplitHalfOddChip,
     StudDealerPosition,
     UncappedHeadsUp,
 )
@@ -162,6 +163,7 @@ class _Game:
         own_discards_scope: OwnDiscardsScope | str | None = None,
         burn_after_reshuffle: bool | None = None,
         heads_up_small_blind: HeadsUpSmallBlind | str | None = None,
+        split_half_odd_chip: SplitHalfOddChip | str | None = None,
         rake_basis_points: int | None = None,
         rake_cap: int | _Unset | None = _UNSET,
         **unknown: Never,
@@ -194,6 +196,7 @@ class _Game:
             "own_discards_scope": own_discards_scope,
             "burn_after_reshuffle": burn_after_reshuffle,
             "heads_up_small_blind": heads_up_small_blind,
+            "split_half_odd_chip": split_half_odd_chip,
             "rake_basis_points": rake_basis_points,
         }
         options: dict[str, object] = {k: _name(v) for k, v in given.items() if v is not None}

@@ -30,6 +30,7 @@ __all__ = [
     "ReshufflePolicy",
     "ShowdownFirst",
     "ShowingTieBreak",
+    "SplitHalfOddChip",
     "StudDealerPosition",
     "UncappedHeadsUp",
 ]
@@ -145,6 +146,20 @@ class HeadsUpSmallBlind(_OptionEnum):
 
     BUTTON = "BUTTON"
     LEFT_OF_BUTTON = "LEFT_OF_BUTTON"
+
+
+class SplitHalfOddChip(_OptionEnum):
+    """``split_half_odd_chip`` (H-5.5, C-27): the odd unit of a shared stud hi/lo half.
+
+    ``HIGH_WINNER`` (default, the source documents read literally): the winner of the high
+    half, or the one nearest the dealer among several high winners, even when the odd unit
+    comes from the low half. ``WITHIN_HALF`` (the casino rule; profiles ``wsop``,
+    ``pokerkit``, ``pokerstars`` and ``fulltilt``): one of the players sharing that half,
+    by ``odd_chip_order``.
+    """
+
+    HIGH_WINNER = "HIGH_WINNER"
+    WITHIN_HALF = "WITHIN_HALF"
 
 
 class Profile(enum.StrEnum, metaclass=LookupEnumType):

@@ -10,7 +10,8 @@
 use super::options::{
     config_err, BettingStructure, BettingTimeoutAction, BringInCard, ConfigError,
     DrawTimeoutPenalty, HeadsUpSmallBlind, LimitShortAllInRule, OddChipOrder, OwnDiscardsScope,
-    ReshufflePolicy, ShowdownFirst, ShowingTieBreak, StudDealerPosition, UncappedHeadsUp,
+    ReshufflePolicy, ShowdownFirst, ShowingTieBreak, SplitHalfOddChip, StudDealerPosition,
+    UncappedHeadsUp,
 };
 pub use super::options::{OptionKind, OptionValue};
 use super::spec::{GameKind, VARIANTS};
@@ -420,6 +421,11 @@ catalog! {
         default |_g| HeadsUpSmallBlind::Button,
         games |g| g.spec().is_draw(),
         rules "G-1.4.3, C-26";
+    /// `split_half_odd_chip`: who gets an odd unit left when a stud hi/lo half is shared.
+    split_half_odd_chip: SplitHalfOddChip,
+        default |_g| SplitHalfOddChip::HighWinner,
+        games |g| g.spec().showdown.is_hilo(),
+        rules "H-5.5, C-27";
     /// `rake_basis_points`: the house's share of every pot, in hundredths of a percent
     /// (500 = 5 %, at most 10000); 0 = no rake.
     rake_basis_points: u32 [max 10_000],
@@ -513,6 +519,7 @@ impl Options {
             reserve_bottom_card: true,
             community_card_betting: true,
             reshuffle_policy: ReshufflePolicy::ExcludeCurrentRound,
+            split_half_odd_chip: SplitHalfOddChip::WithinHalf,
             ..Options::defaults(game)
         }
     }
@@ -529,6 +536,7 @@ impl Options {
             odd_chip_order: OddChipOrder::Position,
             scoop_identical_split: false,
             open_pair_double_bet: false,
+            split_half_odd_chip: SplitHalfOddChip::WithinHalf,
             ..Options::defaults(game)
         }
     }
@@ -551,6 +559,7 @@ impl Options {
             } else {
                 OddChipOrder::Position
             },
+            split_half_odd_chip: SplitHalfOddChip::WithinHalf,
             ..Options::defaults(game)
         }
     }

@@ -330,6 +330,18 @@ option_enum! {
     }
 }
 
+option_enum! {
+    /// `split_half_odd_chip` (H-5.5, C-27): who gets an odd unit left when a half of a
+    /// stud hi/lo pot is shared.
+    SplitHalfOddChip {
+        /// The winner of the high half, or the one nearest the dealer among several
+        /// high winners, even for the low half's odd unit (the source documents, default).
+        HighWinner = "HIGH_WINNER",
+        /// One of the players sharing that half, by `odd_chip_order` (the casino rule).
+        WithinHalf = "WITHIN_HALF",
+    }
+}
+
 /// Parses `four_straight_mode` (E-2.2.3) by name.
 pub fn parse_four_straight(s: &str) -> Result<FourStraight, ConfigError> {
     FourStraight::named(s).ok_or_else(|| {

@@ -1,8 +1,9 @@
 //! Pots: uncalled bets are returned when a round closes (state.rs); here the side pots
 //! (G-1.10), the showdown with hi/lo splits and quartering (H-5), the identical-winners
-//! split (G-1.11.3), every odd-chip order (G-1.11.4) and the show order (G-1.12.2).
+//! split (G-1.11.3), every odd-chip order (G-1.11.4), the odd unit of a shared half
+//! (H-5.5, `split_half_odd_chip`) and the show order (G-1.12.2).
 
-use super::options::{OddChipOrder, ShowdownFirst};
+use super::options::{OddChipOrder, ShowdownFirst, SplitHalfOddChip};
 use super::spec::Showdown;
 use super::state::{Event, GameState, Phase, Share, MAX_SEATS};
 use super::stud::ace_low_key;
@@ -187,11 +188,7 @@ pub fn split(amount: u64, winners: &[u8], unit: u64) -> Vec<(u8, u64)> {
 fn shares(amount: u64, winners: &[u8], unit: u64) -> impl Iterator<Item = (u8, u64)> + '_ {
     let k = winners.len() as u64;
     let unit = unit.max(1);
-    let each = if k == 0 {
-        0
-    } else {
-        amount / (k * unit) * unit
-    };
+    let each = even_share(amount, winners.len(), unit);
     let mut rest = amount - each * k;
     winners.iter().map(move |&w| {
         let extra = if rest >= unit {
@@ -203,6 +200,18 @@ fn shares(amount: u64, winners: &[u8], unit: u64) -> impl Iterator<Item = (u8, u
         rest -= extra;
         (w, each + extra)
     })
+}
+
+/// What each of `k` winners gets of `amount` before the odd units: `floor(X / (k·u))·u`
+/// (G-1.11.1).
+fn even_share(amount: u64, k: usize, unit: u64) -> u64 {
+    let k = k as u64;
+    let unit = unit.max(1);
+    if k == 0 {
+        0
+    } else {
+        amount / (k * unit) * unit
+    }
 }
 
 /// Up to eight seats in an order, kept without allocating.
@@ -441,6 +450,42 @@ impl GameState {
         }
     }
 
+    /// H-5.5 under `split_half_odd_chip = HIGH_WINNER`: pays the two halves of pot `k`,
+    /// every odd unit of a shared half to the high winner nearest the dealer (the low
+    /// half's included, paid as part of the low half after its winners).
+    fn pay_odd_units_to_high_winner(
+        &mut self,
+        k: u8,
+        high: &[u8],
+        low: &[u8],
+        (high_half, low_half): (u64, u64),
+        unit: u64,
+    ) {
+        let taker = high
+            .iter()
+            .copied()
+            .min_by_key(|&w| self.ord(w))
+            .unwrap_or(0);
+        let high_each = even_share(high_half, high.len(), unit);
+        for &w in high {
+            let odd = if w == taker {
+                high_half - high_each * high.len() as u64
+            } else {
+                0
+            };
+            self.pay(w, high_each + odd, k, Share::High);
+        }
+        let low_each = even_share(low_half, low.len(), unit);
+        let low_odd = low_half - low_each * low.len() as u64;
+        for &w in low {
+            let odd = if w == taker { low_odd } else { 0 };
+            self.pay(w, low_each + odd, k, Share::Low);
+        }
+        if !low.contains(&taker) {
+            self.pay(taker, low_odd, k, Share::Low);
+        }
+    }
+
     /// Showdown (G-1.12, H-5): every pot is awarded separately.
     pub(crate) fn showdown(&mut self) {
         self.phase = Phase::Over;
@@ -515,12 +560,16 @@ impl GameState {
             self.odd_chip_sorted(&mut low, &hands, true);
             let low_half = pot.amount / (2 * unit) * unit;
             let high_half = pot.amount - low_half;
-            for (w, amt) in shares(high_half, &high, unit) {
-                self.pay(w, amt, k, Share::High);
+            if self.cfg.options.split_half_odd_chip == SplitHalfOddChip::WithinHalf {
+                for (w, amt) in shares(high_half, &high, unit) {
+                    self.pay(w, amt, k, Share::High);
+                }
+                for (w, amt) in shares(low_half, &low, unit) {
+                    self.pay(w, amt, k, Share::Low);
+                }
+                continue;
             }
-            for (w, amt) in shares(low_half, &low, unit) {
-                self.pay(w, amt, k, Share::Low);
-            }
+            self.pay_odd_units_to_high_winner(k, &high, &low, (high_half, low_half), unit);
         }
     }
 }

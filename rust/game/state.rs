@@ -503,6 +503,8 @@ pub struct GameState {
     /// Chips the house took from the pots at the end (G-1.10.7).
     pub(crate) rake: u64,
     pub(crate) rng_seed: u64,
+    /// See [`ResolvedStart`]'s `seeded`.
+    pub(crate) seeded: bool,
     pub(crate) reshuffles: u32,
     /// Cards the next restock puts on top of its stub, top first: the chance dealer of
     /// `rust/game/chance.rs` chooses them (empty in ordinary play).
@@ -529,6 +531,9 @@ struct ResolvedStart {
     order: [u8; 52],
     /// The seed of reshuffles.
     seed: u64,
+    /// Whether recycled cards are shuffled with `seed` (a seed was given, or no deck);
+    /// `false` for a fixed deck without a seed (T-9.2's engine reading).
+    seeded: bool,
     dealer: u8,
     /// [`Start::restocks`] as card indices.
     restocks: Vec<Vec<u8>>,
@@ -710,6 +715,7 @@ impl GameState {
         Ok(ResolvedStart {
             order,
             seed: rng_seed,
+            seeded: start.seed.is_some() || start.deck.is_none(),
             dealer,
             restocks,
         })
@@ -739,6 +745,7 @@ impl GameState {
         let ResolvedStart {
             order,
             seed,
+            seeded,
             dealer,
             restocks,
         } = resolved;
@@ -771,6 +778,7 @@ impl GameState {
             final_opener: None,
             rake: 0,
             rng_seed: seed,
+            seeded,
             reshuffles: 0,
             pinned: Pinned::default(),
             restocks,
@@ -881,7 +889,7 @@ impl GameState {
     #[must_use]
     pub fn replay_start(&self) -> Start {
         Start {
-            seed: Some(self.rng_seed),
+            seed: self.seeded.then_some(self.rng_seed),
             deck: Some(self.initial_deck()),
             dealer: Some(self.dealer),
             restocks: self.restocks(),
@@ -1062,11 +1070,17 @@ impl GameState {
     /// Shuffles `pool` into a fresh stub (with the hand's seeded generator).
     pub(crate) fn restock(&mut self, pool: CardSet) {
         let mut cards: Vec<Card> = pool.iter().collect();
-        self.reshuffles += 1;
         let mut rng = crate::deck::rng_for_seed(
-            self.rng_seed ^ u64::from(self.reshuffles).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            self.rng_seed ^ u64::from(self.reshuffles + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
         );
         crate::deck::shuffle(&mut cards, &mut rng);
+        self.restock_in_order(&cards);
+    }
+
+    /// Makes `cards` (top first) the fresh stub, then puts the hand's chosen cards for this
+    /// restock on top.
+    pub(crate) fn restock_in_order(&mut self, cards: &[Card]) {
+        self.reshuffles += 1;
         // Keep any cards still in the stub on top? No: the pool is the whole new stub.
         self.stub_len = 0;
         for c in cards.iter().rev() {

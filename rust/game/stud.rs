@@ -155,7 +155,25 @@ impl GameState {
                 );
                 let recycled = self.burns;
                 self.burns = crate::cardset::CardSet::EMPTY;
-                self.restock(pool);
+                if self.seeded {
+                    self.restock(pool);
+                } else {
+                    // A fixed deck without a seed: the stub as it is, then the burns under
+                    // it in the order they were burnt (every card so far came off the
+                    // deck's top, so that is their order in the deck).
+                    let mut cards: Vec<Card> = self.stub[..self.stub_len as usize]
+                        .iter()
+                        .rev()
+                        .map(|&i| Self::card(i))
+                        .collect();
+                    cards.extend(
+                        self.initial_deck
+                            .iter()
+                            .map(|&i| Self::card(i))
+                            .filter(|&c| recycled.contains(c)),
+                    );
+                    self.restock_in_order(&cards);
+                }
                 self.log(Event::Recycle { cards: recycled });
             }
             if (self.stub_len as usize) < need {

@@ -1065,7 +1065,8 @@ impl PyGameState {
                 Py::new(py, self.config.clone())?.into_bound(py).into_any(),
                 starts.into_pyobject(py)?.into_any(),
                 PyBytes::new(py, &deck).into_any(),
-                self.state.rng_seed().into_pyobject(py)?.into_any(),
+                // `None` for a fixed deck without a seed: its recycled cards are not shuffled.
+                self.state.replay_start().seed.into_pyobject(py)?.into_any(),
                 self.state.dealer().into_pyobject(py)?.into_any(),
                 actions.into_any(),
             ];
@@ -1091,7 +1092,7 @@ pub fn restore_state(
     config: PyRef<'_, PyGameConfig>,
     stacks: Vec<u64>,
     deck: Vec<u8>,
-    rng_seed: u64,
+    rng_seed: Option<u64>,
     dealer: u8,
     actions: Vec<(String, u64)>,
     restocks: Option<Vec<Vec<u8>>>,
@@ -1110,7 +1111,7 @@ pub fn restore_state(
             .collect::<PyResult<_>>()?;
         let actions = actions.iter().map(|(code, arg)| decode_action(code, *arg));
         let start = Start {
-            seed: Some(rng_seed),
+            seed: rng_seed,
             deck: Some(cards(&deck)?),
             dealer: Some(dealer),
             restocks,

@@ -3,7 +3,9 @@
 //! A [`Session`] follows the rules of Python's `holecard.Table`: before every hand the
 //! seats with chips are dealt in, clockwise from the seat left of the dealer (stud: the
 //! dealer box; 2-7: the button), so that seat is the hand's seat 0 and the dealer its last
-//! seat; after the hand the dealer moves to the next seat clockwise that still has chips.
+//! seat; after the hand the button moves to the next seat clockwise that still has chips,
+//! and so does a stud dealer box under `stud_dealer_position = ROTATING` (a `FIXED` box,
+//! the default, stays: G-1.2.3).
 //! A seat that loses its last chip is retired. A session ends when one seat has every
 //! chip, or after `max_hands` hands. `levels` changes the table (stakes) by hand number,
 //! like tournament levels.
@@ -23,6 +25,7 @@ use rayon::prelude::*;
 use super::bots::{Context, Thresholds};
 use super::{check_nets, hand_seed, play_hand_in, sum, Bot, SimError};
 use crate::control::Control;
+use crate::game::options::StudDealerPosition;
 use crate::game::{GameConfig, GameState, MAX_CHIPS, MAX_SEATS};
 use crate::threads::with_threads;
 
@@ -297,7 +300,10 @@ impl Session {
                 }
             }
             hand += 1;
-            if alive(&stacks) >= 2 {
+            // G-1.2.3: a fixed stud dealer box does not move; the 2-7 button always does.
+            let fixed_box =
+                cfg.game.is_stud() && cfg.options.stud_dealer_position == StudDealerPosition::Fixed;
+            if !fixed_box && alive(&stacks) >= 2 {
                 dealer = (1..=n)
                     .map(|o| (dealer + o) % n)
                     .find(|&s| stacks[s] > 0)

@@ -81,6 +81,10 @@ Interpretations where docs/rules.md leaves room (each is a deliberate choice):
   acts first in every round; the button posts the big blind. Draws always start left of
   the button (D-5), so both readings draw in the same order. Three or more players: no
   effect.
+* C-27 ``split_half_odd_chip`` (stud hi/lo, H-5 step 5): ``HIGH_WINNER`` (default) every
+  odd unit left when a half is shared goes to the winner of the high half, the one nearest
+  the dealer among several, the low half's odd unit included (paid as part of the low
+  half, after its winners); ``WITHIN_HALF`` keeps it in that half, by ``odd_chip_order``.
 * A betting time-out of a bring-in player posts the bring-in (he may not fold).
 * The bring-in player who opens instead of posting (G-1.4.2) makes an opening bet from
   nothing (C = 0): FL the completion to S, PL/NL any total from M (also when B == M),
@@ -162,6 +166,7 @@ from holecard.reference.options import (
     ReshufflePolicy,
     ShowdownFirst,
     ShowingTieBreak,
+    SplitHalfOddChip,
     StudDealerPosition,
     UncappedHeadsUp,
     coerce,
@@ -269,6 +274,7 @@ _ENUMS: Final[dict[str, type[Any]]] = {
     "reshuffle_policy": ReshufflePolicy,
     "own_discards_scope": OwnDiscardsScope,
     "heads_up_small_blind": HeadsUpSmallBlind,
+    "split_half_odd_chip": SplitHalfOddChip,
 }
 _BOOLS: Final = frozenset(
     {
@@ -577,6 +583,7 @@ class SevenCardStudHiLo(_StudGame):
         **_STUD_OPTIONS,
         "open_pair_double_bet": False,  # H-3
         "scoop_identical_split": True,  # G-1.11.3
+        "split_half_odd_chip": SplitHalfOddChip.HIGH_WINNER,  # H-5 step 5, C-27
         **_DECK_OPTIONS,
     }
 
@@ -1807,8 +1814,12 @@ class State:
                     [p for p in contenders if values[p][1] == best_low], "low", values
                 )
             scoop = bool(g.options.get("scoop_identical_split", True))
+            # H-5 step 5: under HIGH_WINNER an odd unit of a shared half goes to the high
+            # winner, the one nearest the dealer among several.
+            rule = g.options.get("split_half_odd_chip", SplitHalfOddChip.WITHIN_HALF)
+            taker = min(high, key=self.ord) if rule is SplitHalfOddChip.HIGH_WINNER else None
             hi_shares, lo_shares = split_hi_lo(
-                pot.amount, high, low, unit, scoop_identical_split=scoop
+                pot.amount, high, low, unit, scoop_identical_split=scoop, odd_to_high_winner=taker
             )
             half = Share.WHOLE if not lo_shares else Share.HIGH
             self._pay(i, half, hi_shares)

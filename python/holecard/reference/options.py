@@ -32,6 +32,7 @@ __all__ = [
     "ReshufflePolicy",
     "ShowdownFirst",
     "ShowingTieBreak",
+    "SplitHalfOddChip",
     "StudDealerPosition",
     "UncappedHeadsUp",
     "coerce",
@@ -145,6 +146,17 @@ class HeadsUpSmallBlind(enum.Enum):
 
     BUTTON = "BUTTON"
     LEFT_OF_BUTTON = "LEFT_OF_BUTTON"
+
+
+class SplitHalfOddChip(enum.Enum):
+    """``split_half_odd_chip`` (H-5.5, C-27): an odd unit left when a hi/lo half is shared.
+
+    ``HIGH_WINNER``: to the high half's winner (nearest the dealer among several), even from
+    the low half. ``WITHIN_HALF``: to a player sharing that half, by ``odd_chip_order``.
+    """
+
+    HIGH_WINNER = "HIGH_WINNER"
+    WITHIN_HALF = "WITHIN_HALF"
 
 
 E = TypeVar("E", bound=enum.Enum)

@@ -122,6 +122,7 @@ def split_hi_lo(
     unit: int = 1,
     *,
     scoop_identical_split: bool = True,
+    odd_to_high_winner: int | None = None,
 ) -> tuple[dict[int, int], dict[int, int]]:
     """Split a hi/lo pot (G-1.11.2-3, H-5).
 
@@ -131,6 +132,11 @@ def split_hi_lo(
         low_in_order: qualifying-low winners in odd-chip order (empty: no low).
         unit: chip unit.
         scoop_identical_split: G-1.11.3: identical winner sets split the pot once.
+        odd_to_high_winner: H-5 step 5 under ``split_half_odd_chip = HIGH_WINNER``: the
+            high winner nearest the dealer, who gets every odd unit left when a half is
+            shared (the low half's too, listed in the low shares after its winners if he
+            is not one of them); ``None`` (``WITHIN_HALF``): each half's odd units stay in
+            that half, in odd-chip order.
 
     Returns:
         ``(high shares, low shares)``; with no low or an identical split the low dict is
@@ -142,4 +148,14 @@ def split_hi_lo(
         return split_amount(amount, high_in_order, unit), {}
     low = (amount // (2 * unit)) * unit  # G-1.11.2: odd unit to the high half
     high = amount - low
-    return split_amount(high, high_in_order, unit), split_amount(low, low_in_order, unit)
+    if odd_to_high_winner is None:
+        return split_amount(high, high_in_order, unit), split_amount(low, low_in_order, unit)
+    halves: list[dict[int, int]] = []
+    for half, winners in ((high, high_in_order), (low, low_in_order)):
+        each = (half // (len(winners) * unit)) * unit  # G-1.11.1 without the odd units
+        shares = dict.fromkeys(winners, each)
+        odd = half - each * len(winners)
+        if odd:
+            shares[odd_to_high_winner] = shares.get(odd_to_high_winner, 0) + odd
+        halves.append(shares)
+    return halves[0], halves[1]

@@ -172,6 +172,42 @@ fn v_m7_identical_hands_both_ways_split_once_in_the_engine() {
 }
 
 #[test]
+fn h_5_5_odd_unit_of_a_shared_low_half_by_split_half_odd_chip() {
+    // Seat 0: kings full, no low; seats 1 and 2 tie for the low with 7-5-4-3-2 and lose the
+    // high. Pot 15 = 3 antes of 4 + 3 bring-ins of 1: high half 8, low half 7 shared.
+    let d = stud_deck(&["Kh 2c 2d", "Kd 3c 3d"], "Kc 4d 4h")
+        + " 8s Qs 5h 5c 8d Qh 7s 7c 8h Js Jh Th 8c 9d Td 9h";
+    let won = |split: SplitHalfOddChip| -> Vec<u64> {
+        let cfg = fixed_limit_at(GameKind::Stud8, stud_stakes(4, 1, 2), |o| {
+            o.split_half_odd_chip = split;
+        });
+        let mut st = start(&cfg, &[100; 3], &d);
+        play_until(&mut st, passive, the_end);
+        st.seats().iter().map(|s| s.won).collect()
+    };
+    // HIGH_WINNER (default): the low half's odd unit goes to the high winner, 9/3/3.
+    assert_eq!(
+        Options::defaults(GameKind::Stud8).split_half_odd_chip,
+        SplitHalfOddChip::HighWinner
+    );
+    assert_eq!(won(SplitHalfOddChip::HighWinner), vec![9, 3, 3]);
+    // WITHIN_HALF: it stays in the low half, with seat 1, nearer the dealer box: 8/4/3.
+    assert_eq!(won(SplitHalfOddChip::WithinHalf), vec![8, 4, 3]);
+}
+
+#[test]
+fn h_5_5_profiles_keep_the_odd_unit_within_the_half() {
+    for profile in ["wsop", "pokerkit", "pokerstars", "fulltilt"] {
+        let o = Options::profile(profile, GameKind::Stud8).unwrap();
+        assert_eq!(
+            o.split_half_odd_chip,
+            SplitHalfOddChip::WithinHalf,
+            "{profile}"
+        );
+    }
+}
+
+#[test]
 fn h_6_side_pots_split_hi_lo_separately() {
     // Seat 0 is all-in for the ante and the bring-in; the side pot is contested by the
     // other two only, and every pot is awarded in full.
