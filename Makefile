@@ -2,8 +2,9 @@
 #
 #   make dev     check the prerequisites, create .venv, install the dev tools, build the
 #                extension (release) into it
-#   make check   every check: rustfmt, clippy, Rust tests (incl. the exhaustive 7-card
-#                test in release), the extension build, ruff, mypy --strict, stubtest, pytest
+#   make check   every check: rustfmt, clippy, Rust tests (optimised, with overflow checks
+#                and debug assertions: Cargo.toml's ci-test profile; incl. the exhaustive
+#                7-card test), the extension build, ruff, mypy --strict, stubtest, pytest
 #                (which also builds the wheel and tests it installed in a fresh environment;
 #                Chromium for the replayer tests is installed first, through apt-get, when
 #                missing)
@@ -171,8 +172,8 @@ check: rust-check python-check
 rust-check:
 	cargo fmt --all --check
 	cargo clippy --all-targets --all-features -- -D warnings
-	cargo test --no-default-features
-	cargo test --release --no-default-features every_seven_card_hand -- --ignored
+	cargo test --profile ci-test --no-default-features
+	cargo test --profile ci-test --no-default-features every_seven_card_hand -- --ignored
 
 python-check: dev browser
 	$(VENV)/bin/ruff check .
