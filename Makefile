@@ -48,7 +48,8 @@ $(STAMP): pyproject.toml
 		"pokerkit==0.7.7" "pandas>=2" "polars>=1" "phevaluator>=0.6" "eval7>=0.1.10" \
 		"ray>=2.9" "dask[distributed]>=2024.1" \
 		"open_spiel>=1.5" "pettingzoo>=1.24" "gymnasium>=1.0" \
-		"lief>=0.16" "auditwheel>=6" "check-jsonschema>=0.29" "treys>=0.1.8"
+		"lief>=0.16" "auditwheel>=6" "check-jsonschema>=0.29" "treys>=0.1.8" \
+		"pytest-xdist>=3.6"
 	touch $(STAMP)
 
 dev: prereqs $(STAMP)
@@ -167,6 +168,11 @@ wheels-test: wheels arm64-root
 	HOLECARD_WHEELS=$(WHEELS_DIST) HOLECARD_ARM64_ROOT=$(ARM64_ROOT) \
 		$(PY) -m pytest -q tests/test_wheels_platforms.py
 
+# pytest's worker processes (pytest-xdist): one per core of the CI machine. Each test file
+# runs whole in one worker (--dist loadfile), so a module's fixtures (a built wheel, a
+# cluster) are made once. PYTEST_WORKERS=0 runs everything in this process.
+PYTEST_WORKERS ?= 2
+
 check: rust-check python-check
 
 rust-check:
@@ -180,7 +186,7 @@ python-check: dev browser
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m mypy --strict python/holecard tests
 	$(PY) -m mypy.stubtest holecard._core
-	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile
 
 bench: dev
 	$(PY) -m pip install --quiet phevaluator eval7 "pokerkit==0.7.7" "poker-equity==0.1.1"
