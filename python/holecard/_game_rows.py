@@ -14,9 +14,8 @@ the only Python code outside the oracle that names individual games
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from holecard._enums import Game
 
@@ -26,9 +25,12 @@ if TYPE_CHECKING:
 __all__ = ["GAME_ROWS", "GameRow", "game_row"]
 
 
-@dataclass(frozen=True)
-class GameRow:
-    """The facts about one game that only the Python layer uses."""
+class GameRow(NamedTuple):
+    """The facts about one game that only the Python layer uses.
+
+    A named tuple, not a dataclass: ``import holecard`` loads this module and stays clear of
+    ``dataclasses`` (tests/test_package.py).
+    """
 
     #: The game (its engine facts: :attr:`spec`).
     game: Game
