@@ -128,12 +128,12 @@ def equity(
     True
     """
     if isinstance(game, _Game):  # a table: its game, at Soko with its four-straight mode
-        if four_straight is None and game.game is Game.SOKO:
+        if four_straight is None and game.game.spec.four_straights:
             four_straight = game.options["four_straight_mode"]
         game_id: str = game.game.value
     else:
         game_id = game.value if isinstance(game, Game) else game
-    if four_straight is not None and game_id != Game.SOKO.value:
+    if four_straight is not None and not _four_straights(game_id):
         raise ConfigurationError(f"four_straight applies to soko only, not {game_id!r}")
     if samples is not None and seed is None:
         seed = fresh_seed()
@@ -163,6 +163,11 @@ def equity(
         four_straight=four_straight,
         progress=progress,
     )
+
+
+def _four_straights(game_id: object) -> bool:
+    """Whether ``game_id`` is the id of a game whose ranking counts four-straights (Soko)."""
+    return any(game.value == game_id and game.spec.four_straights for game in Game)
 
 
 def _distributed(

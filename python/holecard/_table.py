@@ -222,7 +222,7 @@ class Table:
         dealer, n = self._dealer, len(stacks)
         # G-1.2.3: a fixed stud dealer box does not move; the 2-7 button always does.
         played = [table for start, table in self._levels if start <= len(self._hands)][-1]
-        fixed_box = played._GAME != Game.DEUCE_SEVEN and (
+        fixed_box = Game(played._GAME).spec.dealer == "box" and (
             played.options.get("stud_dealer_position") == "FIXED"
         )
         if not fixed_box and sum(1 for s in stacks if s > 0) >= 2:

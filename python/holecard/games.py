@@ -40,6 +40,12 @@ from typing import TYPE_CHECKING, ClassVar, Final, Never, Self
 from holecard import _core
 from holecard._core import LegalActions
 from holecard._enums import FourStraightMode, Game
+
+# Re-exported: the facts only the Python layer uses, one record per game, beside the table
+# classes below (the engine's facts are ``Game.spec``).
+from holecard._game_rows import GAME_ROWS as GAME_ROWS
+from holecard._game_rows import GameRow as GameRow
+from holecard._game_rows import game_row as game_row
 from holecard._types import CardsLike, Pot
 from holecard.exceptions import ConfigurationError
 from holecard.options import (
@@ -350,8 +356,8 @@ class DeuceSevenTripleDraw(_Game):
     _GAME = "deuce_seven"
 
 
-#: The table class of every game, the one Python registry of games (their facts are in
-#: ``Game.spec``).
+#: The table class of every game, the one Python registry of games (their engine facts are
+#: in ``Game.spec``, the others in ``GAME_ROWS``).
 GAME_CLASSES: Final[Mapping[Game, type[_Game]]] = MappingProxyType(
     {Game(cls._GAME): cls for cls in _Game.__subclasses__()}
 )

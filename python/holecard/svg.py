@@ -656,7 +656,7 @@ def table(
             )
         if seat == state.dealer:
             dx, dy = _CX + 250 * math.cos(angle + 0.3), _CY + 140 * math.sin(angle + 0.3)
-            kind = "button" if game is Game.DEUCE_SEVEN else "dealer box"
+            kind = "button" if game.spec.dealer == "button" else "dealer box"
             body.append(
                 f'<g class="dealer" data-seat="{seat}"><title>{kind}: {_esc(label[seat])}'
                 f'</title><circle cx="{_num(dx)}" cy="{_num(dy)}" r="10" fill="#fff"'

@@ -374,7 +374,7 @@ def _stakes(game: str, betting: str) -> st.SearchStrategy[dict[str, int]]:
         out = {"small_bet": small, "big_bet": draw(st.sampled_from((2 * small, small, 3 * small)))}
         if not fixed:
             out["min_bet"] = draw(st.sampled_from((small, 2 * small)))
-        if game == "deuce_seven":
+        if Game(game).spec.forced_bets == "blinds":
             big_blind = small if fixed else draw(st.sampled_from((small, 2 * small)))
             out["big_blind"] = big_blind
             out["small_blind"] = draw(st.integers(1, big_blind))
@@ -423,7 +423,7 @@ def tables(
     )
     deck = tuple(str(c) for c in draw(st.permutations([Card.from_index(i) for i in range(52)])))
     dealer: int | None = None
-    if g == "deuce_seven" or opts.get("stud_dealer_position") == "ROTATING":
+    if Game(g).spec.dealer == "button" or opts.get("stud_dealer_position") == "ROTATING":
         dealer = draw(st.integers(0, n - 1))
     return Table(
         game=g,

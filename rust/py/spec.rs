@@ -7,7 +7,7 @@ use pyo3::types::PyTuple;
 use super::cards::enum_member;
 use super::eval::ranking_code;
 use crate::eval::FourStraight;
-use crate::game::spec::{BetUnit, Street, VARIANTS};
+use crate::game::spec::{BetUnit, Dealer, ForcedBets, Showdown, Street, VARIANTS};
 use crate::game::{GameKind, StakesInput, VariantSpec};
 
 /// One betting round of a game and the deal or draw before it.
@@ -120,6 +120,74 @@ impl PyVariantSpec {
     #[getter]
     fn is_draw(&self) -> bool {
         self.spec.is_draw()
+    }
+
+    /// Whether the game deals up cards and brings in (the stud games: Soko, stud, stud/8,
+    /// razz) rather than draws.
+    #[getter]
+    fn is_stud(&self) -> bool {
+        !self.spec.is_draw()
+    }
+
+    /// The PHH variant code after its structure letter (`"7S"` in `F7S`, `"2L3D"` in
+    /// `N2L3D`; `"5SK"`, Soko, is this project's own).
+    #[getter]
+    fn phh_code(&self) -> &'static str {
+        self.spec.phh_code
+    }
+
+    /// Cards each player is dealt before the first betting round (down and up).
+    #[getter]
+    fn start_cards(&self) -> u8 {
+        let first = &self.spec.streets[0];
+        first.down + first.up
+    }
+
+    /// The forced bets that open a hand: `"bring_in"` (antes and a bring-in by the door
+    /// cards) or `"blinds"` (a small and a big blind; antes optional).
+    #[getter]
+    fn forced_bets(&self) -> &'static str {
+        match self.spec.forced {
+            ForcedBets::BringIn => "bring_in",
+            ForcedBets::Blinds => "blinds",
+        }
+    }
+
+    /// The door card that brings in under `bring_in_card=AUTO` in fixed limit: `"LOWEST"`,
+    /// or `"HIGHEST"` (razz, aces low).
+    #[getter]
+    fn bring_in_card(&self) -> &'static str {
+        self.spec.bring_in_card.name()
+    }
+
+    /// Where the dealer sits: `"box"` (a dealer box, fixed unless `stud_dealer_position`
+    /// is `ROTATING`) or `"button"` (moves one seat every hand).
+    #[getter]
+    fn dealer(&self) -> &'static str {
+        match self.spec.dealer {
+            Dealer::Box => "box",
+            Dealer::Button => "button",
+        }
+    }
+
+    /// Whether the pot is split between the best high and the best qualifying low.
+    #[getter]
+    fn is_hilo(&self) -> bool {
+        self.spec.showdown.is_hilo()
+    }
+
+    /// Whether the showdown ranking counts four-straights and four-flushes (Soko), so that
+    /// a table's `four_straight_mode` applies.
+    #[getter]
+    fn four_straights(&self) -> bool {
+        self.spec.showdown == Showdown::Soko
+    }
+
+    /// Whether eight players can run the deck out, so that a community card may be dealt
+    /// (T-9).
+    #[getter]
+    fn community_card(&self) -> bool {
+        self.spec.community_card
     }
 
     /// The rankings that split the pot at showdown, main (high or only) half first, by

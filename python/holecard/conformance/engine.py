@@ -38,12 +38,14 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
+from holecard import _enums
 from holecard import events as ev
-from holecard._core import Card, Move, State
+from holecard._core import Card, Move, State, VariantSpec
 from holecard.conformance.rules import (
     actor_words,
     exercised,
     field_rule,
+    game_spec,
     offer_rule,
     open_pair_street,
     refusal_rule,
@@ -838,7 +840,7 @@ def _outside_pool(
     """Your engine dealt recycled cards that holecard's rebuilt stub does not hold."""
     named = " ".join(map(str, cards))
     who = "the board" if seat == -1 else f"seat {seat}"
-    if state._config.game == "deuce_seven":
+    if game_spec(state).is_draw:
         rule = "D-10.2"
         owners = sorted(
             {
@@ -1232,16 +1234,27 @@ def _classify(d: Divergence, state: State, known: Sequence[KnownDifference]) -> 
     return None
 
 
-#: The rule classes :func:`check_engine` counts, and the games that have each.
+def _games_where(has: Callable[[VariantSpec], bool]) -> tuple[str, ...]:
+    """The ids of the games whose spec ``has`` the fact, in the order of ``Game``."""
+    return tuple(game.value for game in _enums.Game if has(game.spec))
+
+
+def _brings_in(spec: VariantSpec) -> bool:
+    return spec.forced_bets == "bring_in"
+
+
+#: The rule classes :func:`check_engine` counts, and the games that have each: a bring-in
+#: and its completion and the open-pair big bet in the games that bring in, a reshuffle
+#: where discards or recycled burns can be dealt (a draw game, or one that can run out).
 RULE_CLASSES: Final = {
-    "bring-in": ("soko", "stud", "stud8", "razz"),
-    "completion": ("soko", "stud", "stud8", "razz"),
-    "cap": ("soko", "stud", "stud8", "razz", "deuce_seven"),
-    "open pair": ("soko", "stud", "stud8", "razz"),
-    "side pots": ("soko", "stud", "stud8", "razz", "deuce_seven"),
-    "odd chip": ("soko", "stud", "stud8", "razz", "deuce_seven"),
-    "show order": ("soko", "stud", "stud8", "razz", "deuce_seven"),
-    "reshuffle": ("stud", "stud8", "razz", "deuce_seven"),
+    "bring-in": _games_where(_brings_in),
+    "completion": _games_where(_brings_in),
+    "cap": _games_where(lambda _: True),
+    "open pair": _games_where(_brings_in),
+    "side pots": _games_where(lambda _: True),
+    "odd chip": _games_where(lambda _: True),
+    "show order": _games_where(lambda _: True),
+    "reshuffle": _games_where(lambda spec: spec.is_draw or spec.community_card),
 }
 
 #: Hands :func:`check_engine` plays by default: enough that every rule class of

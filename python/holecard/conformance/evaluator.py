@@ -35,6 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from holecard._core import Card
+from holecard._enums import Game
 from holecard.exceptions import ArgumentTypeError, ConfigurationError
 
 __all__ = ["Better", "EvaluatorReport", "MisorderedPair", "check_evaluator"]
@@ -49,6 +50,11 @@ CARD_COUNTS: Final[dict[str, tuple[int, int]]] = {
     "low8": (5, 7),
     "deuce_seven": (5, 7),
 }
+
+#: The rankings whose evaluator takes a four-straight mode (Soko's: ``Game.spec``).
+_FOUR_STRAIGHT_RANKINGS: Final = frozenset(
+    game.spec.rankings[0] for game in Game if game.spec.four_straights
+)
 
 
 class Better(enum.StrEnum):
@@ -196,10 +202,11 @@ def _holecard_strengths(
 ) -> npt.NDArray[np.int64]:
     from holecard import batch
 
-    if ranking == "soko":
-        out = batch.evaluate_soko(hands, four_straight=four_straight or "CONSECUTIVE")
+    evaluate = getattr(batch, f"evaluate_{ranking}")
+    if ranking in _FOUR_STRAIGHT_RANKINGS:
+        out = evaluate(hands, four_straight=four_straight or "CONSECUTIVE")
     else:
-        out = getattr(batch, f"evaluate_{ranking}")(hands)
+        out = evaluate(hands)
     return np.asarray(out, dtype=np.int64)
 
 

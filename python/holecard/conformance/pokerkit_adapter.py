@@ -23,29 +23,24 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from itertools import combinations, product
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from holecard import events as ev
 from holecard._core import Card, Move, State
+from holecard._game_rows import game_row
 from holecard.conformance.engine import (
     Divergence,
     DivergenceKind,
     KnownDifference,
     Observation,
 )
-from holecard.conformance.rules import has_incomplete_all_in
+from holecard.conformance.rules import game_spec, has_incomplete_all_in
 from holecard.exceptions import ConfigurationError
 
 if TYPE_CHECKING:
     from holecard.games import _Game as Game
 
 __all__ = ["POKERKIT_DIFFERENCES", "PokerKitAdapter"]
-
-_STUD_CLASSES: Final = {
-    "stud": "FixedLimitSevenCardStud",
-    "stud8": "FixedLimitSevenCardStudHighLowSplitEightOrBetter",
-    "razz": "FixedLimitRazz",
-}
 
 
 @contextmanager
@@ -91,18 +86,18 @@ class PokerKitAdapter:
             a.CHIPS_PUSHING,
             a.CHIPS_PULLING,
         )
-        if kind == "deuce_seven":
-            name = "FixedLimitDeuceToSevenLowballTripleDraw"
-            forced: object = (stakes["small_blind"], stakes["big_blind"])
-        elif kind in _STUD_CLASSES:
-            name, forced = _STUD_CLASSES[kind], stakes["bring_in"]
-        else:
+        row = game_row(game.game)
+        if row.pokerkit is None:
             raise ConfigurationError(f"PokerKit has no {kind} game")
+        name = row.pokerkit
+        forced: object = stakes["bring_in"]
+        if row.spec.forced_bets == "blinds":
+            forced = (stakes["small_blind"], stakes["big_blind"])
         self._game = getattr(pk, name)(
             automations, True, stakes["ante"], forced, stakes["small_bet"], stakes["big_bet"]
         )
         self._state = self._game(tuple(stacks), len(stacks))
-        self._stud = kind != "deuce_seven"
+        self._stud = row.spec.is_stud
         self._small_bet = stakes["small_bet"]
         self._deck = [str(c) for c in deck]
         with _quiet():
@@ -276,7 +271,7 @@ def _settlement(d: Divergence, state: State) -> list[int] | None:
     """
     if d.kind is not DivergenceKind.STATE or d.subject not in ("stacks", "payoffs"):
         return None
-    if state._config.game != "stud8" or not state.is_over or len(state.pots) < 2:
+    if not game_spec(state).is_hilo or not state.is_over or len(state.pots) < 2:
         return None
     delta = [b - a for a, b in zip(_numbers(d.holecard), _numbers(d.yours), strict=True)]
     return delta if sum(delta) == 0 else None
@@ -378,7 +373,7 @@ def _unanswerable_raise(d: Divergence, state: State) -> bool:
 
 def _short_bring_in(d: Divergence, state: State) -> bool:
     """Stud: calls or wagers differ after a bring-in posted all-in for less than *B*."""
-    if state._config.game == "deuce_seven" or d.subject in ("hole_cards", "payoffs"):
+    if game_spec(state).forced_bets != "bring_in" or d.subject in ("hole_cards", "payoffs"):
         return False
     full = state._config.stakes["bring_in"]
     return (
@@ -392,7 +387,7 @@ def _short_bring_in(d: Divergence, state: State) -> bool:
 
 def _blind_round_cap(d: Divergence, state: State) -> bool:
     return (
-        state._config.game == "deuce_seven"
+        game_spec(state).forced_bets == "blinds"
         and state.street == "predraw"
         and d.kind in (DivergenceKind.EXTRA_MOVE, DivergenceKind.ACCEPTED_ILLEGAL)
         and d.rule == "G-1.6.2"
@@ -401,12 +396,12 @@ def _blind_round_cap(d: Divergence, state: State) -> bool:
 
 def _heads_up_deal(d: Divergence, state: State) -> bool:
     """2-7 heads-up: the engines deal different hands, so nothing after the deal compares."""
-    return state._config.game == "deuce_seven" and len(d.stacks) == 2
+    return game_spec(state).is_draw and len(d.stacks) == 2
 
 
 def _short_blind(d: Divergence, state: State) -> bool:
     """2-7: wagers or calls differ after a big blind posted all-in for less than *BB*."""
-    if state._config.game != "deuce_seven" or state.street != "predraw":
+    if game_spec(state).forced_bets != "blinds" or state.street != "predraw":
         return False
     blinds = [e for e in state.history if isinstance(e, ev.BlindPosted)]
     if len(blinds) < 2 or d.subject in ("hole_cards", "payoffs"):

@@ -13,26 +13,24 @@ from dataclasses import dataclass
 from typing import Final
 
 from holecard import events as ev
-from holecard._core import Move, State
+from holecard._core import Move, State, VariantSpec
 from holecard._enums import Game
+from holecard._game_rows import game_row
 
 __all__ = [
     "RoundWager",
     "field_rule",
+    "game_spec",
     "has_incomplete_all_in",
     "offer_rule",
     "refusal_rule",
     "round_wagers",
 ]
 
-#: The showdown rule of each game (docs/rules.md).
-_SHOWDOWN: Final = {
-    "soko": "S-10",
-    "stud": "T-10",
-    "stud8": "H-5",
-    "razz": "R-1",
-    "deuce_seven": "D-8",
-}
+
+def game_spec(state: State) -> VariantSpec:
+    """The spec of the game ``state`` is a hand of (``Game.spec``)."""
+    return Game(state._config.game).spec
 
 
 @dataclass(frozen=True)
@@ -184,19 +182,19 @@ def offer_rule(state: State, move: Move) -> str:
 
 def field_rule(state: State, field: str) -> str:
     """The rule behind a field of holecard's state (``actor``, ``stacks``, ``payoffs`` …)."""
-    game = state._config.game
+    spec = game_spec(state)
     if field == "payoffs" or (field == "stacks" and state.is_over):
-        return _SHOWDOWN.get(game, "G-1.11")
+        return game_row(spec.id).showdown_rule
     if field == "pots":
         return "G-1.10"
     if field == "hole_cards":
-        return "D-5" if game == "deuce_seven" and state.street != "predraw" else "G-1.3.1"
+        return "D-5" if spec.is_draw and state.street != spec.streets[0].name else "G-1.3.1"
     if field == "is_over":
         return "G-1.5.4"
     if field == "actor":
-        if game == "deuce_seven":
+        if spec.is_draw:
             return "D-5" if "draw" in state.street and "after" not in state.street else "D-6"
-        first_round = state.street == Game(game).spec.streets[0].name
+        first_round = state.street == spec.streets[0].name
         return "G-1.4.2" if first_round else "E-2.5"
     return "G-1.10"
 
@@ -274,22 +272,23 @@ def actor_words(state: State, seat: int | None) -> str:
     """Why ``seat`` acts now in holecard, for a first-to-act difference."""
     if seat is None:
         return "nobody"
-    game = state._config.game
+    spec = game_spec(state)
     p = state.player(seat)
-    first_round = state.street == Game(game).spec.streets[0].name
+    first_round = state.street == spec.streets[0].name
     if (
-        game != "deuce_seven"
+        spec.forced_bets == "bring_in"
         and first_round
         and not any(e.kind == "bring_in" for e in state.history)
     ):
         door = p.up_cards[0] if p.up_cards else None
         which = state._config.options.get("bring_in_card", "AUTO")
         if which == "AUTO":
+            # The game's own card in fixed limit (razz: the highest), else the highest.
             fixed = state._config.betting == "FIXED_LIMIT"
-            which = "HIGHEST" if game == "razz" or not fixed else "LOWEST"
+            which = spec.bring_in_card if fixed else "HIGHEST"
         side = "highest" if which == "HIGHEST" else "lowest"
         return f"seat {seat} ({side} door card {door})"
-    if game != "deuce_seven" and not first_round and p.up_cards:
+    if spec.is_stud and not first_round and p.up_cards:
         return f"seat {seat} (showing {_card_word(tuple(p.up_cards))})"
     return f"seat {seat}"
 
@@ -305,7 +304,7 @@ def exercised(state: State) -> set[str]:
     out: set[str] = set()
     kinds = [e.kind for e in state.history]
     acted = {"bring_in", "complete", "bet_raise", "call", "check", "fold"}
-    if state._config.game != "deuce_seven" and acted & set(kinds):
+    if game_spec(state).forced_bets == "bring_in" and acted & set(kinds):
         out.add("bring-in")  # someone was picked to bring in, and posted or completed
     if "complete" in kinds:
         out.add("completion")
@@ -317,7 +316,8 @@ def exercised(state: State) -> set[str]:
         out.add("side pots")
     cap = state._config.options.get("max_raises", "none")
     if state._config.betting == "FIXED_LIMIT" and cap.isdigit():
-        wagers = 1 if state._config.game == "deuce_seven" else 0  # the big blind opens
+        # The big blind opens the first round of a game with blinds.
+        wagers = 1 if game_spec(state).forced_bets == "blinds" else 0
         for e in state.history:
             if e.kind == "street":
                 wagers = 0
@@ -346,7 +346,7 @@ def settlement_rule(state: State, yours: Sequence[int]) -> str:
     stud hi/lo, else G-1.11.1); a seat paid more than every pot he contests: side pots
     (G-1.10.2); anything else: the game's showdown rule.
     """
-    game = state._config.game
+    spec = game_spec(state)
     mine = state.stacks
     delta = [b - a for a, b in zip(mine, yours, strict=False)]
     unit = int(state._config.options.get("chip_unit", "1") or 1)
@@ -356,7 +356,7 @@ def settlement_rule(state: State, yours: Sequence[int]) -> str:
         for pot in {a.pot for a in awards}:
             winners = {a.seat for a in awards if a.pot == pot}
             if set(moved) <= winners:
-                return "H-5.5" if game == "stud8" else "G-1.11.1"
+                return "H-5.5" if spec.is_hilo else "G-1.11.1"
     pots = state.pots
     if len(pots) >= 2:
         for seat, stack in enumerate(yours[: len(mine)]):
@@ -365,4 +365,4 @@ def settlement_rule(state: State, yours: Sequence[int]) -> str:
             most += sum(p.amount for p in pots if seat in p.players)
             if stack > most:
                 return "G-1.10.2"
-    return _SHOWDOWN.get(game, "G-1.11")
+    return game_row(spec.id).showdown_rule

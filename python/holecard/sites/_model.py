@@ -23,7 +23,6 @@ from holecard.phh import HandHistory, _variant_code
 _UNKNOWN: Final = "??"
 #: The rules profile (docs/rules.md §6.3) each site's hands replay under.
 PROFILES: Final = {"PokerStars": "pokerstars", "Full Tilt Poker": "fulltilt"}
-_STUD_STREETS: Final = tuple(street.name for street in Game.STUD.spec.streets)
 
 
 class SiteFormatError(HandHistoryError):
@@ -193,8 +192,8 @@ AMOUNT: Final = re.compile(r"[$€£]?[\d,]+(?:\.\d+)?")
 #: Brackets that nest no bracket: a scan from each ``[`` stops at the next, so finding
 #: every bracket of a line is linear (``[^\]]`` rescanned the rest from every ``[``).
 BRACKET: Final = re.compile(r"\[([^\[\]]*)\]")
-#: The cards of a draw hand (2-7 triple draw), the most a player can throw away.
-_DRAW_HAND: Final = Game.DEUCE_SEVEN.spec.hand_cards
+#: The cards of the largest draw hand (2-7 triple draw), the most a player can throw away.
+_DRAW_HAND: Final = max(game.spec.hand_cards for game in Game if game.spec.is_draw)
 _TOTAL: Final = re.compile(
     r"Total pot (?P<pot>[$€£]?[\d,.]+).*\| Rake (?P<rake>[$€£]?[\d,.]+)(?= |$)"
 )
@@ -309,7 +308,7 @@ class _Seat:
 def _dealt_in(hand: SiteHand) -> list[tuple[int, str, int]]:
     acting = {line.name for line in hand.lines if line.name}
     seated = [s for s in hand.seats if s[1] in acting and s[1] not in hand.sitting_out]
-    if hand.game == "deuce_seven" and hand.button is not None:
+    if Game(hand.game).spec.dealer == "button" and hand.button is not None:
         # PHH p1 is the first seat left of the button (button games).
         after = [s for s in seated if s[0] > hand.button]
         seated = after + [s for s in seated if s[0] <= hand.button]
@@ -334,7 +333,9 @@ def to_history(hand: SiteHand) -> HandHistory:
     seats = {name: _Seat(name, seat, stack) for seat, name, stack in order}
     index = {name: i for i, (_, name, _) in enumerate(order)}
     actions: list[object] = []  # str, or a deal record resolved once every card is known
-    stud = hand.game != "deuce_seven"
+    spec = Game(hand.game).spec
+    stud = spec.is_stud
+    streets = [street.name for street in spec.streets]
     round_put: dict[str, int] = {}
     pending: dict[str, tuple[str | None, ...]] = {}
     street_no = -1
@@ -382,14 +383,14 @@ def to_history(hand: SiteHand) -> HandHistory:
             if line.text != "deal":  # the blinds belong to the first betting round
                 round_put = {}
             if stud:
-                street_no = _STUD_STREETS.index(line.text)
+                street_no = streets.index(line.text)
                 in_street = True
                 pending = {}
             elif line.text == "deal":
                 street_no = 0
                 for _, name, _ in order:
-                    seats[name].slots.extend([None] * _DRAW_HAND)
-                    actions.append(("deal", name, 0, _DRAW_HAND))
+                    seats[name].slots.extend([None] * spec.hand_cards)
+                    actions.append(("deal", name, 0, spec.hand_cards))
             continue
         if k == "deal":
             known = line.cards

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from holecard._enums import Game
+from holecard._game_rows import GAME_ROWS
 from holecard.sites._model import (
     BRACKET,
     Line,
@@ -25,6 +27,10 @@ from holecard.sites._model import (
     summary_line,
 )
 
+#: The game id of each name a Full Tilt header gives a game (the games' records).
+_GAMES: Final = {name: row.game.value for row in GAME_ROWS.values() for name in row.fulltilt}
+# Longest first, so that "Stud" is tried after "Stud Hi/Lo", "Stud H/L" and "Stud Hi".
+_GAME_NAMES: Final = "|".join(map(re.escape, sorted(_GAMES, key=len, reverse=True)))
 #: A line that starts a Full Tilt hand.
 HEADER: Final = re.compile(r"^Full ?Tilt ?Poker Game #(?P<id>\d+):")
 # The header is read in three parts, cut at " - Limit " and at its last " - ", so that no
@@ -36,17 +42,9 @@ _HEAD_START: Final = re.compile(
 )
 _HEAD_STAKES: Final = re.compile(r"(?P<stakes>[^-]+?)(?: Ante (?P<ante>[$€£]?[\d,.]+))?")
 _HEAD_END: Final = re.compile(
-    r"(?P<game>Stud Hi/Lo|Stud H/L|Stud Hi|Stud|Razz|2-7 Triple Draw) - "
+    rf"(?P<game>{_GAME_NAMES}) - "
     r"(?P<time>.*?)(?P<partial> \(partial\))?$"
 )
-_GAMES: Final = {
-    "Stud Hi": "stud",
-    "Stud": "stud",
-    "Stud Hi/Lo": "stud8",
-    "Stud H/L": "stud8",
-    "Razz": "razz",
-    "2-7 Triple Draw": "deuce_seven",
-}
 _BUTTON: Final = re.compile(r"^The button is in seat #(\d+)$")
 _TIME: Final = re.compile(r"(\d{1,2}:\d{2}:\d{2}) (\w+) - (\d{4}/\d{2}/\d{2})")
 _SEAT: Final = re.compile(
@@ -171,7 +169,7 @@ def parse(lines: list[str]) -> SiteHand:
                 raise SiteFormatError(f"hand {hand_id}: not a deal: {line[:200]!r}")
             groups = BRACKET.findall(m["cards"])
             new = cards(groups[-1])
-            if hand.game == "deuce_seven":
+            if Game(hand.game).spec.is_draw:
                 everything = cards(" ".join(groups))
                 draw = len(new) if len(groups) > 1 else 0
                 hand.add(Line("deal", m["name"], cards=everything, count=draw))

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from holecard._enums import Game
+from holecard._game_rows import GAME_ROWS
 from holecard.sites._model import (
     BRACKET,
     Line,
@@ -25,6 +27,10 @@ from holecard.sites._model import (
     summary_line,
 )
 
+#: The game id of each name a PokerStars header gives a game (the games' records).
+_GAMES: Final = {name: row.game.value for row in GAME_ROWS.values() for name in row.pokerstars}
+# Longest first, so that "7 Card Stud" is tried after "7 Card Stud Hi/Lo".
+_GAME_NAMES: Final = "|".join(map(re.escape, sorted(_GAMES, key=len, reverse=True)))
 #: A line that starts a PokerStars hand.
 HEADER: Final = re.compile(r"^PokerStars (?:Hand|Game) #(?P<id>\d+):")
 # Every expression below runs in time linear in its line: a lazy part is followed only by
@@ -32,15 +38,9 @@ HEADER: Final = re.compile(r"^PokerStars (?:Hand|Game) #(?P<id>\d+):")
 # each of its ends scans each stretch of the line a bounded number of times.
 _HEAD: Final = re.compile(
     r"^PokerStars (?:Hand|Game) #(?P<id>\d+): +(?:Tournament #(?P<tour>\d+), [^-]*?)?"
-    r"(?P<game>7 Card Stud Hi/Lo|7 Card Stud|Razz|Triple Draw 2-7 Lowball) Limit "
+    rf"(?P<game>{_GAME_NAMES}) Limit "
     r"(?:- Level \S+ )?\((?P<stakes>[^()]*)\) - (?P<time>.*)$"
 )
-_GAMES: Final = {
-    "7 Card Stud": "stud",
-    "7 Card Stud Hi/Lo": "stud8",
-    "Razz": "razz",
-    "Triple Draw 2-7 Lowball": "deuce_seven",
-}
 _TIME: Final = re.compile(r"(\d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2}) (\w+)")
 _TABLE: Final = re.compile(
     r"^Table '(?P<table>.+)' (?P<max>\d+)-max(?: \(Play Money\))?"
@@ -134,7 +134,7 @@ def parse(lines: list[str]) -> SiteHand:
                 raise SiteFormatError(f"hand {hand_id}: not a deal: {line[:200]!r}")
             groups = BRACKET.findall(m["cards"])
             new = cards(groups[-1])
-            if hand.game == "deuce_seven":
+            if Game(hand.game).spec.is_draw:
                 everything = cards(" ".join(groups))
                 draw = len(new) if len(groups) > 1 else 0
                 hand.add(Line("deal", m["name"], cards=everything, count=draw))
