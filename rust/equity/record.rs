@@ -176,3 +176,69 @@ impl Equity {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two players, four exact outcomes: player 0 wins three, they split one.
+    fn record() -> Equity {
+        let pot = u128::from(POT_UNITS);
+        Equity {
+            shares: vec![0.875, 0.125],
+            exact: true,
+            outcomes: 4,
+            wins: vec![3, 0],
+            ties: vec![1, 1],
+            units: vec![3 * pot + pot / 2, pot / 2],
+            low_units: None,
+            stderr: vec![0.0, 0.0],
+        }
+    }
+
+    #[test]
+    fn a_consistent_record_passes_and_each_fault_is_named() {
+        assert_eq!(record().check(), Ok(()));
+        let mut e = record();
+        e.ties[1] = 5;
+        assert_eq!(
+            e.check().map_err(|e| e.to_string()),
+            Err("hand 1: 0 wins and 5 ties are more than the 4 outcomes".to_string())
+        );
+        let mut e = record();
+        e.units[1] += 1;
+        assert!(matches!(
+            e.check(),
+            Err(RecordError::Units { outcomes: 4, .. })
+        ));
+        let mut e = record();
+        e.stderr.pop();
+        assert!(matches!(
+            e.check(),
+            Err(RecordError::Lengths { stderr: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn low_units_only_where_the_spec_splits_the_pot_high_low() {
+        let mut e = record();
+        e.low_units = Some(vec![0, 0]);
+        assert_eq!(e.check_for(GameKind::Stud8), Ok(()));
+        for game in [
+            GameKind::Stud,
+            GameKind::Razz,
+            GameKind::Soko,
+            GameKind::DeuceSeven,
+        ] {
+            assert_eq!(
+                e.check_for(game),
+                Err(RecordError::NoLowHalf(VariantSpec::of(game).id))
+            );
+        }
+        e.low_units = Some(vec![0, u128::MAX]);
+        assert!(matches!(
+            e.check_for(GameKind::Stud8),
+            Err(RecordError::LowUnits { players: 2, .. })
+        ));
+    }
+}
