@@ -22,13 +22,19 @@ from holecard.phh import HandHistory
 from holecard.svg import Viewer
 
 __all__ = [
+    "ACTION_CODES",
+    "ACTION_KINDS",
     "BOTS",
     "DEFAULT_BOT",
     "DEFAULT_STACK_BIG_BETS",
     "EQUITY_POT_UNITS",
+    "EVENT_KINDS",
     "MAX_CHIPS",
     "MAX_PLAYERS",
     "MAX_THREADS",
+    "MOVE_KINDS",
+    "RANKING_CODES",
+    "STREET_NAMES",
     "Bot",
     "Card",
     "ChanceHand",
@@ -90,6 +96,19 @@ EQUITY_POT_UNITS: Final[int]
 MAX_CHIPS: Final[int]
 MAX_PLAYERS: Final[int]
 MAX_THREADS: Final[int]
+#: The core's name lists (rust/game, rust/eval), tied to Python's by tests/test_name_parity.py.
+#: Every kind of action as the State method that plays it, in the documented order.
+ACTION_KINDS: Final[tuple[str, ...]]
+#: Every kind of action as a pickled history codes it, in the order of ACTION_KINDS.
+ACTION_CODES: Final[tuple[str, ...]]
+#: The kinds of a Move: ACTION_KINDS without the time-out.
+MOVE_KINDS: Final[tuple[str, ...]]
+#: Every event kind (``Event.kind``).
+EVENT_KINDS: Final[tuple[str, ...]]
+#: Every ranking's code (``HandValue.ranking``), the hand rankings then the showing ones.
+RANKING_CODES: Final[tuple[str, ...]]
+#: Every word ``State.street`` can be: the round and draw names of every game, then "over".
+STREET_NAMES: Final[tuple[str, ...]]
 
 _CardsLike: TypeAlias = str | Card | Iterable[Card | str]
 

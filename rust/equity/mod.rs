@@ -32,12 +32,14 @@
 //! so the same seed gives the same result on every platform and whatever the thread count.
 
 mod exact;
+mod record;
 mod sample;
 #[cfg(test)]
 mod tests;
 
 use thiserror::Error;
 
+pub use record::RecordError;
 pub use sample::job_seed;
 
 use crate::card::Card;

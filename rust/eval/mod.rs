@@ -147,6 +147,56 @@ impl Ranking {
         }),
     ];
 
+    /// Every ranking's stable code ([`Ranking::code`]), the hand rankings first, then the
+    /// showing ones, as Python reads them in `_core.RANKING_CODES`.
+    pub const CODES: [&'static str; 14] = {
+        let mut out = [""; 14];
+        let mut i = 0;
+        while i < 7 {
+            out[i] = Self::HANDS[i].code();
+            out[7 + i] = Self::SHOWING[i].code();
+            i += 1;
+        }
+        out
+    };
+
+    /// The ranking's stable code, used by pickling and batch calls (`"high"`,
+    /// `"soko_open_ended"`, `"showing_razz"` …); unlike [`Ranking::name`] it tells every
+    /// ranking apart.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Ranking::High => "high",
+            Ranking::Soko(FourStraight::Consecutive) => "soko",
+            Ranking::Soko(FourStraight::OpenEnded) => "soko_open_ended",
+            Ranking::Soko(FourStraight::WithGutshot) => "soko_with_gutshot",
+            Ranking::AceFive => "ace_five",
+            Ranking::Low8 => "low8",
+            Ranking::DeuceSeven => "deuce_seven",
+            Ranking::Showing(ShowingGame::Stud) => "showing_stud",
+            Ranking::Showing(ShowingGame::Stud8) => "showing_stud8",
+            Ranking::Showing(ShowingGame::Razz) => "showing_razz",
+            Ranking::Showing(ShowingGame::Soko {
+                four_card_hands: false,
+                ..
+            }) => "showing_soko_plain",
+            Ranking::Showing(ShowingGame::Soko { four_straight, .. }) => match four_straight {
+                FourStraight::Consecutive => "showing_soko",
+                FourStraight::OpenEnded => "showing_soko_open_ended",
+                FourStraight::WithGutshot => "showing_soko_with_gutshot",
+            },
+        }
+    }
+
+    /// The ranking of `code` ([`Ranking::code`]), if any.
+    #[must_use]
+    pub fn of_code(code: &str) -> Option<Ranking> {
+        Self::HANDS
+            .into_iter()
+            .chain(Self::SHOWING)
+            .find(|r| r.code() == code)
+    }
+
     /// The number of cards the ranking accepts, as text for errors, and its bounds.
     fn card_counts(self) -> (&'static str, usize, usize) {
         match self {

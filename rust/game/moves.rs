@@ -11,6 +11,105 @@
 use super::state::{Action, GameState, LegalActions, Phase};
 use crate::cardset::CardSet;
 
+// The names of the kinds of action, in the order the documentation lists them (index
+// [`Action::kind_index`]): the one table of them. Python reads them as
+// `_core.ACTION_KINDS` and `_core.ACTION_CODES`.
+impl Action {
+    /// Every kind as the name of the `State` method that plays it.
+    pub const KINDS: [&'static str; 9] = [
+        "fold",
+        "check",
+        "call",
+        "post_bring_in",
+        "complete",
+        "bet_or_raise_to",
+        "draw",
+        "stand_pat",
+        "timeout",
+    ];
+
+    /// Every kind's code in a pickled history, in the order of [`Action::KINDS`].
+    pub const CODES: [&'static str; 9] = [
+        "fold",
+        "check",
+        "call",
+        "bring_in",
+        "complete",
+        "raise",
+        "draw",
+        "stand_pat",
+        "timeout",
+    ];
+
+    /// How many kinds a `Move` can be (every kind but the time-out, which is not listed).
+    pub const MOVE_KINDS: usize = 8;
+
+    /// The position of the action's kind in [`Action::KINDS`].
+    #[must_use]
+    pub fn kind_index(self) -> usize {
+        match self {
+            Action::Fold => 0,
+            Action::Check => 1,
+            Action::Call => 2,
+            Action::PostBringIn => 3,
+            Action::Complete => 4,
+            Action::BetRaiseTo(_) => 5,
+            Action::Draw(_) => 6,
+            Action::StandPat => 7,
+            Action::Timeout => 8,
+        }
+    }
+
+    /// The kind as the name of the `State` method that plays it (`"post_bring_in"` …).
+    #[must_use]
+    pub fn kind_name(self) -> &'static str {
+        Self::KINDS[self.kind_index()]
+    }
+
+    /// The kind's code in a pickled history (`"bring_in"`, `"raise"` …) and the number it
+    /// carries (the total of a bet, the discards' bits of a draw, else 0).
+    #[must_use]
+    pub fn encode(self) -> (&'static str, u64) {
+        let arg = match self {
+            Action::BetRaiseTo(x) => x,
+            Action::Draw(d) => d.0,
+            _ => 0,
+        };
+        (Self::CODES[self.kind_index()], arg)
+    }
+
+    /// The action of a pickled `code` and its number (see [`Action::encode`]); `None` for
+    /// an unknown code.
+    #[must_use]
+    pub fn decode(code: &str, arg: u64) -> Option<Action> {
+        let i = Self::CODES.iter().position(|&c| c == code)?;
+        Self::of_kind(i, arg)
+    }
+
+    /// The move of a kind that takes no amount and no cards (the kinds listed before the
+    /// bets), by its method name.
+    #[must_use]
+    pub fn plain(kind: &str) -> Option<Action> {
+        let i = Self::KINDS.iter().position(|&k| k == kind)?;
+        Self::of_kind(i, 0).filter(|a| a.kind_index() < 5)
+    }
+
+    fn of_kind(index: usize, arg: u64) -> Option<Action> {
+        Some(match index {
+            0 => Action::Fold,
+            1 => Action::Check,
+            2 => Action::Call,
+            3 => Action::PostBringIn,
+            4 => Action::Complete,
+            5 => Action::BetRaiseTo(arg),
+            6 => Action::Draw(CardSet(arg & CardSet::FULL.0)),
+            7 => Action::StandPat,
+            8 => Action::Timeout,
+            _ => return None,
+        })
+    }
+}
+
 /// Every legal move now, in the order of the module documentation (empty when the hand
 /// is over). A time-out is always possible and is not listed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -276,6 +375,34 @@ mod tests {
     use crate::game::spec::GameKind;
     use crate::game::spec::StakesInput;
     use crate::game::state::Start;
+
+    #[test]
+    fn every_action_kind_is_named_once_and_its_code_decodes() {
+        let one_of_each = [
+            Action::Fold,
+            Action::Check,
+            Action::Call,
+            Action::PostBringIn,
+            Action::Complete,
+            Action::BetRaiseTo(40),
+            Action::Draw(CardSet(0b1010)),
+            Action::StandPat,
+            Action::Timeout,
+        ];
+        for (i, a) in one_of_each.into_iter().enumerate() {
+            assert_eq!(a.kind_index(), i);
+            let (code, arg) = a.encode();
+            assert_eq!(Action::decode(code, arg), Some(a));
+            assert_eq!(Action::plain(a.kind_name()).is_some(), i < 5);
+        }
+        for names in [Action::KINDS, Action::CODES] {
+            let mut sorted = names.to_vec();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), names.len());
+        }
+        assert_eq!(Action::decode("raise_to", 4), None);
+    }
 
     fn start(game: GameKind, structure: BettingStructure, seed: u64) -> GameState {
         let draw = game == GameKind::DeuceSeven;

@@ -109,30 +109,61 @@ pub enum Event {
 }
 
 impl Event {
+    /// Every event kind's short name, in [`Event::kind_index`] order: the one table of
+    /// them (Python reads it as `_core.EVENT_KINDS`; `holecard.events` has one class per
+    /// name).
+    pub const KINDS: [&'static str; 19] = [
+        "ante",
+        "blind",
+        "deal",
+        "burn",
+        "board",
+        "recycle",
+        "reshuffle",
+        "bring_in",
+        "complete",
+        "fold",
+        "check",
+        "call",
+        "bet_raise",
+        "draw",
+        "timeout",
+        "street",
+        "uncalled",
+        "show",
+        "award",
+    ];
+
+    /// The position of the event's kind in [`Event::KINDS`].
+    #[must_use]
+    pub fn kind_index(&self) -> usize {
+        match self {
+            Event::Ante { .. } => 0,
+            Event::Blind { .. } => 1,
+            Event::Deal { .. } => 2,
+            Event::Burn { .. } => 3,
+            Event::Board { .. } => 4,
+            Event::Recycle { .. } => 5,
+            Event::Reshuffle { .. } => 6,
+            Event::BringIn { .. } => 7,
+            Event::Complete { .. } => 8,
+            Event::Fold { .. } => 9,
+            Event::Check { .. } => 10,
+            Event::Call { .. } => 11,
+            Event::BetRaise { .. } => 12,
+            Event::Draw { .. } => 13,
+            Event::Timeout { .. } => 14,
+            Event::Street { .. } => 15,
+            Event::Uncalled { .. } => 16,
+            Event::Show { .. } => 17,
+            Event::Award { .. } => 18,
+        }
+    }
+
     /// The event's kind as a short name (`"fold"`, `"bet_raise"` …).
     #[must_use]
     pub fn kind(&self) -> &'static str {
-        match self {
-            Event::Ante { .. } => "ante",
-            Event::Blind { .. } => "blind",
-            Event::Deal { .. } => "deal",
-            Event::Burn { .. } => "burn",
-            Event::Board { .. } => "board",
-            Event::Recycle { .. } => "recycle",
-            Event::Reshuffle { .. } => "reshuffle",
-            Event::BringIn { .. } => "bring_in",
-            Event::Complete { .. } => "complete",
-            Event::Fold { .. } => "fold",
-            Event::Check { .. } => "check",
-            Event::Call { .. } => "call",
-            Event::BetRaise { .. } => "bet_raise",
-            Event::Draw { .. } => "draw",
-            Event::Timeout { .. } => "timeout",
-            Event::Street { .. } => "street",
-            Event::Uncalled { .. } => "uncalled",
-            Event::Show { .. } => "show",
-            Event::Award { .. } => "award",
-        }
+        Self::KINDS[self.kind_index()]
     }
 
     /// The seat the event is about, if any.
@@ -835,12 +866,15 @@ impl GameState {
         self.street
     }
 
+    /// The street name of a hand that is over.
+    pub const OVER: &'static str = "over";
+
     /// The current street's name (`"third"` … `"seventh"`, `"second"` … `"fifth"` in Soko,
     /// `"predraw"`, `"first_draw"`, `"after_first_draw"` … in 2-7, `"over"` at the end).
     #[must_use]
     pub fn street_name(&self) -> &'static str {
         match self.phase {
-            Phase::Over => "over",
+            Phase::Over => Self::OVER,
             Phase::Drawing => self
                 .cfg
                 .spec()

@@ -12,9 +12,8 @@ use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
 
-use super::error::{ArgumentTypeError, CardParseError, ConfigurationError, IndexOutOfRangeError};
+use super::error::{self, ConfigurationError};
 use crate::eval::FourStraight;
-use crate::game::catalog::limit_text;
 use crate::game::{GameKind, VariantSpec};
 
 /// Which error an out-of-range number raises.
@@ -28,25 +27,7 @@ pub(crate) enum OutOfRange {
     Index,
 }
 
-/// A value as messages show it: its type and (shortened) repr, e.g. `str 'x'`.
-pub(crate) fn describe(obj: &Bound<'_, PyAny>) -> String {
-    let ty = obj
-        .get_type()
-        .name()
-        .map_or_else(|_| "?".to_string(), |n| n.to_string());
-    let mut text = obj
-        .repr()
-        .map_or_else(|_| "?".to_string(), |r| r.to_string());
-    if text.chars().count() > 40 {
-        text = text.chars().take(37).collect::<String>() + "...";
-    }
-    format!("{ty} {text}")
-}
-
-/// The error for an argument of the wrong type: `{name} must be {what}, got {type} {repr}`.
-pub(crate) fn wrong_type(name: &str, what: &str, obj: &Bound<'_, PyAny>) -> PyErr {
-    ArgumentTypeError::new_err(format!("{name} must be {what}, got {}", describe(obj)))
-}
+pub(crate) use super::error::{describe, wrong_type};
 
 /// `obj` as a whole number in `min..=max`, or the error naming `name` and the range.
 /// `bool` is refused (a flag is not a count), objects with `__index__` are accepted.
@@ -57,26 +38,10 @@ pub(crate) fn whole(
     max: u64,
     kind: OutOfRange,
 ) -> PyResult<u64> {
-    let what = || {
-        format!(
-            "{name} must be a whole number from {min} to {}",
-            limit_text(max)
-        )
-    };
-    let out_of_range = |got: String| {
-        let message = format!("{}, got {got}", what());
-        match kind {
-            OutOfRange::Configuration => ConfigurationError::new_err(message),
-            OutOfRange::Card => CardParseError::new_err(message),
-            OutOfRange::Index => IndexOutOfRangeError::new_err(message),
-        }
-    };
+    let range = (name, min, max);
+    let out_of_range = |got: String| error::not_in_range(range, kind, &got);
     if obj.is_instance_of::<PyBool>() {
-        return Err(ArgumentTypeError::new_err(format!(
-            "{}, got {}",
-            what(),
-            describe(obj)
-        )));
+        return Err(error::not_a_whole_number(range, obj));
     }
     match obj.extract::<u64>() {
         Ok(v) if (min..=max).contains(&v) => Ok(v),
@@ -85,9 +50,9 @@ pub(crate) fn whole(
             obj.str()
                 .map_or_else(|_| "?".to_string(), |s| s.to_string()),
         )),
-        Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => Err(ArgumentTypeError::new_err(
-            format!("{}, got {}", what(), describe(obj)),
-        )),
+        Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => {
+            Err(error::not_a_whole_number(range, obj))
+        }
         Err(e) => Err(e),
     }
 }
@@ -126,10 +91,7 @@ impl<const KIND: usize> Position<KIND> {
 
 #[cold]
 fn position_error(name: &str, max: u64, got: &str) -> PyErr {
-    IndexOutOfRangeError::new_err(format!(
-        "{name} must be a whole number from 0 to {}, got {got}",
-        limit_text(max)
-    ))
+    error::not_in_range((name, 0, max), OutOfRange::Index, got)
 }
 
 impl<'a, 'py, const KIND: usize> FromPyObject<'a, 'py> for Position<KIND> {

@@ -4,8 +4,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
-use super::args::{self, CardIndex, Position, Seed, DEAL_COUNT};
-use super::error::ArgumentTypeError;
+use super::args::{CardIndex, Position, Seed, DEAL_COUNT};
+use super::error;
 use super::guard::guarded;
 use crate::card::{self, Card};
 use crate::deck::Deck;
@@ -148,10 +148,7 @@ fn not_card_text(obj: &Bound<'_, PyAny>) -> PyErr {
     } else {
         ""
     };
-    ArgumentTypeError::new_err(format!(
-        "Card() takes text such as \"As\" or a Card, not {}{hint}",
-        args::describe(obj)
-    ))
+    error::not_card_text(obj, hint)
 }
 
 fn one_card(item: &Bound<'_, PyAny>, position: usize) -> PyResult<Card> {
@@ -168,10 +165,7 @@ fn one_card(item: &Bound<'_, PyAny>, position: usize) -> PyResult<Card> {
             .into()
         });
     }
-    Err(ArgumentTypeError::new_err(format!(
-        "expected a Card or a card string at position {position}, got {}",
-        args::describe(item)
-    )))
+    Err(error::not_a_card_at(position, item))
 }
 
 /// Cards from a string (`"As Kd"`), one `Card`, or an iterable of `Card` or `str`.
@@ -196,12 +190,7 @@ pub(crate) fn extract_cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     if let Ok(c) = obj.cast::<PyCard>() {
         return Ok(vec![c.get().0]);
     }
-    let iter = obj.try_iter().map_err(|_| {
-        ArgumentTypeError::new_err(format!(
-            "expected cards (a string, a Card, or an iterable of them), got {}",
-            args::describe(obj)
-        ))
-    })?;
+    let iter = obj.try_iter().map_err(|_| error::not_cards(obj))?;
     iter.enumerate().map(|(i, x)| one_card(&x?, i)).collect()
 }
 

@@ -5,13 +5,12 @@
 
 use std::hash::{Hash, Hasher};
 
-use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::args::{Callback, FourStraightArg, GameArg, Samples, Seed, Threads};
 use super::equity::{request, PyEquity};
-use super::error::ConfigurationError;
+use super::error::{self, ConfigurationError};
 use super::guard::guarded;
 use crate::card::Card;
 use crate::chunks::{Chunks, Covered};
@@ -170,34 +169,23 @@ impl PyEquityWork {
     /// every unit once and count every outcome once).
     fn finish(&self, totals: &PyEquityTotals) -> PyResult<PyEquity> {
         if totals.players != self.hands.len() {
-            return Err(ConfigurationError::new_err(format!(
-                "totals of {} players cannot finish work of {}",
+            return Err(error::totals_of_other_players(
                 totals.players,
-                self.hands.len()
-            )));
+                self.hands.len(),
+            ));
         }
         // Equal outcome counts are not enough: a chunk counted twice and another of the
         // same size missing would pass.
         let units = self.work.units();
         if let Some(gap) = totals.covered.missing(units) {
-            return Err(ConfigurationError::new_err(format!(
-                "units {}..{} missing from the totals (a chunk never came back)",
-                gap.start, gap.end
-            )));
+            return Err(error::units_missing(&gap));
         }
         if let Some(extra) = totals.covered.beyond(units) {
-            return Err(ConfigurationError::new_err(format!(
-                "the totals cover units {}..{}, past the {units} units of this work",
-                extra.start, extra.end
-            )));
+            return Err(error::units_beyond(&extra, units));
         }
         let e = self.work.finish(&totals.totals)?;
         // Totals a chunk got wrong (or made by hand) would make an impossible result.
-        if let Some(problem) = super::equity::record_problem(&e) {
-            return Err(ConfigurationError::new_err(format!(
-                "the totals do not add up (a chunk is wrong): {problem}"
-            )));
-        }
+        e.check().map_err(error::totals_do_not_add_up)?;
         Ok(PyEquity::new_record(
             self.game,
             e,
@@ -251,20 +239,13 @@ fn checked_merge(a: &Totals, b: &Totals) -> Option<Totals> {
 /// backwards, or units two ranges share, is an error naming them.
 pub(crate) fn covered(ranges: &[(u64, u64)], what: &str) -> PyResult<Covered> {
     if let Some((a, b)) = ranges.iter().find(|(a, b)| a > b) {
-        return Err(ConfigurationError::new_err(format!(
-            "the range of {what} {a}..{b} runs backwards"
-        )));
+        return Err(error::range_backwards(what, *a, *b));
     }
     Covered::from_ranges(ranges.iter().map(|&(a, b)| a..b)).map_err(|r| twice(what, &r))
 }
 
 /// The error for units `r` of `what` counted twice.
-pub(crate) fn twice(what: &str, r: &std::ops::Range<u64>) -> PyErr {
-    ConfigurationError::new_err(format!(
-        "{what} {}..{} counted twice (a chunk's totals were added twice)",
-        r.start, r.end
-    ))
-}
+pub(crate) use super::error::counted_twice as twice;
 
 /// The ranges as Python reads them.
 pub(crate) fn pairs(covered: &Covered) -> Vec<(u64, u64)> {
@@ -293,20 +274,13 @@ impl PyEquityTotals {
         let n = units.len();
         let low = low.unwrap_or_else(|| vec![0; n]);
         if n > MAX_PLAYERS || [squares.len(), wins.len(), ties.len(), low.len()] != [n; 4] {
-            return Err(ConfigurationError::new_err(format!(
-                "EquityTotals needs one unit sum, square sum, win count, tie count and low \
-                 unit sum per player (at most {MAX_PLAYERS}): got {n}, {}, {}, {} and {}",
-                squares.len(),
-                wins.len(),
-                ties.len(),
-                low.len()
-            )));
+            return Err(error::totals_lengths(
+                MAX_PLAYERS,
+                [n, squares.len(), wins.len(), ties.len(), low.len()],
+            ));
         }
         if let Some(p) = (0..n).find(|&p| low[p] > units[p]) {
-            return Err(ConfigurationError::new_err(format!(
-                "EquityTotals: player {p} won {} pot units with his low but only {} in all",
-                low[p], units[p]
-            )));
+            return Err(error::low_above_units(p, low[p], units[p]));
         }
         let mut totals = Totals {
             outcomes,
@@ -373,10 +347,7 @@ impl PyEquityTotals {
         };
         let other = other.get();
         if other.players != self.players {
-            return Err(ConfigurationError::new_err(format!(
-                "cannot add the equity totals of {} and {} players",
-                self.players, other.players
-            )));
+            return Err(error::adding_other_players(self.players, other.players));
         }
         let covered = self
             .covered
@@ -467,11 +438,7 @@ pub fn chunk_ranges(units: u64, per_chunk: u64) -> PyResult<PyChunkRanges> {
     guarded(|| {
         let chunks = Chunks::new(units, per_chunk);
         if chunks.len() > crate::chunks::MAX_CHUNKS {
-            return Err(ConfigurationError::new_err(format!(
-                "{units} units in chunks of {per_chunk} would make {} chunks, more than \
-                 2**24: give a larger chunk size",
-                chunks.len()
-            )));
+            return Err(error::too_many_chunks(units, per_chunk, chunks.len()));
         }
         Ok(PyChunkRanges(chunks))
     })
@@ -511,9 +478,7 @@ impl PyChunkRanges {
         };
         at.and_then(|i| self.0.get(i))
             .map(|r| (r.start, r.end))
-            .ok_or_else(|| {
-                PyIndexError::new_err(format!("chunk {index} out of range: there are {len}"))
-            })
+            .ok_or_else(|| error::chunk_out_of_range(index, len))
     }
 
     fn __iter__(&self) -> PyChunkIter {

@@ -8,7 +8,7 @@ use pyo3::types::{PyString, PyTuple};
 
 use super::args::{self, Callback, FourStraightArg, GameArg, Samples, Seed, Threads};
 use super::cards::extract_cards;
-use super::error::{ArgumentTypeError, ConfigurationError};
+use super::error::ArgumentTypeError;
 use super::guard::guarded;
 use super::spec::game_member;
 use crate::card::Card;
@@ -97,17 +97,6 @@ impl PyEquity {
         seed: Option<u64>,
         low_units: Option<Vec<u128>>,
     ) -> PyResult<Self> {
-        let n = shares.len();
-        if [wins.len(), ties.len(), stderr.len(), units.len()] != [n; 4] {
-            return Err(ConfigurationError::new_err(format!(
-                "an Equity needs one share, win count, tie count, standard error and unit \
-                 sum per player: got {n}, {}, {}, {} and {}",
-                wins.len(),
-                ties.len(),
-                stderr.len(),
-                units.len()
-            )));
-        }
         let result = core::Equity {
             shares,
             exact,
@@ -118,24 +107,7 @@ impl PyEquity {
             low_units,
             stderr,
         };
-        if let Some(problem) = record_problem(&result) {
-            return Err(ConfigurationError::new_err(problem));
-        }
-        if let Some(low) = &result.low_units {
-            if !has_low_half(game.0) {
-                return Err(ConfigurationError::new_err(format!(
-                    "low_units: {} has no low half (only stud8 has)",
-                    game.0.id()
-                )));
-            }
-            let units = &result.units;
-            if low.len() != n || low.iter().zip(units).any(|(l, u)| l > u) {
-                return Err(ConfigurationError::new_err(format!(
-                    "low_units needs one count per player ({n}), none above his units: got \
-                     {low:?} for units {units:?}"
-                )));
-            }
-        }
+        result.check_for(game.0)?;
         Ok(PyEquity {
             game: game.0,
             result,
@@ -346,72 +318,6 @@ impl PyEquity {
             r.low_units.as_deref(),
         )
     }
-}
-
-/// What makes a record one no request could give, if anything: its counts, shares and pot
-/// units must agree.
-pub(crate) fn record_problem(e: &core::Equity) -> Option<String> {
-    let core::Equity {
-        shares,
-        exact,
-        outcomes,
-        wins,
-        ties,
-        stderr,
-        units,
-        ..
-    } = e;
-    let (exact, outcomes) = (*exact, *outcomes);
-    let n = shares.len();
-    if !(2..=core::MAX_PLAYERS).contains(&n) {
-        return Some(format!(
-            "an Equity has 2 to {} players, got {n}",
-            core::MAX_PLAYERS
-        ));
-    }
-    if outcomes == 0 {
-        return Some("an Equity counts at least one outcome, got 0".to_string());
-    }
-    for (p, (&w, &t)) in wins.iter().zip(ties).enumerate() {
-        if w.checked_add(t).is_none_or(|wt| wt > outcomes) {
-            return Some(format!(
-                "hand {p}: {w} wins and {t} ties are more than the {outcomes} outcomes"
-            ));
-        }
-    }
-    if let Some(s) = shares.iter().find(|s| !(0.0..=1.0).contains(*s)) {
-        return Some(format!("shares must be from 0 to 1, got {s}"));
-    }
-    // One sample has no spread to estimate: its standard errors are NaN.
-    let unknown_spread = !exact && outcomes < 2;
-    if let Some(e) = stderr
-        .iter()
-        .find(|e| !(e.is_finite() && **e >= 0.0 || unknown_spread && e.is_nan()))
-    {
-        return Some(format!(
-            "standard errors must be finite and not negative, got {e}"
-        ));
-    }
-    // Every outcome pays out the whole pot: the units add up to outcomes x POT_UNITS.
-    let pot = u128::from(outcomes) * u128::from(core::POT_UNITS);
-    let paid = units.iter().try_fold(0u128, |a, &u| a.checked_add(u));
-    if paid != Some(pot) {
-        let paid = paid.map_or_else(|| "more".to_string(), |p| p.to_string());
-        return Some(format!(
-            "units must add up to the pot of every outcome, {outcomes} x {} = {pot}, got {paid}",
-            core::POT_UNITS
-        ));
-    }
-    None
-}
-
-/// Whether the pot of `game` has a low half (stud hi/lo).
-fn has_low_half(game: GameKind) -> bool {
-    crate::game::VariantSpec::of(game)
-        .showdown
-        .rankings(crate::eval::FourStraight::Consecutive)
-        .1
-        .is_some()
 }
 
 /// Work this small (completions or samples; a few milliseconds) runs on the calling thread

@@ -2,18 +2,17 @@
 
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyReadwriteArray1, PyUntypedArrayMethods};
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple};
 
 use super::args::{self, Callback, FourStraightArg, Threads};
 use super::cards::{extract_cards, PyCard};
-use super::error::{ConfigurationError, InvalidHandError, RankingMismatchError};
+use super::error::{self, InvalidHandError, OutProblem};
 use super::guard::guarded;
 use crate::batch;
 use crate::card::Card;
-use crate::eval::{self, FourStraight, HandValue, Ranking, ShowingGame, Summary};
+use crate::eval::{self, FourStraight, HandValue, Ranking, Summary};
 use crate::game::spec::{VariantSpec, VARIANTS};
 
 /// The value of a hand under one ranking. Greater is stronger in every ranking, low games
@@ -60,43 +59,13 @@ impl PyHandValue {
     }
 }
 
-/// A ranking's stable code, used by pickling and batch calls.
+/// A ranking's stable code ([`Ranking::code`]).
 pub(crate) fn ranking_code(r: Ranking) -> &'static str {
-    match r {
-        Ranking::High => "high",
-        Ranking::Soko(FourStraight::Consecutive) => "soko",
-        Ranking::Soko(FourStraight::OpenEnded) => "soko_open_ended",
-        Ranking::Soko(FourStraight::WithGutshot) => "soko_with_gutshot",
-        Ranking::AceFive => "ace_five",
-        Ranking::Low8 => "low8",
-        Ranking::DeuceSeven => "deuce_seven",
-        Ranking::Showing(ShowingGame::Stud) => "showing_stud",
-        Ranking::Showing(ShowingGame::Stud8) => "showing_stud8",
-        Ranking::Showing(ShowingGame::Razz) => "showing_razz",
-        Ranking::Showing(ShowingGame::Soko {
-            four_card_hands: false,
-            ..
-        }) => "showing_soko_plain",
-        Ranking::Showing(ShowingGame::Soko { four_straight, .. }) => match four_straight {
-            FourStraight::Consecutive => "showing_soko",
-            FourStraight::OpenEnded => "showing_soko_open_ended",
-            FourStraight::WithGutshot => "showing_soko_with_gutshot",
-        },
-    }
-}
-
-/// A ranking code with its article: "a high", "an ace_five".
-fn with_article(code: &str) -> String {
-    let vowel = code.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {code}", if vowel { "an" } else { "a" })
+    r.code()
 }
 
 fn ranking_from_code(code: &str) -> PyResult<Ranking> {
-    Ranking::HANDS
-        .into_iter()
-        .chain(Ranking::SHOWING)
-        .find(|&r| ranking_code(r) == code)
-        .ok_or_else(|| ConfigurationError::new_err(format!("unknown ranking {code:?}")))
+    Ranking::of_code(code).ok_or_else(|| error::unknown_ranking(code))
 }
 
 #[pymethods]
@@ -183,11 +152,10 @@ impl PyHandValue {
                 CompareOp::Eq => same && other.strength() == self.value.strength(),
                 CompareOp::Ne => !same || other.strength() != self.value.strength(),
                 _ if !same => {
-                    return Err(RankingMismatchError::new_err(format!(
-                        "cannot order {} value against {} value",
-                        with_article(ranking_code(self.value.ranking())),
-                        with_article(ranking_code(other.ranking()))
-                    )))
+                    return Err(error::ranking_mismatch(
+                        self.value.ranking().code(),
+                        other.ranking().code(),
+                    ))
                 }
                 _ => op.matches(self.value.strength().cmp(&other.strength())),
             };
@@ -237,9 +205,7 @@ pub fn hand_value_from_parts(
         let idx: Vec<u8> = cards.iter().map(|c| c.index()).collect();
         let value = HandValue::from_parts(ranking, strength)
             .filter(|v| v.strength() == ranking.strength_unchecked(&idx))
-            .ok_or_else(|| {
-                InvalidHandError::new_err(format!("strength {strength} does not match the cards"))
-            })?;
+            .ok_or_else(|| error::strength_mismatch(strength))?;
         Ok(PyHandValue::new(value, &cards))
     })
 }
@@ -372,10 +338,7 @@ pub fn evaluate_showing(
                 .filter(|v| v.showing.is_some())
                 .map(|v| v.id)
                 .collect();
-            return Err(InvalidHandError::new_err(format!(
-                "no showing hands in game {id:?} (expected one of {})",
-                stud.join(", ")
-            )));
+            return Err(error::no_showing_hands(id, &stud));
         };
         evaluate(Ranking::Showing(game), cards)
     })
@@ -402,25 +365,20 @@ fn output_array<'py>(
         Err(_) => {
             let attr = |name: &str| out.getattr(name).map(|v| v.to_string());
             if let (Ok(shape), Ok(dtype)) = (attr("shape"), attr("dtype")) {
-                format!("got an array of shape {shape}, dtype {dtype}")
+                OutProblem::Array { shape, dtype }
             } else {
                 let name = out.get_type().name().map(|n| n.to_string());
-                format!("got a {}", name.as_deref().unwrap_or("?"))
+                OutProblem::Object(name.unwrap_or_else(|_| "?".into()))
             }
         }
-        Ok(a) if a.len() != rows => format!("it has {} slots", a.len()),
-        Ok(a) if !a.is_c_contiguous() || !a.is_aligned() => {
-            "it is not C-contiguous and aligned".to_string()
-        }
+        Ok(a) if a.len() != rows => OutProblem::Slots(a.len()),
+        Ok(a) if !a.is_c_contiguous() || !a.is_aligned() => OutProblem::Layout,
         Ok(a) => match a.try_readwrite() {
             Ok(writer) => return Ok(writer),
-            Err(e) => format!("it cannot be written ({e})"),
+            Err(e) => OutProblem::Unwritable(e.to_string()),
         },
     };
-    Err(ConfigurationError::new_err(format!(
-        "out must be a writable, C-contiguous 1-D uint32 array of {rows} slots (one per row); \
-         {problem}"
-    )))
+    Err(error::bad_out(rows, &problem))
 }
 
 /// Rows from which a new output comes from `numpy.empty` rather than zeroed memory.
@@ -444,7 +402,7 @@ fn new_output(py: Python<'_>, rows: usize) -> PyResult<Bound<'_, PyArray1<u32>>>
 
 /// The error for an output array that cannot be borrowed for writing as one slice.
 fn unwritable(e: impl std::fmt::Display) -> PyErr {
-    ConfigurationError::new_err(format!("out cannot be written: {e}"))
+    error::out_unwritable(&e.to_string())
 }
 
 /// Strengths of every row of a `uint8 (n, k)` array, with the GIL released, written into
@@ -482,11 +440,7 @@ pub fn batch_evaluate<'py>(
         let ranking = match (ranking_from_code(ranking)?, four_straight) {
             (Ranking::Soko(_), Some(mode)) => Ranking::Soko(mode.0),
             (ranking, None) => ranking,
-            (_, Some(_)) => {
-                return Err(ConfigurationError::new_err(format!(
-                    "four_straight applies to the soko ranking only, not {ranking:?}"
-                )))
-            }
+            (_, Some(_)) => return Err(error::four_straight_not_soko(ranking)),
         };
         let threads = threads.map(|t| t.0);
         let progress = progress.map(|p| p.0);
@@ -507,12 +461,8 @@ pub fn batch_evaluate<'py>(
             // A strided or broadcast view is copied row after row; refused, not aborted on,
             // when the copy cannot be allocated.
             let mut copy = Vec::new();
-            copy.try_reserve_exact(n * k).map_err(|_| {
-                PyMemoryError::new_err(format!(
-                    "the hands are not one C-contiguous block, and a copy of their {n} x {k} \
-                     card indices cannot be allocated"
-                ))
-            })?;
+            copy.try_reserve_exact(n * k)
+                .map_err(|_| error::no_memory_for_copy(n, k))?;
             copy.extend(view.iter().copied());
             owned = copy;
             &owned

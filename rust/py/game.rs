@@ -10,7 +10,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use super::args::{self, GameArg, OutOfRange, Position, Seed, SEAT};
 use super::cards::{card_tuple, extract_cards, PyCard};
-use super::error::{ConfigurationError, IllegalActionError, InternalError};
+use super::error::{self, ConfigurationError, InternalError};
 use super::events::event_object;
 use super::guard::{guarded, guarded_mut};
 use super::moves::{PyMove, PyMoves};
@@ -29,7 +29,7 @@ use crate::game::{
 /// option, a whole number (or `None` where the option allows it) for a number, an enum
 /// member or its name for an enum option.
 fn option_text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
-    let what = format!("option {name}");
+    let what = error::option_label(name);
     let kind = catalog::spec(name).map(|s| s.kind);
     match kind {
         Some(OptionKind::Bool) => match v.cast::<PyBool>() {
@@ -130,21 +130,13 @@ impl PyGameConfig {
                     let name: String = k.extract()?;
                     if !Options::applies_to(&name, game) {
                         let known = catalog::spec(&name).is_some();
-                        return Err(ConfigurationError::new_err(if known {
-                            format!("option {name} does not apply to {}", game.id())
-                        } else {
-                            format!("unknown option {name:?}")
-                        }));
+                        return Err(error::option_not_here(&name, known.then(|| game.id())));
                     }
                     if let Some(only) = catalog::spec(&name)
                         .and_then(|spec| spec.only_in)
                         .filter(|&only| only != structure)
                     {
-                        return Err(ConfigurationError::new_err(format!(
-                            "option {name} applies only in {} (this table is {})",
-                            only.name(),
-                            structure.name()
-                        )));
+                        return Err(error::option_only_in(&name, only.name(), structure.name()));
                     }
                     let text = option_text(&name, &v)?;
                     o.set(&name, &text)?;
@@ -330,7 +322,7 @@ pub(crate) fn stack_list(stacks: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
     items
         .enumerate()
         .map(|(i, s)| {
-            let name = format!("the stack of seat {i}");
+            let name = error::stack_label(i);
             args::whole(
                 &s?,
                 &name,
@@ -344,12 +336,7 @@ pub(crate) fn stack_list(stacks: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
 
 /// The options a table starts from under a profile (lowercase name).
 fn profile_options(profile: &str, game: GameKind) -> PyResult<Options> {
-    Options::profile(profile, game).ok_or_else(|| {
-        ConfigurationError::new_err(format!(
-            "unknown profile {profile:?} (expected {})",
-            PROFILES.join(", ")
-        ))
-    })
+    Options::profile(profile, game).ok_or_else(|| error::unknown_profile(profile, &PROFILES))
 }
 
 /// The stake amounts as given, in the order ante, bring-in, small bet, big bet, small
@@ -529,37 +516,8 @@ impl PyLegalActions {
     }
 }
 
-fn encode_action(a: Action) -> (&'static str, u64) {
-    match a {
-        Action::Fold => ("fold", 0),
-        Action::Check => ("check", 0),
-        Action::Call => ("call", 0),
-        Action::PostBringIn => ("bring_in", 0),
-        Action::Complete => ("complete", 0),
-        Action::BetRaiseTo(x) => ("raise", x),
-        Action::Draw(d) => ("draw", d.0),
-        Action::StandPat => ("stand_pat", 0),
-        Action::Timeout => ("timeout", 0),
-    }
-}
-
 fn decode_action(code: &str, arg: u64) -> PyResult<Action> {
-    Ok(match code {
-        "fold" => Action::Fold,
-        "check" => Action::Check,
-        "call" => Action::Call,
-        "bring_in" => Action::PostBringIn,
-        "complete" => Action::Complete,
-        "raise" => Action::BetRaiseTo(arg),
-        "draw" => Action::Draw(CardSet(arg & CardSet::FULL.0)),
-        "stand_pat" => Action::StandPat,
-        "timeout" => Action::Timeout,
-        other => {
-            return Err(IllegalActionError::new_err(format!(
-                "unknown action code {other:?}"
-            )))
-        }
-    })
+    Action::decode(code, arg).ok_or_else(|| error::unknown_action_code(code))
 }
 
 /// One hand. Illegal actions raise ``IllegalActionError`` and change nothing.
@@ -865,9 +823,7 @@ impl PyGameState {
             match amount.extract::<u64>() {
                 Ok(to) => Ok(to),
                 Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(amount.py()) => {
-                    Err(IllegalActionError::new_err(format!(
-                        "cannot bet or raise to {amount} chips"
-                    )))
+                    Err(error::raise_too_big(amount))
                 }
                 Err(_) => Err(args::wrong_type(
                     "amount",
@@ -1055,7 +1011,7 @@ impl PyGameState {
                 .collect();
             let actions = PyList::empty(py);
             for a in self.state.actions() {
-                actions.append(encode_action(*a))?;
+                actions.append(a.encode())?;
             }
             let restocks = PyList::empty(py);
             for top in &self.state.restocks {

@@ -17,7 +17,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use pyo3::prelude::*;
 
-use super::error::InternalError;
+use super::error::{self, internal as internal_error};
 
 /// Runs `body`, turning a panic in it into `holecard.InternalError`. Errors that `body`
 /// returns pass through unchanged.
@@ -48,9 +48,7 @@ fn after_panic(payload: &(dyn Any + Send), recover: impl FnOnce() -> PyResult<()
     let what = panic_message(payload);
     match guarded(recover) {
         Ok(()) => internal_error(&what),
-        Err(failed) => internal_error(&format!(
-            "{what}; the object could not be restored and may be inconsistent ({failed})"
-        )),
+        Err(failed) => error::internal_not_restored(&what, &failed),
     }
 }
 
@@ -59,12 +57,6 @@ fn after_panic(payload: &(dyn Any + Send), recover: impl FnOnce() -> PyResult<()
 #[inline(never)]
 pub(crate) fn internal(payload: &(dyn Any + Send)) -> PyErr {
     internal_error(&panic_message(payload))
-}
-
-fn internal_error(what: &str) -> PyErr {
-    InternalError::new_err(format!(
-        "internal error in holecard's native code (please report it): {what}"
-    ))
 }
 
 /// The message a panic was raised with.

@@ -89,6 +89,39 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_PLAYERS", crate::game::MAX_SEATS)?;
     m.add("MAX_CHIPS", crate::game::MAX_CHIPS)?;
     m.add_function(wrap_pyfunction!(args::whole_number, m)?)?;
+    // The core's name lists, as data: Python's own tables are tied to them by
+    // tests/test_name_parity.py.
+    let py = m.py();
+    m.add(
+        "ACTION_KINDS",
+        PyTuple::new(py, crate::game::Action::KINDS)?,
+    )?;
+    m.add(
+        "ACTION_CODES",
+        PyTuple::new(py, crate::game::Action::CODES)?,
+    )?;
+    let moves = &crate::game::Action::KINDS[..crate::game::Action::MOVE_KINDS];
+    m.add("MOVE_KINDS", PyTuple::new(py, moves)?)?;
+    m.add("EVENT_KINDS", PyTuple::new(py, crate::game::Event::KINDS)?)?;
+    m.add(
+        "RANKING_CODES",
+        PyTuple::new(py, crate::eval::Ranking::CODES)?,
+    )?;
+    m.add("STREET_NAMES", PyTuple::new(py, street_names())?)?;
     m.add("MAX_THREADS", crate::threads::MAX_THREADS)?;
     Ok(())
+}
+
+/// Every street word `State.street` can report: each variant's round and draw names in
+/// dealing order (each once), then the word of a hand that is over.
+fn street_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    let rounds = crate::game::spec::VARIANTS.iter().flat_map(|v| v.streets);
+    for word in rounds.flat_map(|s| s.draw.into_iter().chain([s.name])) {
+        if !names.contains(&word) {
+            names.push(word);
+        }
+    }
+    names.push(crate::game::GameState::OVER);
+    names
 }

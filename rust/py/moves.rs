@@ -7,58 +7,14 @@ use pyo3::types::{PyInt, PySlice, PyTuple};
 
 use super::args::{self, OutOfRange};
 use super::cards::{card_tuple, extract_cards};
-use super::error::{ConfigurationError, IllegalActionError, IndexOutOfRangeError};
+use super::error::{self, ConfigurationError, IllegalActionError, IndexOutOfRangeError};
 use super::guard::guarded;
 use crate::cardset::CardSet;
 use crate::game::{Action, LegalMoves, MovesParts};
 
-/// The kind of every move, as the name of the `State` method it calls.
-fn kind_of(a: Action) -> &'static str {
-    match a {
-        Action::Fold => "fold",
-        Action::Check => "check",
-        Action::Call => "call",
-        Action::PostBringIn => "post_bring_in",
-        Action::Complete => "complete",
-        Action::BetRaiseTo(_) => "bet_or_raise_to",
-        Action::Draw(_) => "draw",
-        Action::StandPat => "stand_pat",
-        Action::Timeout => "timeout",
-    }
-}
-
-/// The kinds a `Move` is made of, in the order the documentation lists them.
-const KINDS: [&str; 8] = [
-    "fold",
-    "check",
-    "call",
-    "post_bring_in",
-    "complete",
-    "bet_or_raise_to",
-    "draw",
-    "stand_pat",
-];
-
-/// The error for a kind that is not one of [`KINDS`].
-fn unknown_kind(kind: &str) -> PyErr {
-    ConfigurationError::new_err(format!(
-        "unknown move kind {kind:?} (expected one of {})",
-        KINDS.join(", ")
-    ))
-}
-
-/// The move of a kind that takes no amount and no cards (the moves listed before the
-/// bets), by its kind name.
-fn plain_move(kind: &str) -> Option<Action> {
-    match kind {
-        "fold" => Some(Action::Fold),
-        "check" => Some(Action::Check),
-        "call" => Some(Action::Call),
-        "post_bring_in" => Some(Action::PostBringIn),
-        "complete" => Some(Action::Complete),
-        _ => None,
-    }
-}
+/// The kinds a `Move` is made of, in the order the documentation lists them (every
+/// action but the time-out).
+const KINDS: &[&str] = Action::KINDS.split_at(Action::MOVE_KINDS).0;
 
 /// One move of the player to act, as an immutable value: what ``State.legal_moves()``
 /// lists and ``State.apply(move)`` plays.
@@ -110,19 +66,15 @@ impl PyMove {
             // An unknown kind first: "raise" with an amount is a misspelt kind, not a
             // raise that may not carry one.
             if !KINDS.contains(&kind) {
-                return Err(unknown_kind(kind));
+                return Err(error::unknown_move_kind(kind, KINDS));
             }
             if amount.is_some() && kind != "bet_or_raise_to" {
-                return Err(ConfigurationError::new_err(format!(
-                    "a {kind} move takes no amount"
-                )));
+                return Err(error::move_takes_no("amount", kind));
             }
             if cards.is_some_and(|c| !c.is_empty()) && kind != "draw" {
-                return Err(ConfigurationError::new_err(format!(
-                    "a {kind} move takes no discards"
-                )));
+                return Err(error::move_takes_no("discards", kind));
             }
-            let action = match (plain_move(kind), kind) {
+            let action = match (Action::plain(kind), kind) {
                 (Some(plain), _) => plain,
                 (None, "bet_or_raise_to") => Action::BetRaiseTo(amount.ok_or_else(|| {
                     ConfigurationError::new_err("a bet_or_raise_to move needs an amount")
@@ -131,7 +83,7 @@ impl PyMove {
                     Some(c) if !c.is_empty() => Action::Draw(c),
                     _ => Action::StandPat,
                 },
-                (None, other) => return Err(unknown_kind(other)),
+                (None, other) => return Err(error::unknown_move_kind(other, KINDS)),
             };
             Ok(PyMove(action))
         })
@@ -145,7 +97,7 @@ impl PyMove {
     /// The name of the ``State`` method the move calls.
     #[getter]
     fn kind(&self) -> &'static str {
-        kind_of(self.0)
+        self.0.kind_name()
     }
 
     /// The round total of a ``bet_or_raise_to`` move, else ``None``.
@@ -173,7 +125,7 @@ impl PyMove {
                 let text: Vec<String> = d.iter().map(|c| c.to_string()).collect();
                 format!("Move('draw', discards='{}')", text.join(" "))
             }
-            other => format!("Move('{}')", kind_of(other)),
+            other => format!("Move('{}')", other.kind_name()),
         }
     }
 
@@ -289,7 +241,7 @@ impl PyMoves {
         guarded(|| {
             let rebuild = py.import("holecard._core")?.getattr("moves_from_parts")?;
             let p = self.0.parts();
-            let head = p.head.iter().map(|&a| kind_of(a)).collect();
+            let head = p.head.iter().map(|&a| a.kind_name()).collect();
             Ok((rebuild.unbind(), (head, p.bets, p.fixed, p.hand)))
         })
     }
@@ -331,13 +283,7 @@ pub fn moves_from_parts(
     guarded(|| {
         let head = head
             .into_iter()
-            .map(|kind| {
-                plain_move(&kind).ok_or_else(|| {
-                    ConfigurationError::new_err(format!(
-                        "{kind:?} is not a move listed before the bets"
-                    ))
-                })
-            })
+            .map(|kind| Action::plain(&kind).ok_or_else(|| error::not_a_head_move(&kind)))
             .collect::<PyResult<Vec<_>>>()?;
         let parts = MovesParts {
             head,

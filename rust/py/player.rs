@@ -5,7 +5,7 @@ use pyo3::types::PyTuple;
 
 use super::args::{self, OutOfRange};
 use super::cards::{card_tuple, extract_cards};
-use super::error::InvalidHandError;
+use super::error;
 use super::guard::guarded;
 use crate::card::Card;
 use crate::game::Seat;
@@ -81,16 +81,14 @@ impl PyPlayer {
             let cards = extract_cards(hole_cards)?;
             crate::cardset::CardSet::from_cards(&cards)?;
             if cards.len() > 8 {
-                return Err(InvalidHandError::new_err(format!(
-                    "a player holds at most 8 cards, got {}",
-                    cards.len()
-                )));
+                return Err(error::too_many_held(cards.len()));
             }
             let mut up_mask = 0u8;
             for c in extract_cards(up_cards)? {
-                let i = cards.iter().position(|&h| h == c).ok_or_else(|| {
-                    InvalidHandError::new_err(format!("up card {c} is not among the hole cards"))
-                })?;
+                let i = cards
+                    .iter()
+                    .position(|&h| h == c)
+                    .ok_or_else(|| error::up_card_not_held(c))?;
                 up_mask |= 1 << i;
             }
             Ok(PyPlayer {
