@@ -65,6 +65,7 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import enum
@@ -88,6 +89,7 @@ from holecard.exceptions import (
     HandHistoryError,
     HandHistorySyntaxError,
     HoleCardError,
+    IllegalActionError,
     ReplayError,
 )
 
@@ -1052,6 +1054,13 @@ class _Cards:
         self.acts = acts
         self.known = known
         self.current = -1  # the action being played (-1: the deal)
+        self.declined: _Take | None = None  # the take last answered None
+        # Where the history leaves a choice (which card a burn took, whether a drawer's
+        # last card of a stub was its last): the choices to make, by their order, and the
+        # number of readings each choice made had (see _replay_steps).
+        self.script: list[int] = []
+        self.made: list[int] = []
+        self.last_card_rule = False  # EXCLUDE_CURRENT_ROUND: the stub's last card waits
         # The deal is every ``d dh`` before the first player's action (shows aside).
         self.first_play = next(
             (a.index for a in acts if a.actor is not None and a.verb != "sm"), len(acts) + 1
@@ -1082,14 +1091,28 @@ class _Cards:
             order = sorted(_ALL, key=lambda c: RANK_CHARS.index(c[0]), reverse=True)
         self.rank = {c: i for i, c in enumerate(order)}
 
-    def __call__(self, take: _Take, outcomes: frozenset[str]) -> str:
-        """The card of ``take``, one of ``outcomes`` (the cards the engine may deal)."""
+    def __call__(self, take: _Take, outcomes: frozenset[str]) -> str | None:
+        """The card of ``take``, one of ``outcomes`` (the cards the engine may deal).
+
+        None: the drawer takes the stub's one card he may be dealt nowhere in the history,
+        which names only cards the stub does not hold: it is the stub's last card, which
+        the rules may pass over and rebuild the stub for him (D-10, ``EXCLUDE_CURRENT_ROUND``);
+        asked again for the same take, it names a card.
+        """
         purpose, seat, _, _ = take
         groups = self.board if purpose == "board" else self.seats.get(-1 if seat is None else seat)
         group = None if purpose == "burn" else self._group(groups or [])
         slot: _Slot | None = None
+        declined, self.declined = self.declined, None
         if group is not None:
             slots = group.open()
+            if purpose == "draw" and len(outcomes) == 1 and declined != take and self.last_card_rule:
+                # Whether his one card of the stub is its last one, which waits for the
+                # rebuilt stub: surely when the history deals him another.
+                other = all(s.card is not None and s.card not in outcomes for s in slots)
+                if self._choose([other, not other]):
+                    self.declined = take
+                    return None
             slot = slots[0]
             if purpose == "draw":  # any order: the first the engine may deal, then a ??
                 slot = next(
@@ -1104,6 +1127,12 @@ class _Cards:
         if slot is not None and slot.card is None:
             slot.dealt = card
         return card
+
+    def _choose(self, readings: list[Any]) -> Any:  # noqa: ANN401
+        """One of ``readings`` (the likeliest first): the script's, else the first."""
+        k = len(self.made)
+        self.made.append(len(readings))
+        return readings[min(self.script[k], len(readings) - 1) if k < len(self.script) else 0]
 
     def _group(self, groups: list[_Group]) -> _Group | None:
         """The ``d dh`` (``d db``) whose cards the engine deals now, if any."""
@@ -1164,7 +1193,10 @@ class _Cards:
                 return 3, -place, 0, 0
             return 4, -index, -place, 0  # a deal from this stub names it: the last resort
 
-        return min(outcomes, key=rank)
+        ranked = sorted(outcomes, key=rank)
+        # One reading per kind of card (see above): the history says no more.
+        firsts = [c for i, c in enumerate(ranked) if i == 0 or rank(c)[0] != rank(ranked[i - 1])[0]]
+        return ranked[0] if len(firsts) == 1 else str(self._choose(firsts))
 
     def check(self, state: StateLike, a: _Act, named_for: dict[int, set[str]]) -> None:
         """Refuses a ``d dh`` or ``d db`` that names a card the engine did not deal there.
@@ -1219,7 +1251,14 @@ class _ChanceReplay:
             take = hand.take
             assert take is not None  # chance is to act
             outcomes = frozenset(str(_core.Card.from_index(i)) for i in hand.legal_actions())
-            hand.apply(_core.Card(self.cards(take, outcomes)).index)
+            card = self.cards(take, outcomes)
+            if card is None:
+                # The stub's last card for this drawer; where the rules pass over none,
+                # the take is asked again and named.
+                with contextlib.suppress(IllegalActionError):
+                    hand.bury()
+                continue
+            hand.apply(_core.Card(card).index)
 
     @property
     def state(self) -> StateLike:
@@ -1233,14 +1272,68 @@ class _ChanceReplay:
         self._settle()
 
 
+#: Replays of one hand that try other readings where the history leaves a choice (which
+#: card a burn took, whether a drawer's last card of a stub was its last): a real hand
+#: needs at most a few.
+_MAX_READINGS: Final = 32
+
+
 def _replay_steps(
     hh: HandHistory, engine: object
 ) -> Iterator[tuple[_Act | None, StateLike, set[str]]]:
     """The state after the deal, then after each action, with the cards the history names.
 
-    The engine deals; :class:`_Cards` names each card it takes. Every item of the
-    reference engine holds the same live state, moved on by one action.
+    The engine deals; :class:`_Cards` names each card it takes, in the reading of the
+    history that :func:`_reading` finds. Every item of the reference engine holds the
+    same live state, moved on by one action.
     """
+    yield from _replay_reading(hh, engine, _reading(hh, engine), [])
+
+
+def _reading(hh: HandHistory, engine: object, made: list[int] | None = None) -> list[int]:
+    """The choices where the history leaves one (a burn's card, whether a drawer's last
+    card of a stub was its last) with which the hand replays to its end.
+
+    The likeliest reading first; when a deal then names a card the engine cannot deal,
+    the next ones (the last choice first), at most :data:`_MAX_READINGS` replays; failing
+    all, the first (whose replay then stops where it fails). ``made``: the choices of a
+    first reading already replayed and failed.
+    """
+    script: list[int] = []
+    for _ in range(_MAX_READINGS):
+        if made is None:
+            made = []
+            try:
+                for _ in _replay_reading(hh, engine, script, made):
+                    pass
+            except ReplayError:
+                pass
+            else:
+                return script
+        script = _next_reading(script, made)
+        made = None
+        if not script:
+            break
+    return []
+
+
+def _next_reading(script: list[int], made: list[int]) -> list[int]:
+    """The choices of the next reading after one that failed, or [] when none is left.
+
+    ``made``: the number of readings of each choice the failed replay made.
+    """
+    chosen = [script[k] if k < len(script) else 0 for k in range(len(made))]
+    for k in reversed(range(len(made))):
+        if chosen[k] + 1 < made[k]:
+            return [*chosen[:k], chosen[k] + 1]
+    return []
+
+
+def _replay_reading(
+    hh: HandHistory, engine: object, script: list[int], made: list[int]
+) -> Iterator[tuple[_Act | None, StateLike, set[str]]]:
+    """:func:`_replay_steps` with the choices of ``script``; ``made`` gets the number of
+    readings of each choice made (see :class:`_Cards`)."""
     kind, kwargs, profile = _game_spec(hh)
     n = len(hh.starting_stacks)
     stacks = [_amount(s, "starting_stacks") for s in hh.starting_stacks]
@@ -1249,6 +1342,7 @@ def _replay_steps(
     from holecard import Game, games
 
     cards = _Cards(acts, known, Game(kind).spec.rankings[0])
+    cards.script, cards.made = script, made
     cls = _game_class(engine, kind)
     if profile is not None and _takes_profile(cls):
         # The options the profile sets that the table takes no keyword for (fixed-limit
@@ -1265,6 +1359,9 @@ def _replay_steps(
             state = table.start(stacks, chance=cards)
     except (ValueError, HoleCardError) as exc:
         raise ReplayError(f"cannot set up the game: {_phh_seats(str(exc))}") from exc
+    # Whether a drawer's one card of the stub may be its last (see _Cards.__call__).
+    options = getattr(getattr(state, "_config", None), "options", {})
+    cards.last_card_rule = options.get("reshuffle_policy") == "EXCLUDE_CURRENT_ROUND"
     named_for = _named_for(acts)
     yield None, state, known
     for a in acts:
@@ -1287,8 +1384,16 @@ def _replay_steps(
 
 def _replay(hh: HandHistory, engine: object, verify: bool) -> StateLike:
     state: StateLike | None = None
-    for _, after, _ in _replay_steps(hh, engine):
-        state = after
+    made: list[int] = []
+    try:
+        for _, after, _ in _replay_reading(hh, engine, [], made):
+            state = after
+    except ReplayError:
+        script = _reading(hh, engine, made)
+        if not script:
+            raise
+        for _, after, _ in _replay_reading(hh, engine, script, []):
+            state = after
     assert state is not None  # the first step is the deal
     if verify and hh.finishing_stacks and state.is_over:  # [] states nothing
         want = [_amount(s, "finishing_stacks") for s in hh.finishing_stacks]

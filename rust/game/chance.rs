@@ -197,6 +197,8 @@ struct Owed {
     stub: CardSet,
     /// The cards the next one may be.
     next: CardSet,
+    /// The card put at the bottom of the stub ([`ChanceHand::bury`]).
+    buried: Option<u8>,
 }
 
 /// Who is to act in a [`ChanceHand`].
@@ -317,6 +319,40 @@ impl ChanceHand {
         }
     }
 
+    /// The drawer to be dealt the next card takes none of the stub's: its one card he may
+    /// take goes to its bottom, where the rules pass it over and rebuild the stub for him
+    /// (`EXCLUDE_CURRENT_ROUND`, D-10: the stub's last card completes the round only).
+    /// A hand history that deals him only cards the stub does not hold says so. An error,
+    /// and nothing changes, unless the next card is a draw's, from the stub, with one card
+    /// to choose, and burying it rebuilds the stub.
+    pub fn bury(&mut self) -> Result<(), ActionError> {
+        let Some(owed) = self.owed.as_ref() else {
+            return Err(illegal!("no card is being dealt now"));
+        };
+        let take = owed.takes.list.get(owed.named.len());
+        let card = match (take, owed.next.iter().next()) {
+            (Some(take), Some(card))
+                if matches!(take.purpose, Purpose::Draw { .. })
+                    && take.source == Source::Stub
+                    && owed.next.len() == 1
+                    && owed.buried.is_none() =>
+            {
+                card
+            }
+            _ => return Err(illegal!("only a drawer's one card of the stub can be buried")),
+        };
+        let mut trial = owed.clone();
+        trial.buried = Some(card.index());
+        let (_, takes) = self.run(&trial)?;
+        if takes.list.get(trial.named.len()).map(|t| t.source) != Some(Source::Pool) {
+            return Err(illegal!("{card} at the bottom of the stub rebuilds no stub"));
+        }
+        trial.takes = takes;
+        trial.next = next_outcomes(&trial);
+        self.owed = Some(trial);
+        Ok(())
+    }
+
     /// How many cards chance has named since the last decision point (see
     /// [`ChanceHand::rewind`]).
     #[must_use]
@@ -363,6 +399,7 @@ impl ChanceHand {
             takes: Takes::default(),
             stub,
             next: CardSet::EMPTY,
+            buried: None,
         };
         let (trial, takes) = self.run(&owed)?;
         if takes.list.is_empty() {
@@ -403,6 +440,9 @@ impl ChanceHand {
                     .clone()
                     .ok_or_else(|| illegal!("the hand has not been dealt"))?;
                 arrange(&mut s, &from_stub);
+                if let Some(card) = owed.buried {
+                    bury(&mut s, card);
+                }
                 let from_pool = named(owed, Source::Pool);
                 s.pinned = Pinned::of(&from_pool);
                 let from = s.history().len();
@@ -460,16 +500,33 @@ fn arrange(s: &mut GameState, top: &[u8]) {
         return; // a named card is not in the stub: the engine's check reports it
     }
     s.stub[..len].copy_from_slice(&order);
+    record(s);
+}
+
+/// Puts `card` at the bottom of the stub, the other cards in their order.
+fn bury(s: &mut GameState, card: u8) {
+    let len = usize::from(s.stub_len);
+    if let Some(i) = s.stub[..len].iter().position(|&c| c == card) {
+        s.stub[..=i].rotate_right(1);
+        record(s);
+    }
+}
+
+/// Keeps the hand's `replay_start` true after the stub was reordered: the deck order
+/// while it was never rebuilt, else the rebuilt stub's `restocks` entry, which then lists
+/// the cards it dealt (in order) and the whole stub, top first.
+fn record(s: &mut GameState) {
+    let len = usize::from(s.stub_len);
     if s.reshuffles == 0 {
         for j in 0..len {
             s.initial_deck[51 - j] = s.stub[j];
         }
-    } else {
-        // A rebuilt stub deals them next: they follow the cards it dealt before on top of
-        // it (its `restocks` entry), so the hand's `replay_start` stays true.
-        let k = s.reshuffles - 1;
-        restock_top(s, k).extend(top);
+        return;
     }
+    let stub: Vec<u8> = s.stub[..len].iter().rev().copied().collect();
+    let entry = restock_top(s, s.reshuffles - 1);
+    entry.retain(|c| !stub.contains(c));
+    entry.extend(stub);
 }
 
 /// The `restocks` entry of the `k`-th rebuild (0-based), made if missing.

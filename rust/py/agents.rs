@@ -650,6 +650,26 @@ impl PyChanceHand {
         })
     }
 
+    /// The drawer to be dealt the next card takes none of the stub's: its one card he may
+    /// take goes to the bottom, where the rules pass it over and rebuild the stub for him
+    /// (``EXCLUDE_CURRENT_ROUND``, D-10: the stub's last card completes the round only).
+    /// ``IllegalActionError`` (nothing changes) unless the next card is a draw's from the
+    /// stub with one card to choose and burying it rebuilds the stub.
+    fn bury(&mut self) -> PyResult<()> {
+        let named = self.hand.named();
+        let result = guarded_mut(
+            &mut self.hand,
+            |hand| hand.bury().map_err(PyErr::from),
+            |hand| {
+                hand.rewind(named);
+                Ok(())
+            },
+        )?;
+        result?;
+        self.off_slots = true; // a pickle replays slots and cards, not this
+        Ok(())
+    }
+
     /// The player to act makes the move ``after`` made: ``after`` is a copy of ``state``
     /// moved on by one action of the ``State`` API (whose checks and messages it had).
     /// Returns the new ``to_act``. ``IllegalActionError`` if ``after`` is not this hand

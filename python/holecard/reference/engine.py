@@ -116,7 +116,11 @@ does: ``f(take, outcomes)`` gets what the card is for, ``(purpose, seat, up, stu
 (``"deal"`` to ``seat`` face ``up`` or down, ``"draw"`` a replacement of ``seat``'s draw,
 ``"burn"``, or ``"board"``; ``stub`` 0 for the deck, ``k`` for the ``k``-th rebuilt stub),
 and the cards it may be (the stub's; never a drawer's own discards, D-10.5), and returns
-one of them; the other cards keep their order. A hand history's replay does so.
+one of them; the other cards keep their order. For a drawer's card with one card to
+choose it may return None instead: that card goes to the bottom of the stub, where
+``EXCLUDE_CURRENT_ROUND`` passes it over and rebuilds the stub for him (D-10: the stub's
+last card completes the round only); where it would not, ``f`` is asked again and must
+name it. A hand history's replay does so.
 
 Example:
     >>> game = SevenCardStud(ante=1, bring_in=2, small_bet=5)
@@ -234,8 +238,9 @@ RecycleOrder = Callable[[list[str]], list[str]]
 #: What a card the dealer takes is for: ``(purpose, seat, up, stub)`` (see ``chance``).
 Take = tuple[str, int | None, bool | None, int]
 
-#: A ``start(chance=...)`` function: names the card of a take among the cards it may be.
-Chance = Callable[[Take, frozenset[str]], str]
+#: A ``start(chance=...)`` function: names the card of a take among the cards it may be
+#: (None: a drawer's one card of the stub goes to its bottom, see ``chance``).
+Chance = Callable[[Take, frozenset[str]], str | None]
 
 
 class TableRecord:
@@ -852,7 +857,9 @@ class State:
             return self.stub.pop(i)
         outcomes = frozenset(c for c in self.stub if not own or c not in own)
         card = self.chance(take, outcomes)
-        if card not in outcomes:
+        if card is None:  # no card can be buried here: asked again, it must name one
+            card = self.chance(take, outcomes)
+        if card is None or card not in outcomes:
             raise ValueError(f"chance named {card!r}, which cannot be dealt now")
         self.stub.remove(card)
         return card
@@ -1800,7 +1807,23 @@ class State:
                     raise RuntimeError(
                         "the reshuffle pool is empty (impossible, docs/rules.md D-10.4)"
                     )
-            got.append(self._take(("draw", p, None, self._rebuilt), own))
+            take = ("draw", p, None, self._rebuilt)
+            if self.chance is not None and not reshuffled and wsop and not completes:
+                outcomes = frozenset(c for c in self.stub if c not in own)
+                if len(outcomes) == 1:
+                    (last,) = outcomes
+                    card = self.chance(take, outcomes)
+                    if card is None:
+                        # His one card goes to the bottom: the rule above passes it over.
+                        self.stub.remove(last)
+                        self.stub.append(last)
+                        continue
+                    if card != last:
+                        raise ValueError(f"chance named {card!r}, which cannot be dealt now")
+                    self.stub.remove(last)
+                    got.append(last)
+                    continue
+            got.append(self._take(take, own))
         return got
 
     def _reshuffle(self, p: int, own: set[str], need: int) -> None:
