@@ -1080,11 +1080,10 @@ class _Cards:
                     dealt_by_name.setdefault(a.dealt_to, set()).update(
                         c for c in a.cards if c is not None
                     )
-        # The cards a seat throws or shows that no deal names for him: his unknown cards.
-        self.owed = {
-            seat: cards - dealt_by_name.get(seat, set())
-            for seat, cards in _named_for(acts).items()
-        }
+        # The cards a seat throws or shows that no deal names: his unknown cards.
+        named = set().union(*dealt_by_name.values(), *(g.act.cards for g in self.board))
+        self.owed = {seat: cards - named for seat, cards in _named_for(acts).items()}
+        self.initial: dict[int, int] = {}  # the cards the deal gives each seat
         if ranking == "ace_five":  # aces low: the lowest cards are the best
             order = sorted(_ALL, key=lambda c: (RANK_CHARS.index(c[0]) + 1) % 13)
         else:
@@ -1100,6 +1099,8 @@ class _Cards:
         asked again for the same take, it names a card.
         """
         purpose, seat, _, _ = take
+        if self.current < 0 and seat is not None:
+            self.initial[seat] = self.initial.get(seat, 0) + 1
         groups = self.board if purpose == "board" else self.seats.get(-1 if seat is None else seat)
         group = None if purpose == "burn" else self._group(groups or [])
         slot: _Slot | None = None
@@ -1206,19 +1207,35 @@ class _Cards:
                 twice``), or another the engine did not deal him.
         """
         group = self.groups[a.index]
+        seat = a.dealt_to
+        if seat is not None and a.index < self.first_play and len(a.cards) > self.initial[seat]:
+            raise ReplayError(
+                f"action {a.index} {a.text!r}: p{seat + 1} is dealt {len(a.cards)} cards at "
+                f"first; expected {self.initial[seat]}"
+            )
         for slot in group.slots:
             c = slot.card
             if c is None or slot.dealt == c:
                 continue
             holder = _holder(state, c, named_for)
-            if holder is not None:
+            if holder is not None or self._dealt_unthrown(a.index, c):
                 raise ReplayError(
-                    f"cards dealt twice: {c} (action {a.index} {a.text!r} deals {c} again; "
-                    f"{holder})"
+                    f"cards dealt twice: {c} (action {a.index} {a.text!r} deals {c} again"
+                    + (f"; {holder})" if holder else ")")
                 )
             if a.dealt_to is None:
                 raise ReplayError(f"action {a.index} {a.text!r}: {c} is not on the board")
             raise ReplayError(f"action {a.index} {a.text!r}: p{a.dealt_to + 1} was not dealt {c}")
+
+
+    def _dealt_unthrown(self, index: int, card: str) -> bool:
+        """Whether the history deals ``card`` before action ``index`` and nobody throws it
+        since (a folded hand's card, or one a player holds)."""
+        dealt = False
+        for a in self.acts[:index]:
+            if a.verb in ("dh", "db", "sd") and card in a.cards:
+                dealt = a.verb != "sd"
+        return dealt
 
 
 def _holder(state: StateLike, card: str, named_for: dict[int, set[str]]) -> str | None:
