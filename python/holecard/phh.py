@@ -82,7 +82,7 @@ from typing import Any, Final, NoReturn, Protocol, Union, get_args, get_origin, 
 
 from holecard import _core
 from holecard import events as ev
-from holecard._enums import RANK_CHARS, SUIT_CHARS
+from holecard._enums import RANK_CHARS, SUIT_CHARS, Game
 from holecard.exceptions import (
     ArgumentTypeError,
     ConfigurationError,
@@ -1032,10 +1032,11 @@ class _Group:
 
 
 class _Cards:
-    """Names each card an engine takes while it replays a history: the one function both
-    engines ask (the fast engine through its ``ChanceHand``, the reference through
-    ``start(chance=...)``), so that the engine decides the dealing order, the burns and
-    the rebuilt stubs, and the history only which card each take is.
+    """Names each card an engine takes while it replays a history.
+
+    The one function both engines ask (the fast engine through its ``ChanceHand``, the
+    reference through ``start(chance=...)``), so that the engine decides the dealing
+    order, the burns and the rebuilt stubs, and the history only which card each take is.
 
     A take for seat ``s`` is the next card the history deals ``s`` in a ``d dh`` after the
     action being played (the deal: before the first player's action); a draw's cards in
@@ -1084,6 +1085,8 @@ class _Cards:
         named = set().union(*dealt_by_name.values(), *(g.act.cards for g in self.board))
         self.owed = {seat: cards - named for seat, cards in _named_for(acts).items()}
         self.initial: dict[int, int] = {}  # the cards the deal gives each seat
+        # The cards named later that each seat holds as unknown cards, to throw.
+        self.kept: dict[int, set[str]] = {}
         if ranking == "ace_five":  # aces low: the lowest cards are the best
             order = sorted(_ALL, key=lambda c: (RANK_CHARS.index(c[0]) + 1) % 13)
         else:
@@ -1107,7 +1110,12 @@ class _Cards:
         declined, self.declined = self.declined, None
         if group is not None:
             slots = group.open()
-            if purpose == "draw" and len(outcomes) == 1 and declined != take and self.last_card_rule:
+            if (
+                purpose == "draw"
+                and len(outcomes) == 1
+                and declined != take
+                and self.last_card_rule
+            ):
                 # Whether his one card of the stub is its last one, which waits for the
                 # rebuilt stub: surely when the history deals him another.
                 other = all(s.card is not None and s.card not in outcomes for s in slots)
@@ -1139,9 +1147,9 @@ class _Cards:
         """The ``d dh`` (``d db``) whose cards the engine deals now, if any."""
         for group in groups:
             index = group.act.index
-            if index > self.current and (self.current >= 0 or index < self.first_play):
-                if group.open():
-                    return group
+            now = index > self.current and (self.current >= 0 or index < self.first_play)
+            if now and group.open():
+                return group
         return None
 
     def _stand_in(self, seat: int | None, outcomes: frozenset[str]) -> str:
@@ -1182,22 +1190,46 @@ class _Cards:
         now = thrown[-1] if thrown else set()
         before = set().union(*thrown)
 
+        # A seat that throws unknown cards later: they go back into a rebuilt stub, so
+        # a card the history names only later (the latest first) may be one of them.
+        throws = seat is not None and len(self.kept.get(seat, set())) < sum(
+            a.cards.count(None)
+            for a in self.acts[self.current + 1 :]
+            if a.actor == seat and a.verb == "sd"
+        )
+        # Only those this stub cannot deal: named past as many cards as it holds.
+        room, rebuilt_by = len(outcomes), boundary
+        for index in sorted(self.groups):
+            room -= len(self.groups[index].open())
+            if room < 0:
+                rebuilt_by = min(boundary, index)
+                break
+
         def rank(c: str) -> tuple[int, int, int, int]:
             if c in owed:
                 return 0, 0, 0, self.rank[c]
+            if throws and c in later and later[c][0] > rebuilt_by:
+                return 1, -later[c][0], -later[c][1], 0
             if c not in self.known:
-                return 1, 0, 0, self.rank[c]
-            index, place = later.get(c, (len(self.acts) + 1, 0))
-            if index > boundary:  # a card no deal up to the rebuilt one names
-                return 2, (c in before) + (c in now), index, place
+                return 2, 0, 0, self.rank[c]
+            if c not in later:  # named before only: spare
+                return 3, (c in before) + (c in now), len(self.acts) + 1, 0
+            index, place = later[c]
+            if index > boundary:  # a card no deal up to the rebuilt one names: spare
+                return 3, (c in before) + (c in now), index, place
             if index == boundary:
-                return 3, -place, 0, 0
-            return 4, -index, -place, 0  # a deal from this stub names it: the last resort
+                return 4, -place, 0, 0
+            return 5, -index, -place, 0  # a deal from this stub names it: the last resort
 
         ranked = sorted(outcomes, key=rank)
         # One reading per kind of card (see above): the history says no more.
-        firsts = [c for i, c in enumerate(ranked) if i == 0 or rank(c)[0] != rank(ranked[i - 1])[0]]
-        return ranked[0] if len(firsts) == 1 else str(self._choose(firsts))
+        firsts = [
+            c for i, c in enumerate(ranked) if i == 0 or rank(c)[0] != rank(ranked[i - 1])[0]
+        ]
+        card = ranked[0] if len(firsts) == 1 else str(self._choose(firsts))
+        if seat is not None and rank(card)[0] == 1:
+            self.kept.setdefault(seat, set()).add(card)
+        return card
 
     def check(self, state: StateLike, a: _Act, named_for: dict[int, set[str]]) -> None:
         """Refuses a ``d dh`` or ``d db`` that names a card the engine did not deal there.
@@ -1227,10 +1259,11 @@ class _Cards:
                 raise ReplayError(f"action {a.index} {a.text!r}: {c} is not on the board")
             raise ReplayError(f"action {a.index} {a.text!r}: p{a.dealt_to + 1} was not dealt {c}")
 
-
     def _dealt_unthrown(self, index: int, card: str) -> bool:
-        """Whether the history deals ``card`` before action ``index`` and nobody throws it
-        since (a folded hand's card, or one a player holds)."""
+        """Whether the history deals ``card`` before action ``index``, unthrown since.
+
+        A folded hand's card, or one a player holds.
+        """
         dealt = False
         for a in self.acts[:index]:
             if a.verb in ("dh", "db", "sd") and card in a.cards:
@@ -1249,16 +1282,16 @@ def _holder(state: StateLike, card: str, named_for: dict[int, set[str]]) -> str 
 
 
 class _ChanceReplay:
-    """A hand of holecard's engine whose cards a :class:`_Cards` names, through the
-    engine's own dealing (:class:`holecard.agents.ChanceHand`); ``state`` is an ordinary
-    :class:`holecard.games.State` after every action (its ``replay_start`` deals it again).
+    """A hand of holecard's engine whose cards a :class:`_Cards` names.
+
+    Through the engine's own dealing (:class:`holecard.agents.ChanceHand`); ``state`` is
+    an ordinary :class:`holecard.games.State` after every action (its ``replay_start``
+    deals it again).
     """
 
     def __init__(self, table: Any, stacks: list[int], cards: _Cards) -> None:  # noqa: ANN401
-        from holecard.agents import ChanceHand, Encoding
-
         self.cards = cards
-        self.hand = ChanceHand(Encoding(table, players=len(stacks)), stacks)
+        self.hand = _core.ChanceHand(_core.Encoding(table, players=len(stacks)), stacks)
         self._settle()
 
     def _settle(self) -> None:
@@ -1285,7 +1318,7 @@ class _ChanceReplay:
 
     def follow(self, after: StateLike) -> None:
         """Makes the move ``after`` (a copy of ``state``) made, then deals its cards."""
-        self.hand.follow(after)  # type: ignore[arg-type]
+        self.hand.follow(after)  # type: ignore[arg-type]  # a StateLike of this engine
         self._settle()
 
 
@@ -1308,8 +1341,10 @@ def _replay_steps(
 
 
 def _reading(hh: HandHistory, engine: object, made: list[int] | None = None) -> list[int]:
-    """The choices where the history leaves one (a burn's card, whether a drawer's last
-    card of a stub was its last) with which the hand replays to its end.
+    """The choices with which the hand replays to its end.
+
+    Where the history leaves one: a burn's card, whether a drawer's last card of a stub
+    was its last.
 
     The likeliest reading first; when a deal then names a card the engine cannot deal,
     the next ones (the last choice first), at most :data:`_MAX_READINGS` replays; failing
@@ -1349,14 +1384,16 @@ def _next_reading(script: list[int], made: list[int]) -> list[int]:
 def _replay_reading(
     hh: HandHistory, engine: object, script: list[int], made: list[int]
 ) -> Iterator[tuple[_Act | None, StateLike, set[str]]]:
-    """:func:`_replay_steps` with the choices of ``script``; ``made`` gets the number of
-    readings of each choice made (see :class:`_Cards`)."""
+    """:func:`_replay_steps` with the choices of ``script``.
+
+    ``made`` gets the number of readings of each choice made (see :class:`_Cards`).
+    """
     kind, kwargs, profile = _game_spec(hh)
     n = len(hh.starting_stacks)
     stacks = [_amount(s, "starting_stacks") for s in hh.starting_stacks]
     acts = _parse_actions(hh.actions, n)
     known = {c for a in acts if a.verb in ("dh", "db", "sd", "sm") for c in a.cards if c}
-    from holecard import Game, games
+    from holecard import games
 
     cards = _Cards(acts, known, Game(kind).spec.rankings[0])
     cards.script, cards.made = script, made
@@ -1545,6 +1582,7 @@ def _apply(
                 discards.append(unknown.pop(0))
             else:
                 discards.append(c)
+        cards.kept.get(a.actor, set()).difference_update(discards)
         if discards:
             state.draw(discards)
         else:
@@ -1680,19 +1718,18 @@ class _Table:
 
 
 def _table_of(state: object) -> _Table:
-    """The table of a state of either engine: its ``_config`` record (the fast engine's
-    :class:`holecard._core.GameConfig`, the reference's ``TableRecord``), which names the
-    game, the betting structure, the table amounts, every option's value text and the
-    profile it was built under.
+    """The table of a state of either engine: its ``_config`` record.
+
+    The fast engine's :class:`holecard._core.GameConfig`, the reference's
+    ``TableRecord``: the game, the betting structure, the table amounts, every option's
+    value text and the profile it was built under.
     """
     config = getattr(state, "_config", None)
     names = ("game", "betting", "stakes", "options", "profile")
     if config is None or not all(hasattr(config, name) for name in names):
         raise ArgumentTypeError(f"state must be a State of either engine, got {_describe(state)}")
     profile = None if config.profile in (None, "default") else str(config.profile)
-    return _Table(
-        config.game, config.betting, dict(config.stakes), dict(config.options), profile
-    )
+    return _Table(config.game, config.betting, dict(config.stakes), dict(config.options), profile)
 
 
 class _ActionWriter:

@@ -216,13 +216,13 @@ __all__ = [
     "PotAwarded",
     "Razz",
     "RecycleOrder",
-    "TableRecord",
     "Reshuffled",
     "SevenCardStud",
     "SevenCardStudHiLo",
     "Soko",
     "State",
     "StreetStarted",
+    "TableRecord",
     "TimedOut",
     "UncalledBetReturned",
     "build_pots",
@@ -244,9 +244,11 @@ Chance = Callable[[Take, frozenset[str]], str | None]
 
 
 class TableRecord:
-    """What a hand history says about a state's table (``State._config``), read as the
-    fast engine's ``GameConfig`` reads: the game id, the betting structure's name, the
-    table amounts, every option's value text and the rules profile (None: none known).
+    """What a hand history says about a state's table (``State._config``).
+
+    Read as the fast engine's ``GameConfig`` reads: the game id, the betting structure's
+    name, the table amounts, every option's value text and the rules profile (None: none
+    known).
     """
 
     def __init__(self, game: Game) -> None:
