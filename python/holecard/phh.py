@@ -32,18 +32,19 @@ A replay's errors name the players so too (``p1``, the engine's seat 0, also whe
 engine's own message is quoted) and the action they stop at (``action 9 'p4 cbr 7'``,
 its index in ``actions``).
 
-Replays build a deck that reproduces the dealt cards: the initial deal is interleaved
-round by round, each later street (or draw) starts with a burn, and unknown cards
-(``??``) and burns are filled with cards that appear nowhere in the file (stud games:
-the highest cards first, so an unknown door card never brings in; razz: aces first).
-A stub rebuilt during the hand (2-7 reshuffles, D-10; stud burns recycled, T-9.2) deals
-cards a deck order cannot place, and PHH records neither the burns nor a rebuilt stub's
-order: the replay finds, rebuild by rebuild, which of the file's cards each rebuilt stub
-dealt and starts the hand with them on top of it (``Game.start(restocks=...)``); where the
-file leaves a choice (which card a burn took), it keeps the reading that replays the file
-to its end. A deal must name cards the engine has just dealt that seat: a hand that deals
-a card twice (one a player holds, or one dealt before and not back in a rebuilt stub) is
-refused, whether or not a stub is rebuilt later in it.
+Replays deal through the engine: the engine deals the hand as it always does (the order,
+the burns, the stubs rebuilt by 2-7 reshuffles, D-10, and stud burns recycled, T-9.2)
+and asks, card by card, which card each take is (holecard's through
+:class:`holecard.agents.ChanceHand`, the reference through ``start(chance=...)``); the
+replay names the history's card for that seat in order. A burn or an unknown card
+(``??``) gets a card the history names nowhere (stud games: the best for the game's
+ranking first, so an unknown door card never brings in), or failing that one it names
+only later from a rebuilt stub, never one the engine refuses. Where the history leaves a
+choice (which card a burn took; under ``EXCLUDE_CURRENT_ROUND`` whether a drawer's last
+card of a stub was its last) and the likeliest reading fails, a few others are tried. A
+deal must name cards the engine has just dealt that seat: a hand that deals a card twice
+(one a player holds, or one dealt before and not back in a rebuilt stub) is refused,
+whether or not a stub is rebuilt later in it.
 The driver uses only the public State API, so any engine with the same API can be
 plugged in through ``engine=``; the default is holecard's own engine
 (:mod:`holecard.games`), and ``engine=holecard.reference.engine`` replays through the
@@ -501,8 +502,8 @@ def _fits(value: object, hint: object) -> bool:
 #: few hundred characters a line), so that reading takes time linear in the text and
 #: the TOML parser (tomllib) neither recurses deeply nor converts huge numbers.
 #: The most actions a replay takes: far more than any table plays in a hand (a fixed-limit
-#: hand has at most a few hundred), and few enough that a replay, whose search for a
-#: rebuilt stub's order grows faster than the hand, ends within seconds.
+#: hand has at most a few hundred), and few enough that a replay, which may try a few
+#: readings of the burns, ends within seconds.
 MAX_REPLAY_ACTIONS: Final = 10_000
 _MAX_CHARS: Final = 1 << 20  # characters in a document (a file)
 _MAX_LINE_CHARS: Final = 1 << 16  # characters in a line
@@ -1044,11 +1045,12 @@ class _Cards:
     other deals in order; the community card the next ``d db``'s. A card the engine may
     not deal (a player holds it, or it is out of play) is refused: a stand-in is dealt and
     the ``d dh`` naming it is refused when it is played (:meth:`check`). A burn, a ``??``
-    and a take the history does not record get a stand-in: for a ``??`` of a seat the
-    cards the history names in his hand only by his discards and shows, then a card the
-    history names nowhere (the best for the game's ranking first, so that an unknown door
-    card never brings in), then one it names no more, then one it names only later (the
-    latest first: it comes back in a rebuilt stub).
+    and a take the history does not record get a stand-in (:meth:`_stand_in`): for a
+    ``??`` of a seat the cards the history names in his hand only by his discards and
+    shows; for a seat who throws unknown cards later one the history names only from a
+    rebuilt stub; then a card the history names nowhere (the best for the game's ranking
+    first, so that an unknown door card never brings in); then one it names no more or
+    only from a rebuilt stub; a card a deal names from this stub last.
     """
 
     def __init__(self, acts: list[_Act], known: set[str], ranking: str) -> None:
@@ -1640,8 +1642,8 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
 
     Hands in which burned or discarded cards were dealt again (stud burns recycled before
     7th street, T-9.2; the 2-7 reshuffle, D-10) are written and replay too, though PHH
-    records neither the burns nor the order of a rebuilt stub: the replay tops each
-    rebuilt stub with the cards the file deals from it (see :meth:`HandHistory.replay`).
+    records neither the burns nor the order of a rebuilt stub: the replay deals through
+    the engine, which names each card the file's (see the module docstring).
 
     Args:
         state: a state of holecard's engine or of the reference engine.

@@ -339,13 +339,19 @@ impl ChanceHand {
             {
                 card
             }
-            _ => return Err(illegal!("only a drawer's one card of the stub can be buried")),
+            _ => {
+                return Err(illegal!(
+                    "only a drawer's one card of the stub can be buried"
+                ))
+            }
         };
         let mut trial = owed.clone();
         trial.buried = Some(card.index());
         let (_, takes) = self.run(&trial)?;
         if takes.list.get(trial.named.len()).map(|t| t.source) != Some(Source::Pool) {
-            return Err(illegal!("{card} at the bottom of the stub rebuilds no stub"));
+            return Err(illegal!(
+                "{card} at the bottom of the stub rebuilds no stub"
+            ));
         }
         trial.takes = takes;
         trial.next = next_outcomes(&trial);
