@@ -45,10 +45,11 @@ card of a stub was its last) and the likeliest reading fails, a few others are t
 deal must name cards the engine has just dealt that seat: a hand that deals a card twice
 (one a player holds, or one dealt before and not back in a rebuilt stub) is refused,
 whether or not a stub is rebuilt later in it.
-The driver uses only the public State API, so any engine with the same API can be
-plugged in through ``engine=``; the default is holecard's own engine
-(:mod:`holecard.games`), and ``engine=holecard.reference.engine`` replays through the
-pure-Python reference.
+The driver uses the public State API and a dealing source: holecard's own engine
+(:mod:`holecard.games`, the default) deals through its ``ChanceHand``; any other engine
+plugged in through ``engine=`` (a module or a factory of the game classes) must take
+``start(stacks, chance=...)`` as the pure-Python reference engine's module does, which
+replays a hand passed as ``engine=`` that module.
 
 Example:
     >>> hh = loads('''
@@ -1615,8 +1616,9 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
     """Describe a state of either engine (finished or not) as a hand history.
 
     ``state`` is a :class:`holecard.games.State` (holecard's engine; also
-    ``State.to_phh()``) or a :class:`holecard.reference.engine.State`; both record their
-    history as the same :mod:`holecard.events` values, from which the actions are written.
+    ``State.to_phh()``) or a ``State`` of the pure-Python reference engine; both hand
+    over their table as ``_config`` and record their history as the same
+    :mod:`holecard.events` values, from which the actions are written.
     The game's options are stored in the ``_holecard_options`` table so that
     :meth:`HandHistory.replay` uses the same rules (not the WSOP profile). A table built
     under a rules profile other than the default (``profile="wsop"``) also has the
