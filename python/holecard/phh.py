@@ -1093,7 +1093,9 @@ class _Cards:
         if ranking == "ace_five":  # aces low: the lowest cards are the best
             order = sorted(_ALL, key=lambda c: (RANK_CHARS.index(c[0]) + 1) % 13)
         else:
-            order = sorted(_ALL, key=lambda c: RANK_CHARS.index(c[0]), reverse=True)
+            order = sorted(
+                _ALL, key=lambda c: (RANK_CHARS.index(c[0]), SUIT_CHARS.index(c[1])), reverse=True
+            )
         self.rank = {c: i for i, c in enumerate(order)}
 
     def __call__(self, take: _Take, outcomes: frozenset[str]) -> str | None:
