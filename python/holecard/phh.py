@@ -32,22 +32,24 @@ A replay's errors name the players so too (``p1``, the engine's seat 0, also whe
 engine's own message is quoted) and the action they stop at (``action 9 'p4 cbr 7'``,
 its index in ``actions``).
 
-Replays build a deck that reproduces the dealt cards: the initial deal is interleaved
-round by round, each later street (or draw) starts with a burn, and unknown cards
-(``??``) and burns are filled with cards that appear nowhere in the file (stud games:
-the highest cards first, so an unknown door card never brings in; razz: aces first).
-A stub rebuilt during the hand (2-7 reshuffles, D-10; stud burns recycled, T-9.2) deals
-cards a deck order cannot place, and PHH records neither the burns nor a rebuilt stub's
-order: the replay finds, rebuild by rebuild, which of the file's cards each rebuilt stub
-dealt and starts the hand with them on top of it (``Game.start(restocks=...)``); where the
-file leaves a choice (which card a burn took), it keeps the reading that replays the file
-to its end. A deal must name cards the engine has just dealt that seat: a hand that deals
-a card twice (one a player holds, or one dealt before and not back in a rebuilt stub) is
-refused, whether or not a stub is rebuilt later in it.
-The driver uses only the public State API, so any engine with the same API can be
-plugged in through ``engine=``; the default is holecard's own engine
-(:mod:`holecard.games`), and ``engine=holecard.reference.engine`` replays through the
-pure-Python reference.
+Replays deal through the engine: the engine deals the hand as it always does (the order,
+the burns, the stubs rebuilt by 2-7 reshuffles, D-10, and stud burns recycled, T-9.2)
+and asks, card by card, which card each take is (holecard's through
+:class:`holecard.agents.ChanceHand`, the reference through ``start(chance=...)``); the
+replay names the history's card for that seat in order. A burn or an unknown card
+(``??``) gets a card the history names nowhere (stud games: the best for the game's
+ranking first, so an unknown door card never brings in), or failing that one it names
+only later from a rebuilt stub, never one the engine refuses. Where the history leaves a
+choice (which card a burn took; under ``EXCLUDE_CURRENT_ROUND`` whether a drawer's last
+card of a stub was its last) and the likeliest reading fails, a few others are tried. A
+deal must name cards the engine has just dealt that seat: a hand that deals a card twice
+(one a player holds, or one dealt before and not back in a rebuilt stub) is refused,
+whether or not a stub is rebuilt later in it.
+The driver uses the public State API and a dealing source: holecard's own engine
+(:mod:`holecard.games`, the default) deals through its ``ChanceHand``; any other engine
+plugged in through ``engine=`` (a module or a factory of the game classes) must take
+``start(stacks, chance=...)`` as the pure-Python reference engine's module does, which
+replays a hand passed as ``engine=`` that module.
 
 Example:
     >>> hh = loads('''
@@ -65,6 +67,7 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import enum
@@ -81,13 +84,14 @@ from typing import Any, Final, NoReturn, Protocol, Union, get_args, get_origin, 
 
 from holecard import _core
 from holecard import events as ev
-from holecard._enums import RANK_CHARS, SUIT_CHARS
+from holecard._enums import RANK_CHARS, SUIT_CHARS, Game
 from holecard.exceptions import (
     ArgumentTypeError,
     ConfigurationError,
     HandHistoryError,
     HandHistorySyntaxError,
     HoleCardError,
+    IllegalActionError,
     ReplayError,
 )
 
@@ -499,8 +503,8 @@ def _fits(value: object, hint: object) -> bool:
 #: few hundred characters a line), so that reading takes time linear in the text and
 #: the TOML parser (tomllib) neither recurses deeply nor converts huge numbers.
 #: The most actions a replay takes: far more than any table plays in a hand (a fixed-limit
-#: hand has at most a few hundred), and few enough that a replay, whose search for a
-#: rebuilt stub's order grows faster than the hand, ends within seconds.
+#: hand has at most a few hundred), and few enough that a replay, which may try a few
+#: readings of the burns, ends within seconds.
 MAX_REPLAY_ACTIONS: Final = 10_000
 _MAX_CHARS: Final = 1 << 20  # characters in a document (a file)
 _MAX_LINE_CHARS: Final = 1 << 16  # characters in a line
@@ -999,210 +1003,334 @@ def _game_class(engine: object, kind: str) -> Callable[..., Any]:
 
 
 # ------------------------------------------------------------------------------------
-# Deck reconstruction
+# Naming the cards an engine deals
 
 
-def _deals(acts: list[_Act]) -> dict[int, list[str | None]]:
-    """The cards of each ``d dh`` action (by action index), in the order the replay deals.
+#: What a card the dealer takes is for, as both engines say it: ``(purpose, seat, up,
+#: stub)``, ``purpose`` one of ``"deal"`` (to ``seat``, face ``up`` or down), ``"draw"``
+#: (a replacement of ``seat``'s draw), ``"burn"`` or ``"board"`` (the stud community card),
+#: ``stub`` 0 for the deck and ``k`` for the ``k``-th stub rebuilt in the hand.
+_Take = tuple[str, int | None, bool | None, int]
 
-    The cards dealt before in the hand come last, since only a stub rebuilt from burns and
-    discards (D-10, T-9.2) can deal them again. A history need not list a draw's cards in
-    dealing order (:func:`state_to_phh` lists them by rank), and a draw the reshuffle
-    interrupted took its first cards from the old stub.
+
+@dataclass
+class _Slot:
+    """One card a ``d dh`` or ``d db`` names (None: ``??``) and what the engine dealt for it."""
+
+    card: str | None
+    dealt: str | None = None  # the card the engine dealt for it
+    taken: bool = False  # the engine dealt it (the history's card, a stand-in or a refusal)
+
+
+@dataclass
+class _Group:
+    """The cards of one ``d dh`` (or ``d db``) action."""
+
+    act: _Act
+    slots: list[_Slot]
+
+    def open(self) -> list[_Slot]:
+        return [s for s in self.slots if not s.taken]
+
+
+class _Cards:
+    """Names each card an engine takes while it replays a history.
+
+    The one function both engines ask (the fast engine through its ``ChanceHand``, the
+    reference through ``start(chance=...)``), so that the engine decides the dealing
+    order, the burns and the rebuilt stubs, and the history only which card each take is.
+
+    A take for seat ``s`` is the next card the history deals ``s`` in a ``d dh`` after the
+    action being played (the deal: before the first player's action); a draw's cards in
+    any order the history lists them (the first one the engine may deal, then a ``??``),
+    other deals in order; the community card the next ``d db``'s. A card the engine may
+    not deal (a player holds it, or it is out of play) is refused: a stand-in is dealt and
+    the ``d dh`` naming it is refused when it is played (:meth:`check`). A burn, a ``??``
+    and a take the history does not record get a stand-in (:meth:`_stand_in`): for a
+    ``??`` of a seat the cards the history names in his hand only by his discards and
+    shows; for a seat who throws unknown cards later one the history names only from a
+    rebuilt stub; then a card the history names nowhere (the best for the game's ranking
+    first, so that an unknown door card never brings in); then one it names no more or
+    only from a rebuilt stub; a card a deal names from this stub last.
     """
-    seen: set[str] = set()
-    out: dict[int, list[str | None]] = {}
-    for a in acts:
-        if a.dealt_to is not None:
-            cards = a.cards
-            out[a.index] = [c for c in cards if c not in seen] + [c for c in cards if c in seen]
-            seen.update(c for c in cards if c is not None)
-        elif a.actor is None and a.verb == "db":
-            seen.update(c for c in a.cards if c is not None)
-    return out
 
-
-def _build_deck(
-    kind: str,
-    n: int,
-    acts: list[_Act],
-    deals: dict[int, list[str | None]],
-    *,
-    burns: bool = True,
-    button_small_blind: bool = True,
-) -> tuple[list[str], set[str], bool]:
-    """Deck (top first) that makes the engine deal the cards of the history.
-
-    Also the cards the history names, and whether the hand takes so many cards that a
-    stub may be rebuilt.
-
-    ``deals``: :func:`_deals` of ``acts``. ``burns``: whether each later street (or draw)
-    starts with a burn (``burn_cards``).
-    ``button_small_blind``: 2-7 heads-up, the button (``p2``) posts the small blind and is
-    dealt first (``heads_up_small_blind = BUTTON``); otherwise ``p1`` is.
-    """
-    stud = kind != "deuce_seven"
-    initial = 2 if kind == "soko" else (3 if stud else 5)
-    known: set[str] = set()
-    for a in acts:
-        if a.verb in ("dh", "db", "sd", "sm"):
-            known.update(c for c in a.cards if c is not None)
-    slots: list[str | None] = []
-    # Initial deal: G-1.3.1 round by round (stud from p1; 2-7 from the small blind).
-    first: dict[int, list[str | None]] = {}
-    i = 0
-    while i < len(acts) and len(first) < n:
-        a = acts[i]
-        if a.dealt_to is not None:
-            if a.dealt_to in first:
-                break
-            if len(a.cards) > initial:
-                raise ReplayError(
-                    f"action {a.index} {a.text!r}: p{a.dealt_to + 1} is dealt {len(a.cards)} "
-                    f"cards at first; expected {initial}"
-                )
-            first[a.dealt_to] = a.cards
-            i += 1
-        elif a.verb == "sm":
-            i += 1
+    def __init__(self, acts: list[_Act], known: set[str], ranking: str) -> None:
+        self.acts = acts
+        self.known = known
+        self.current = -1  # the action being played (-1: the deal)
+        self.declined: _Take | None = None  # the take last answered None
+        # Where the history leaves a choice (which card a burn took, whether a drawer's
+        # last card of a stub was its last): the choices to make, by their order, and the
+        # number of readings each choice made had (see _replay_steps).
+        self.script: list[int] = []
+        self.made: list[int] = []
+        self.last_card_rule = False  # EXCLUDE_CURRENT_ROUND: the stub's last card waits
+        # The deal is every ``d dh`` before the first player's action (shows aside).
+        self.first_play = next(
+            (a.index for a in acts if a.actor is not None and a.verb != "sm"), len(acts) + 1
+        )
+        self.seats: dict[int, list[_Group]] = {}
+        self.board: list[_Group] = []
+        self.groups: dict[int, _Group] = {}
+        dealt_by_name: dict[int, set[str]] = {}
+        for a in acts:
+            if a.dealt_to is not None or (a.actor is None and a.verb == "db"):
+                group = _Group(a, [_Slot(c) for c in a.cards])
+                self.groups[a.index] = group
+                if a.dealt_to is None:
+                    self.board.append(group)
+                else:
+                    self.seats.setdefault(a.dealt_to, []).append(group)
+                    dealt_by_name.setdefault(a.dealt_to, set()).update(
+                        c for c in a.cards if c is not None
+                    )
+        # The cards a seat throws or shows that no deal names: his unknown cards.
+        named = set().union(*dealt_by_name.values(), *(g.act.cards for g in self.board))
+        self.owed = {seat: cards - named for seat, cards in _named_for(acts).items()}
+        self.initial: dict[int, int] = {}  # the cards the deal gives each seat
+        # The cards named later that each seat holds as unknown cards, to throw.
+        self.kept: dict[int, set[str]] = {}
+        if ranking == "ace_five":  # aces low: the lowest cards are the best
+            order = sorted(_ALL, key=lambda c: (RANK_CHARS.index(c[0]) + 1) % 13)
         else:
-            break
-    for seat in range(n):
-        cards = first.get(seat, [])
-        first[seat] = cards + [None] * (initial - len(cards))
-    order = list(range(n)) if (stud or n > 2 or not button_small_blind) else [1, 0]
-    for r in range(initial):
-        for seat in order:
-            slots.append(first[seat][r])
-    # Later streets (stud) or draws (2-7): each starts with a burn.
-    rest = acts[i:]
-    if stud:
-        group: dict[int, list[str | None]] = {}
-        board: list[str | None] = []
+            order = sorted(
+                _ALL, key=lambda c: (RANK_CHARS.index(c[0]), SUIT_CHARS.index(c[1])), reverse=True
+            )
+        self.rank = {c: i for i, c in enumerate(order)}
 
-        def flush() -> None:
-            if not group and not board:
-                return
-            if burns:
-                slots.append(None)  # the burn
-            for seat in sorted(group):
-                slots.extend(group[seat])
-            slots.extend(board)
-            group.clear()
-            board.clear()
+    def __call__(self, take: _Take, outcomes: frozenset[str]) -> str | None:
+        """The card of ``take``, one of ``outcomes`` (the cards the engine may deal).
 
-        for a in rest:
-            if a.dealt_to is not None:
-                if a.dealt_to in group:
-                    flush()
-                group[a.dealt_to] = deals[a.index]
-            elif a.actor is None and a.verb == "db":
-                # The community card is a street of its own (T-9.3): with everyone
-                # all-in no betting comes between it and sixth street's cards.
-                if group:
-                    flush()
-                board.extend(a.cards)
-            elif a.verb == "sm":
-                continue
-            else:
-                flush()
-        flush()
-    else:
-        drawn: dict[int, int] = {}
-        dealt: dict[int, list[str | None]] = {}
+        None: the drawer takes the stub's one card he may be dealt nowhere in the history,
+        which names only cards the stub does not hold: it is the stub's last card, which
+        the rules may pass over and rebuild the stub for him (D-10, ``EXCLUDE_CURRENT_ROUND``);
+        asked again for the same take, it names a card.
+        """
+        purpose, seat, _, _ = take
+        if self.current < 0 and seat is not None:
+            self.initial[seat] = self.initial.get(seat, 0) + 1
+        groups = self.board if purpose == "board" else self.seats.get(-1 if seat is None else seat)
+        group = None if purpose == "burn" else self._group(groups or [])
+        slot: _Slot | None = None
+        declined, self.declined = self.declined, None
+        if group is not None:
+            slots = group.open()
+            if (
+                purpose == "draw"
+                and len(outcomes) == 1
+                and declined != take
+                and self.last_card_rule
+            ):
+                # Whether his one card of the stub is its last one, which waits for the
+                # rebuilt stub: surely when the history deals him another.
+                other = all(s.card is not None and s.card not in outcomes for s in slots)
+                if self._choose([other, not other]):
+                    self.declined = take
+                    return None
+            slot = slots[0]
+            if purpose == "draw":  # any order: the first the engine may deal, then a ??
+                slot = next(
+                    (s for s in slots if s.card is not None and s.card in outcomes),
+                    next((s for s in slots if s.card is None), slot),
+                )
+            slot.taken = True
+            if slot.card is not None and slot.card in outcomes:
+                slot.dealt = slot.card
+                return slot.card
+        card = self._stand_in(seat if purpose in ("deal", "draw") else None, outcomes)
+        if slot is not None and slot.card is None:
+            slot.dealt = card
+        return card
 
-        def flush_draw() -> None:
-            if not drawn and not dealt:
-                return
-            # G-1.3.2 / D-5: one burn per draw, even if all stand pat, but none from an
-            # empty stub (the engines then burn nothing unless someone draws and reshuffles).
-            if burns and len(slots) < 52:
-                slots.append(None)
-            for seat in sorted(set(drawn) | set(dealt)):
-                cards = dealt.get(seat, [])
-                want = drawn.get(seat, len(cards))
-                slots.extend((cards + [None] * want)[:want] if want >= len(cards) else cards)
-            drawn.clear()
-            dealt.clear()
+    def _choose(self, readings: list[Any]) -> Any:  # noqa: ANN401
+        """One of ``readings`` (the likeliest first): the script's, else the first."""
+        k = len(self.made)
+        self.made.append(len(readings))
+        return readings[min(self.script[k], len(readings) - 1) if k < len(self.script) else 0]
 
-        for a in rest:
-            if a.verb == "sd" and a.actor is not None:
-                if a.actor in drawn:
-                    flush_draw()
-                drawn[a.actor] = len(a.cards)
-            elif a.dealt_to is not None:
-                dealt.setdefault(a.dealt_to, []).extend(deals[a.index])
-            elif a.verb == "sm":
-                continue
-            else:
-                flush_draw()
-        flush_draw()
-    # A stub is rebuilt only when the deck runs short: 2-7 past its 52nd card (or at its
-    # last, EXCLUDE_CURRENT_ROUND), stud when seventh street needs up to 10 cards more.
-    rebuilds = len(slots) > 52 - _SEVENTH_STREET_MOST
-    used = [c for c in slots if c is not None]
-    if len(slots) <= 52 and len(used) != len(set(used)):
-        dup = sorted({c for c in used if used.count(c) > 1})
-        where = _dealt_again(acts, set(dup))
-        raise ReplayError(f"cards dealt twice: {' '.join(dup)}" + (f" ({where})" if where else ""))
-    # Past the deck come the stubs rebuilt from burns and discards, where a card may be
-    # dealt again: from the 52nd card or the first card dealt twice, whichever is first
-    # (under EXCLUDE_CURRENT_ROUND the stub's last card can wait for the reshuffle). The
-    # replay tops them through the engine's `restocks` (see _Restocks).
-    end = min(len(slots), 52)
-    for i, c in enumerate(slots[:end]):
-        if c is not None and c in slots[:i]:
-            end = i
-            break
-    del slots[end:]
-    # Unknown cards and burns: the cards the history names nowhere, and those it names
-    # only from a rebuilt stub (burned or thrown the first time they left the deck).
-    named_here = set(slots)
-    if kind == "razz":
-        by_rank = sorted(
-            _ALL, key=lambda c: (14 if c[0] == "A" else RANK_CHARS.index(c[0]) + 2) % 14
+    def _group(self, groups: list[_Group]) -> _Group | None:
+        """The ``d dh`` (``d db``) whose cards the engine deals now, if any."""
+        for group in groups:
+            index = group.act.index
+            now = index > self.current and (self.current >= 0 or index < self.first_play)
+            if now and group.open():
+                return group
+        return None
+
+    def _stand_in(self, seat: int | None, outcomes: frozenset[str]) -> str:
+        """A card for a take the history does not name (see the class docstring).
+
+        The first deal the history names a card for that this stub does not hold comes
+        (in part) from a rebuilt stub: its player takes every card of this one he may be
+        dealt, so every card of it that no deal up to his names, and that he did not throw
+        (D-10.5 passes over those), must leave it first, and a burn or an unknown card
+        takes them first; the cards those deals name it takes last.
+        """
+        owed = self.owed.get(-1 if seat is None else seat, set())
+        # Where the history names each card next (action, place in it).
+        later: dict[str, tuple[int, int]] = {}
+        rebuilt: _Group | None = None
+        for index in sorted(self.groups):
+            group = self.groups[index]
+            for i, s in enumerate(group.slots):
+                if s.card is None or s.taken:
+                    continue
+                later.setdefault(s.card, (index, i))
+                if rebuilt is None and s.card not in outcomes:
+                    rebuilt = group
+        boundary = len(self.acts) + 1 if rebuilt is None else rebuilt.act.index
+        for a in self.acts[self.current + 1 :]:
+            if a.actor is not None and a.verb in ("sd", "sm"):
+                for i, c in enumerate(a.cards):
+                    if c is not None:
+                        later.setdefault(c, (a.index, i))
+        # What the player of that deal threw: in its draw (always passed over) and before.
+        thrown: list[set[str]] = []
+        if rebuilt is not None and rebuilt.act.dealt_to is not None:
+            thrown = [
+                {c for c in a.cards if c is not None}
+                for a in self.acts[: rebuilt.act.index]
+                if a.actor == rebuilt.act.dealt_to and a.verb == "sd"
+            ]
+        now = thrown[-1] if thrown else set()
+        before = set().union(*thrown)
+
+        # A seat that throws unknown cards later: they go back into a rebuilt stub, so
+        # a card the history names only later (the latest first) may be one of them.
+        throws = seat is not None and len(self.kept.get(seat, set())) < sum(
+            a.cards.count(None)
+            for a in self.acts[self.current + 1 :]
+            if a.actor == seat and a.verb == "sd"
         )
-    else:
-        by_rank = sorted(
-            _ALL, key=lambda c: (RANK_CHARS.index(c[0]), SUIT_CHARS.index(c[1])), reverse=True
-        )
-    never = [c for c in by_rank if c not in known]
-    later = [c for c in by_rank if c in known and c not in named_here]
-    # 2-7: the cards named only from a rebuilt stub go to the first unknown cards dealt,
-    # the likeliest to be thrown (as ``??``, see _apply) into the reshuffle before it;
-    # stud keeps its order (an unknown door card must not bring in).
-    spare = later + never if kind == "deuce_seven" else never + later
-    # Enough by construction: the slots name distinct cards, and the spare cards are all
-    # the others.
-    deck: list[str] = []
-    for c in slots:
-        deck.append(c if c is not None else spare.pop(0))
-    # The rest: the cards the history names (dealt from a rebuilt stub) first.
-    deck.extend(
-        [c for c in _ALL if c in spare and c in known] + [c for c in spare if c not in known]
-    )
-    return deck, known, rebuilds
+        # Only those this stub cannot deal: named past as many cards as it holds.
+        room, rebuilt_by = len(outcomes), boundary
+        for index in sorted(self.groups):
+            room -= len(self.groups[index].open())
+            if room < 0:
+                rebuilt_by = min(boundary, index)
+                break
+
+        def rank(c: str) -> tuple[int, int, int, int]:
+            if c in owed:
+                return 0, 0, 0, self.rank[c]
+            if throws and c in later and later[c][0] > rebuilt_by:
+                return 1, -later[c][0], -later[c][1], 0
+            if c not in self.known:
+                return 2, 0, 0, self.rank[c]
+            if c not in later:  # named before only: spare
+                return 3, (c in before) + (c in now), len(self.acts) + 1, 0
+            index, place = later[c]
+            if index > boundary:  # a card no deal up to the rebuilt one names: spare
+                return 3, (c in before) + (c in now), index, place
+            if index == boundary:
+                return 4, -place, 0, 0
+            return 5, -index, -place, 0  # a deal from this stub names it: the last resort
+
+        ranked = sorted(outcomes, key=rank)
+        # One reading per kind of card (see above): the history says no more.
+        firsts = [
+            c for i, c in enumerate(ranked) if i == 0 or rank(c)[0] != rank(ranked[i - 1])[0]
+        ]
+        card = ranked[0] if len(firsts) == 1 else str(self._choose(firsts))
+        if seat is not None and rank(card)[0] == 1:
+            self.kept.setdefault(seat, set()).add(card)
+        return card
+
+    def check(self, state: StateLike, a: _Act, named_for: dict[int, set[str]]) -> None:
+        """Refuses a ``d dh`` or ``d db`` that names a card the engine did not deal there.
+
+        Raises:
+            ReplayError: the card is one a player holds or on the board (``cards dealt
+                twice``), or another the engine did not deal him.
+        """
+        group = self.groups[a.index]
+        seat = a.dealt_to
+        if seat is not None and a.index < self.first_play and len(a.cards) > self.initial[seat]:
+            raise ReplayError(
+                f"action {a.index} {a.text!r}: p{seat + 1} is dealt {len(a.cards)} cards at "
+                f"first; expected {self.initial[seat]}"
+            )
+        for slot in group.slots:
+            c = slot.card
+            if c is None or slot.dealt == c:
+                continue
+            holder = _holder(state, c, named_for)
+            if holder is not None or self._dealt_unthrown(a.index, c):
+                raise ReplayError(
+                    f"cards dealt twice: {c} (action {a.index} {a.text!r} deals {c} again"
+                    + (f"; {holder})" if holder else ")")
+                )
+            if a.dealt_to is None:
+                raise ReplayError(f"action {a.index} {a.text!r}: {c} is not on the board")
+            raise ReplayError(f"action {a.index} {a.text!r}: p{a.dealt_to + 1} was not dealt {c}")
+
+    def _dealt_unthrown(self, index: int, card: str) -> bool:
+        """Whether the history deals ``card`` before action ``index``, unthrown since.
+
+        A folded hand's card, or one a player holds.
+        """
+        dealt = False
+        for a in self.acts[:index]:
+            if a.verb in ("dh", "db", "sd") and card in a.cards:
+                dealt = a.verb != "sd"
+        return dealt
 
 
-def _dealt_again(acts: list[_Act], twice: set[str]) -> str | None:
-    """Names the first action that deals one of the cards ``twice`` a second time.
-
-    Returns:
-        E.g. ``"action 11 'd dh p4 Td' deals Td again"``; None if no action does.
-    """
-    seen: set[str] = set()
-    for a in acts:
-        if a.dealt_to is not None or (a.actor is None and a.verb == "db"):
-            for c in a.cards:
-                if c is not None and c in seen and c in twice:
-                    return f"action {a.index} {a.text!r} deals {c} again"
-                if c is not None:
-                    seen.add(c)
+def _holder(state: StateLike, card: str, named_for: dict[int, set[str]]) -> str | None:
+    """Who holds ``card`` as the history names it (``p3 holds it``), or None."""
+    for seat, player in enumerate(state.players):
+        if card in named_for.get(seat, set()) and card in {str(c) for c in player.hole_cards}:
+            return f"p{seat + 1} holds it"
+    if card in {str(c) for c in state.board}:
+        return "it is on the board"
     return None
 
 
-# ------------------------------------------------------------------------------------
-# Replay
+class _ChanceReplay:
+    """A hand of holecard's engine whose cards a :class:`_Cards` names.
+
+    Through the engine's own dealing (:class:`holecard.agents.ChanceHand`); ``state`` is
+    an ordinary :class:`holecard.games.State` after every action (its ``replay_start``
+    deals it again).
+    """
+
+    def __init__(self, table: Any, stacks: list[int], cards: _Cards) -> None:  # noqa: ANN401
+        self.cards = cards
+        self.hand = _core.ChanceHand(_core.Encoding(table, players=len(stacks)), stacks)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Names the cards the engine takes until a decision (or the end)."""
+        hand = self.hand
+        while hand.to_act == hand.CHANCE:
+            take = hand.take
+            assert take is not None  # chance is to act
+            outcomes = frozenset(str(_core.Card.from_index(i)) for i in hand.legal_actions())
+            card = self.cards(take, outcomes)
+            if card is None:
+                # The stub's last card for this drawer; where the rules pass over none,
+                # the take is asked again and named.
+                with contextlib.suppress(IllegalActionError):
+                    hand.bury()
+                continue
+            hand.apply(_core.Card(card).index)
+
+    @property
+    def state(self) -> StateLike:
+        state = self.hand.state
+        assert state is not None  # settled: dealt
+        return state
+
+    def follow(self, after: StateLike) -> None:
+        """Makes the move ``after`` (a copy of ``state``) made, then deals its cards."""
+        self.hand.follow(after)  # type: ignore[arg-type]  # a StateLike of this engine
+        self._settle()
+
+
+#: Replays of one hand that try other readings where the history leaves a choice (which
+#: card a burn took, whether a drawer's last card of a stub was its last): a real hand
+#: needs at most a few.
+_MAX_READINGS: Final = 32
 
 
 def _replay_steps(
@@ -1210,42 +1338,100 @@ def _replay_steps(
 ) -> Iterator[tuple[_Act | None, StateLike, set[str]]]:
     """The state after the deal, then after each action, with the cards the history names.
 
-    Every item holds the same live state, moved on by one action.
+    The engine deals; :class:`_Cards` names each card it takes, in the reading of the
+    history that :func:`_reading` finds. Every item of the reference engine holds the
+    same live state, moved on by one action.
+    """
+    yield from _replay_reading(hh, engine, _reading(hh, engine), [])
+
+
+def _reading(hh: HandHistory, engine: object, made: list[int] | None = None) -> list[int]:
+    """The choices with which the hand replays to its end.
+
+    Where the history leaves one: a burn's card, whether a drawer's last card of a stub
+    was its last.
+
+    The likeliest reading first; when a deal then names a card the engine cannot deal,
+    the next ones (the last choice first), at most :data:`_MAX_READINGS` replays; failing
+    all, the first (whose replay then stops where it fails). ``made``: the choices of a
+    first reading already replayed and failed.
+    """
+    script: list[int] = []
+    for _ in range(_MAX_READINGS):
+        if made is None:
+            made = []
+            try:
+                for _ in _replay_reading(hh, engine, script, made):
+                    pass
+            except ReplayError:
+                pass
+            else:
+                return script
+        script = _next_reading(script, made)
+        made = None
+        if not script:
+            break
+    return []
+
+
+def _next_reading(script: list[int], made: list[int]) -> list[int]:
+    """The choices of the next reading after one that failed, or [] when none is left.
+
+    ``made``: the number of readings of each choice the failed replay made.
+    """
+    chosen = [script[k] if k < len(script) else 0 for k in range(len(made))]
+    for k in reversed(range(len(made))):
+        if chosen[k] + 1 < made[k]:
+            return [*chosen[:k], chosen[k] + 1]
+    return []
+
+
+def _replay_reading(
+    hh: HandHistory, engine: object, script: list[int], made: list[int]
+) -> Iterator[tuple[_Act | None, StateLike, set[str]]]:
+    """:func:`_replay_steps` with the choices of ``script``.
+
+    ``made`` gets the number of readings of each choice made (see :class:`_Cards`).
     """
     kind, kwargs, profile = _game_spec(hh)
     n = len(hh.starting_stacks)
     stacks = [_amount(s, "starting_stacks") for s in hh.starting_stacks]
     acts = _parse_actions(hh.actions, n)
-    deals = _deals(acts)
-    deck, known, rebuilds = _build_deck(
-        kind,
-        n,
-        acts,
-        deals,
-        burns=kwargs.get("burn_cards", True) is not False,
-        button_small_blind=str(kwargs.get("heads_up_small_blind", "BUTTON")).upper()
-        != "LEFT_OF_BUTTON",
-    )
+    known = {c for a in acts if a.verb in ("dh", "db", "sd", "sm") for c in a.cards if c}
+    from holecard import games
+
+    cards = _Cards(acts, known, Game(kind).spec.rankings[0])
+    cards.script, cards.made = script, made
     cls = _game_class(engine, kind)
     if profile is not None and _takes_profile(cls):
         # The options the profile sets that the table takes no keyword for (fixed-limit
         # ones at pot or no limit, other games'): they change no play, so an engine
         # without profiles replays the same hand from the options alone.
         kwargs["profile"] = profile
-    named_for = _named_for(acts)
-    restocks: list[list[str]] = []
-    if rebuilds:
-        finder = _Restocks(acts, known, deals, named_for)
-        restocks = finder.find(lambda t: _start(cls, kwargs, stacks, deck, t))
+    fast: _ChanceReplay | None = None
     try:
-        state = _start(cls, kwargs, stacks, deck, restocks)
+        table = cls(**kwargs)
+        if isinstance(table, games._Game):
+            fast = _ChanceReplay(table, stacks, cards)
+            state = fast.state
+        else:
+            state = table.start(stacks, chance=cards)
     except (ValueError, HoleCardError) as exc:
         raise ReplayError(f"cannot set up the game: {_phh_seats(str(exc))}") from exc
+    # Whether a drawer's one card of the stub may be its last (see _Cards.__call__).
+    options = getattr(getattr(state, "_config", None), "options", {})
+    cards.last_card_rule = options.get("reshuffle_policy") == "EXCLUDE_CURRENT_ROUND"
+    named_for = _named_for(acts)
     yield None, state, known
-    dealt = _Dealt()
     for a in acts:
+        cards.current = a.index
         try:
-            _apply(state, a, known, named_for, dealt)
+            if fast is not None and a.actor is not None and a.verb != "sm":
+                _apply(state, a, known, named_for, cards)
+                fast.follow(state)
+                state = fast.state
+            else:
+                _apply(state, a, known, named_for, cards)
         except ReplayError:
             raise
         except (ValueError, HoleCardError) as exc:  # e.g. the engine's IllegalActionError
@@ -1255,417 +1441,18 @@ def _replay_steps(
         yield a, state, known
 
 
-def _start(
-    cls: Callable[..., Any],
-    kwargs: dict[str, Any],
-    stacks: list[int],
-    deck: list[str],
-    restocks: list[list[str]],
-) -> StateLike:
-    """A new hand of the replayed game.
-
-    ``restocks`` is passed only when there are any, so that an engine without them
-    replays every hand without a reshuffle.
-    """
-    game = cls(**kwargs)
-    if restocks:
-        return game.start(stacks, deck=deck, restocks=restocks)  # type: ignore[no-any-return]
-    return game.start(stacks, deck=deck)  # type: ignore[no-any-return]
-
-
-# Cards seventh street may need beyond the players' (T-9): one per seat (at most
-# MAX_PLAYERS), a burn and a reserved card.
-_SEVENTH_STREET_MOST: Final = _core.MAX_PLAYERS + 2
-
-# Stubs rebuilt in one hand that the replay tops: far above any real hand's (a full 2-7
-# table rebuilds at most a handful), a bound on the passes below.
-_MAX_REBUILDS: Final = 32
-# Replays tried when a history leaves choices (a few for a real hand).
-_MAX_TRIALS: Final = 64
-
-
-class _Restocks:
-    """The tops of the stubs a history's hand rebuilds, found by replaying it.
-
-    Stubs are rebuilt by 2-7 reshuffles (D-10) and stud burns recycled (T-9.2).
-
-    A deck order cannot name the cards dealt from a rebuilt stub: they were dealt before,
-    or burned. The history names them (or ``??``), each where the engine deals it, so a
-    replay that follows the engine's own dealing can place them: seat by seat, the cards
-    the engine deals are matched in order to the ones the history deals that seat, and
-    the ones taken from the ``k``-th rebuilt stub, burns included, become its top. A burn
-    or an unknown card gets a card of that stub that the history names nowhere (and that
-    the seat it goes to never discarded, which D-10.5 would pass over). Rebuild ``k + 1``
-    depends on what was dealt from rebuild ``k``, so each replay fixes one more top, until
-    one rebuilds no stub it has no top for.
-    """
-
-    def __init__(
-        self,
-        acts: list[_Act],
-        known: set[str],
-        deals: dict[int, list[str | None]],
-        named_for: dict[int, set[str]],
-    ) -> None:
-        self.acts = acts
-        self.known = known
-        self.named_for = named_for
-        self.dealt: dict[int, list[str | None]] = {}
-        # The same cards in the order the history writes them: holecard writes a draw's
-        # cards in dealing order when the seat still holds them, where ``deals`` puts the
-        # cards seen before last (a burn the rebuilt stub deals may come before them).
-        self.written: dict[int, list[str | None]] = {}
-        self.board: list[str | None] = []
-        for a in acts:
-            if a.dealt_to is not None:
-                self.dealt.setdefault(a.dealt_to, []).extend(deals[a.index])
-                self.written.setdefault(a.dealt_to, []).extend(a.cards)
-            elif a.actor is None and a.verb == "db":
-                self.board.extend(a.cards)
-
-    def find(self, start: Callable[[list[list[str]]], StateLike]) -> list[list[str]]:
-        """The tops, each found by a replay that uses the ones before it.
-
-        Where the history leaves a choice (which card a burn took), each is tried in turn
-        until a replay follows the whole history; failing that (after at most
-        ``_MAX_TRIALS`` replays), the tops of the replay that followed it furthest.
-        """
-        best: tuple[tuple[int, int], list[list[str]]] = ((-1, -1), [])
-        trials = 0
-
-        def search(tops: list[list[str]]) -> bool:
-            nonlocal best, trials
-            trials += 1
-            # One replay per node: a leaf's also says how far the history replays.
-            last = len(tops) == _MAX_REBUILDS
-            reach = _Reach(self)
-            try:
-                candidates = self._next(start(tops), len(tops), reach, through=last)
-            except (ValueError, HoleCardError):
-                candidates = None  # the replay itself reports what is wrong
-                reach.failed()
-            if not tops and not candidates:
-                return True  # no stub is rebuilt: nothing to choose
-            if not candidates or last:
-                best = max(best, (reach.value(), tops), key=lambda b: b[0])
-                return reach.value()[1] == len(self.acts)
-            unique = [c for i, c in enumerate(candidates) if c not in candidates[:i]]
-            return any(search([*tops, top]) for top in unique if trials < _MAX_TRIALS)
-
-        search([])
-        if best[0][1] < len(self.acts) and self.written != self.dealt:
-            # No top deals every seat's cards in the order of ``deals``: try the history's.
-            first, self.dealt = best, self.written
-            best, trials = ((-1, -1), []), 0
-            search([])
-            best = max(first, best, key=lambda b: b[0])
-        return best[1]
-
-    def _next(
-        self, state: StateLike, k: int, reach: _Reach, *, through: bool
-    ) -> list[list[str]] | None:
-        """The candidate tops of rebuild ``k`` (0-based); None when no more are rebuilt.
-
-        The replay, which uses the tops before ``k``, shows where rebuild ``k`` happens
-        and which cards it holds; the history then says what was dealt from it, in turn:
-        burns, then each drawer's cards until one that the new stub does not hold (that
-        drawer met the next rebuild, and the rest of this stub is cards he may not be
-        dealt); in stud, the seventh-street cards. Past rebuild ``k`` this replay deals
-        cards of its own, so only the history's cards and the events' order count there.
-
-        The same replay measures ``reach``, how far the history replays as written, up to
-        the actions this one plays otherwise (or the last, with ``through``, though the
-        candidates are known before it); when the candidates are None it has its value.
-        """
-        try:
-            return self._candidates(state, k, reach)
-        finally:
-            if through:
-                reach.finish(state)
-
-    def _candidates(self, state: StateLike, k: int, reach: _Reach) -> list[list[str]] | None:
-        """:meth:`_next`'s candidates, ``reach`` measured along the way."""
-        queues = {seat: list(cards) for seat, cards in self.dealt.items()}
-        board = list(self.board)
-        rebuilt = 0  # stubs rebuilt so far in this replay
-        pool: set[str] = set()  # rebuild k's cards
-        met = False  # the draw that met rebuild k is still to come
-        top: list[tuple[str | None, int | None]] = []
-        discarded: dict[int, set[str]] = {}
-        seen = 0
-
-        def named(seat: int, count: int) -> list[str | None]:
-            queue = queues.setdefault(seat, [])
-            cards, queue[:count] = queue[:count], []
-            return cards + [None] * (count - len(cards))
-
-        def fresh(c: str | None) -> bool:
-            """Whether ``c`` is a known card that rebuild k holds and the top does not."""
-            return c is not None and c in pool and all(c != t for t, _ in top)
-
-        def take(cards: list[str | None], seat: int | None) -> bool:
-            """Adds cards dealt from rebuild k; False at the first one it cannot hold."""
-            for c in cards:
-                if c is not None and not fresh(c):
-                    return False
-                top.append((c, seat))
-            return True
-
-        for done, a in enumerate(self.acts):
-            if a.actor is None:
-                reach.follow(state, done, a)  # it only checks cards: the state stays
-                continue
-            if a.verb == "sd":
-                discarded.setdefault(a.actor, set()).update(c for c in a.cards if c)
-            if reach.following and not self._substitutes(state, a):
-                # The play of self._apply, which reach measures, done once for both.
-                if not reach.follow(state, done, a):
-                    break
-            else:
-                reach.stop(done)  # the history's play, a discard he does not hold, fails
-                try:
-                    self._apply(state, a)
-                except (ReplayError, ValueError, HoleCardError):
-                    break
-            history = list(state.history)  # type: ignore[attr-defined]
-            for i, e in enumerate(history[seen:], seen):
-                if isinstance(e, ev.Reshuffled | ev.BurnsRecycled):
-                    rebuilt += 1
-                    if rebuilt == k + 1:
-                        pool = {str(c) for c in e.cards}
-                        if isinstance(e, ev.BurnsRecycled):
-                            # The stub's rest joins the burns: the cards out of play now
-                            # and those dealt from it since.
-                            pool |= _not_in_play(state)
-                            dealt = (ev.CardDealt, ev.BoardCardDealt, ev.CardBurned)
-                            pool |= {str(d.card) for d in history[i:] if isinstance(d, dealt)}
-                        met = isinstance(e, ev.Reshuffled)
-                elif isinstance(e, ev.Drew):
-                    cards = named(e.seat, len(e.received))
-                    if rebuilt <= k:
-                        continue
-                    # A drawer takes every card of a stub he may before it is rebuilt, so
-                    # of the cards the history gives him, those the stub holds came from
-                    # it, and a card it does not hold came from an earlier or a later one.
-                    here = [c for c in cards if fresh(c)]
-                    unknown = cards.count(None)
-                    if met:
-                        # He met rebuild k: his first cards came from the old stub (the
-                        # ones not in the new one), unknown ones among them.
-                        hole = [str(c) for c in state.players[e.seat].hole_cards]
-                        received = hole[len(hole) - len(e.received) :]
-                        old = sum(c not in pool for c in received)
-                        unknown = max(0, min(unknown, len(cards) - old - len(here)))
-                        met = False
-                    elif len(here) + unknown < len(cards):
-                        # He meets the next rebuild: the rest of this stub is his (unknown
-                        # cards) or ones he may not be dealt.
-                        top.extend((c, e.seat) for c in here)
-                        return self._fills(top, pool, discarded, e.seat)
-                    top.extend((c, e.seat) for c in here + [None] * unknown)
-                elif isinstance(e, ev.CardDealt):
-                    cards = named(e.seat, 1)
-                    if rebuilt > k and not take(cards, e.seat):
-                        return self._fills(top, pool, discarded, None)
-                elif isinstance(e, ev.BoardCardDealt):
-                    card = board.pop(0) if board else None
-                    if rebuilt > k and not take([card], None):
-                        return self._fills(top, pool, discarded, None)
-                elif (
-                    isinstance(e, ev.CardBurned)
-                    and rebuilt > k
-                    # Not the burn of a later rebuild (``burn_after_reshuffle``): it
-                    # comes from that one.
-                    and not (rebuilt > k + 1 and isinstance(history[i - 1], ev.Reshuffled))
-                ):
-                    top.append((None, None))
-            seen = len(history)
-        if rebuilt <= k:
-            return None
-        return self._fills(top, pool, discarded, None)
-
-    def _fills(
-        self,
-        top: list[tuple[str | None, int | None]],
-        pool: set[str],
-        discarded: dict[int, set[str]],
-        stopped: int | None,
-    ) -> list[list[str]]:
-        """:meth:`_fill`'s readings of what the history does not say.
-
-        Which card a burn took, and (EXCLUDE_CURRENT_ROUND) whether the drawer who met
-        the next rebuild waited for it instead of taking the stub's last card (D-10).
-        """
-        return [
-            self._fill(top, pool, discarded, stopped, steal=steal, kept_last=kept_last)
-            for kept_last in (False, True)
-            for steal in (False, True)
-        ]
-
-    def _substitutes(self, state: StateLike, a: _Act) -> bool:
-        """Whether ``a`` is a discard of cards this replay did not deal him (:meth:`_apply`).
-
-        Such a discard cannot be played as the history writes it.
-        """
-        if a.verb != "sd" or not a.args or a.actor is None:
-            return False
-        hand = [str(c) for c in state.players[a.actor].hole_cards]
-        return any(c is not None and c not in hand for c in a.cards)
-
-    def _apply(self, state: StateLike, a: _Act) -> None:
-        """Plays ``a``, a discard of cards this replay did not deal him as other cards.
-
-        Past the rebuild being found this replay's cards differ from the history's: he
-        throws as many others, so that the rest of the hand deals as many cards.
-        """
-        if self._substitutes(state, a):
-            wanted = a.cards
-            hand = [str(c) for c in state.players[a.actor].hole_cards]  # type: ignore[index]
-            held = [c for c in wanted if c is not None and c in hand]
-            mine = self.named_for.get(a.actor, set())  # type: ignore[arg-type]
-            others = sorted(
-                (c for c in hand if c not in held),
-                key=lambda c: (c in mine, c not in self.known),
-            )
-            state.draw(held + others[: len(wanted) - len(held)])
-            return
-        _apply(state, a, self.known, self.named_for)
-
-    def _fill(
-        self,
-        top: list[tuple[str | None, int | None]],
-        pool: set[str],
-        discarded: dict[int, set[str]],
-        stopped: int | None,
-        *,
-        steal: bool,
-        kept_last: bool,
-    ) -> list[str]:
-        """The whole stub, top first.
-
-        The cards of ``top``, each burn or unknown card replaced by a card of the pool that
-        ``top`` does not name (one the history names nowhere first), never one the seat it
-        goes to discarded (D-10.5); then the rest, first the cards the drawer who
-        ``stopped`` it discarded (he passes over them and meets the next rebuild).
-        ``kept_last``: his last card from this stub is its last card instead, which he does
-        not take (it goes into the next reshuffle, D-10, ``EXCLUDE_CURRENT_ROUND``). Cut
-        before the first card the pool cannot supply.
-        """
-        keep = discarded.get(stopped, set()) if stopped is not None else set()
-        left = [c for c in pool if all(c != t for t, _ in top)]
-        # Cards the history names nowhere first; his discards last.
-        spare = sorted(left, key=lambda c: (c in keep, c in self.known, c))
-        out: list[str] = []
-        top = list(top)
-        for i, (card, seat) in enumerate(top):
-            if card is None:
-                mine = discarded.get(seat, set()) if seat is not None else set()
-                last = max((j for j, (c, _) in enumerate(top) if c is not None), default=-1)
-                # The other reading of a burn: it took a card the history deals later
-                # (which came back in the reshuffle), not a card it names nowhere else.
-                avoid = mine | (self.known if steal and seat is None and last > i else set())
-                card = next((c for c in spare if c not in avoid), None)
-                if card is None and seat is None and last > i:
-                    # No card left to burn: a burned card joins the next reshuffle, so the
-                    # burn was one of the cards that the history deals later; the last
-                    # drawer here then met the next rebuild one card sooner. (With no
-                    # card after it, the stub ran out before the burn: it is cut.)
-                    card = top.pop(last)[0]
-                if card is None:
-                    return out
-                if card in spare:
-                    spare.remove(card)
-            out.append(card)
-        bottom: list[str] = []
-        if kept_last and stopped is not None:
-            his = [i for i, (c, seat) in enumerate(top) if seat == stopped and c is not None]
-            if his:
-                bottom = [out.pop(his[-1])]
-        rest = sorted(
-            (c for c in pool if c not in out and c not in bottom), key=lambda c: (c not in keep, c)
-        )
-        return out + rest + bottom
-
-
-class _Reach:
-    """How far a replay of :class:`_Restocks` follows the history as written.
-
-    The replay plays each action through :meth:`follow` for as long as the history
-    replays as written (all its checks, dealt cards included); from the first action that
-    does not, it plays on by itself. :meth:`value` is then the pair :meth:`_Restocks.find`
-    ranks replays by: the actions that replay as written, and those before the first deal
-    whose cards come in another order. Two tops can deal a seat the same cards in
-    different orders (a rebuilt stub's cards, one of them a burn's stand-in): the one that
-    deals them as the history lists them is the hand's.
-    """
-
-    def __init__(self, finder: _Restocks) -> None:
-        self.finder = finder
-        self.next = 0  # the index of the next action to follow
-        self.stopped: int | None = None  # the first action that does not replay as written
-        self.in_order: int | None = None  # the first deal of cards in another order
-        self.dealt = _Dealt()  # what the replay dealt that the history has not named yet
-
-    @property
-    def following(self) -> bool:
-        """Whether every action so far replayed as written."""
-        return self.stopped is None
-
-    def stop(self, done: int) -> None:
-        """Action ``done`` does not replay as written (unless an earlier one did not)."""
-        if self.stopped is None:
-            self.stopped = done
-
-    def failed(self) -> None:
-        """The replay could not be set up or raised: it follows nothing."""
-        self.next, self.stopped, self.in_order = 0, -1, None
-
-    def follow(self, state: StateLike, done: int, a: _Act) -> bool:
-        """Plays action ``done``, ``a``, as written, if every one before it did.
-
-        Returns:
-            Whether it did.
-        """
-        if self.stopped is not None:
-            return False
-        finder = self.finder
-        try:
-            _apply(state, a, finder.known, finder.named_for, self.dealt)
-        except (ReplayError, ValueError, HoleCardError):
-            self.stopped = done
-            return False
-        self.next = done + 1
-        if self.in_order is None and a.dealt_to is not None and a.cards:
-            hole = [str(c) for c in state.players[a.dealt_to].hole_cards]
-            tail = hole[len(hole) - len(a.cards) :]
-            if any(c is not None and c != t for c, t in zip(a.cards, tail, strict=True)):
-                self.in_order = done
-        return True
-
-    def finish(self, state: StateLike) -> None:
-        """Follows the rest of the history (the replay leaves the state to it)."""
-        acts = self.finder.acts
-        for done in range(self.next, len(acts)):
-            if not self.follow(state, done, acts[done]):
-                return
-
-    def value(self) -> tuple[int, int]:
-        """The actions replayed as written, and those before the first out of order."""
-        done = len(self.finder.acts) if self.stopped is None else self.stopped
-        return done, done if self.in_order is None else self.in_order
-
-
-def _not_in_play(state: StateLike) -> set[str]:
-    """The cards no player holds and not on the board."""
-    held = {str(c) for player in state.players for c in player.hole_cards}
-    held |= {str(c) for c in state.board}
-    return {c for c in _ALL if c not in held}
-
-
 def _replay(hh: HandHistory, engine: object, verify: bool) -> StateLike:
     state: StateLike | None = None
-    for _, after, _ in _replay_steps(hh, engine):
-        state = after
+    made: list[int] = []
+    try:
+        for _, after, _ in _replay_reading(hh, engine, [], made):
+            state = after
+    except ReplayError:
+        script = _reading(hh, engine, made)
+        if not script:
+            raise
+        for _, after, _ in _replay_reading(hh, engine, script, []):
+            state = after
     assert state is not None  # the first step is the deal
     if verify and hh.finishing_stacks and state.is_over:  # [] states nothing
         want = [_amount(s, "finishing_stacks") for s in hh.finishing_stacks]
@@ -1695,61 +1482,6 @@ def _named_for(acts: list[_Act]) -> dict[int, set[str]]:
             continue
         out.setdefault(seat, set()).update(c for c in a.cards if c is not None)
     return out
-
-
-class _Dealt:
-    """The cards the engine dealt each seat that the history has not named yet.
-
-    A ``d dh`` names cards just dealt: each must be one the engine dealt that seat since
-    the history last named his cards, not one he held before. Asking only whether he
-    holds it took a card dealt twice for the one he had (issue 40): a stub rebuilt later
-    in the hand let the deck go on past the second copy, and the engine dealt a card of its
-    own there. A card a seat holds that the history never named for him (a stand-in for
-    ``??``, see :func:`_build_deck`) may still be named: the unknown card was another, and
-    one of the cards just dealt stands in for it instead.
-    """
-
-    def __init__(self) -> None:
-        self.held: dict[int, set[str]] = {}  # each seat's cards when last seen
-        self.new: dict[int, list[str]] = {}  # dealt since, not yet named
-        self.named: dict[int, set[str]] = {}  # named by his deals, while he holds them
-
-    def see(self, state: StateLike) -> None:
-        """Notes the cards dealt and thrown since the last look (before every action)."""
-        for seat, player in enumerate(state.players):
-            hand = [str(c) for c in player.hole_cards]
-            before = self.held.get(seat, set())
-            now = set(hand)
-            self.new[seat] = [c for c in self.new.get(seat, []) if c in now] + [
-                c for c in hand if c not in before
-            ]
-            self.named[seat] = self.named.get(seat, set()) & now
-            self.held[seat] = now
-
-    def name(self, seat: int, card: str) -> bool:
-        """Whether a deal to ``seat`` may name ``card``, which he holds (then it is named).
-
-        It may if the engine dealt it since he was last named cards, or if the history
-        never named it for him and a card dealt since can stand in for it.
-        """
-        new, named = self.new.setdefault(seat, []), self.named.setdefault(seat, set())
-        if card in new:
-            new.remove(card)
-        elif card in named or not (unnamed := [c for c in new if c not in named]):
-            return False
-        else:
-            new.remove(unnamed[0])
-        named.add(card)
-        return True
-
-    def holder(self, state: StateLike, card: str) -> str | None:
-        """Who holds ``card`` as the history named it (``p3 holds it``), or None."""
-        for seat, cards in self.named.items():
-            if card in cards:
-                return f"p{seat + 1} holds it"
-        if card in {str(c) for c in state.board}:
-            return "it is on the board"
-        return None
 
 
 def _check_shown(state: StateLike, a: _Act, named_for: dict[int, set[str]]) -> None:
@@ -1790,7 +1522,7 @@ def _apply(
     a: _Act,
     known: set[str],
     named_for: dict[int, set[str]],
-    dealt: _Dealt | None = None,
+    cards: _Cards,
 ) -> None:
     """Plays ``a``, checking the cards it names.
 
@@ -1799,27 +1531,12 @@ def _apply(
     ``??``, a card it names elsewhere first (so that it goes back into a reshuffle from
     which the history deals it).
 
-    ``dealt``: the :class:`_Dealt` of this replay, which has seen every action before
-    ``a``; a ``d dh`` must then name cards the engine has just dealt, not ones the seat
-    held before. Without it (a replay that no longer follows the history) it need only
-    name cards he holds.
+    ``cards``: the replay's :class:`_Cards`, which named the cards the engine dealt; a
+    ``d dh`` must name the ones it dealt for that action (:meth:`_Cards.check`).
     """
-    if dealt is not None:
-        dealt.see(state)
     if a.actor is None:
         if a.dealt_to is not None:
-            seat = a.dealt_to
-            have = {str(c) for c in state.players[seat].hole_cards}
-            for c in a.cards:
-                if c is None or (c in have and (dealt is None or dealt.name(seat, c))):
-                    continue
-                holder = None if dealt is None else dealt.holder(state, c)
-                if holder is not None:
-                    raise ReplayError(
-                        f"cards dealt twice: {c} (action {a.index} {a.text!r} deals {c} again; "
-                        f"{holder})"
-                    )
-                raise ReplayError(f"action {a.index} {a.text!r}: p{seat + 1} was not dealt {c}")
+            cards.check(state, a, named_for)
         elif a.verb == "db":
             board = {str(c) for c in state.board}
             for c in a.cards:
@@ -1870,6 +1587,7 @@ def _apply(
                 discards.append(unknown.pop(0))
             else:
                 discards.append(c)
+        cards.kept.get(a.actor, set()).difference_update(discards)
         if discards:
             state.draw(discards)
         else:
@@ -1900,8 +1618,9 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
     """Describe a state of either engine (finished or not) as a hand history.
 
     ``state`` is a :class:`holecard.games.State` (holecard's engine; also
-    ``State.to_phh()``) or a :class:`holecard.reference.engine.State`; both record their
-    history as the same :mod:`holecard.events` values, from which the actions are written.
+    ``State.to_phh()``) or a ``State`` of the pure-Python reference engine; both hand
+    over their table as ``_config`` and record their history as the same
+    :mod:`holecard.events` values, from which the actions are written.
     The game's options are stored in the ``_holecard_options`` table so that
     :meth:`HandHistory.replay` uses the same rules (not the WSOP profile). A table built
     under a rules profile other than the default (``profile="wsop"``) also has the
@@ -1927,8 +1646,8 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
 
     Hands in which burned or discarded cards were dealt again (stud burns recycled before
     7th street, T-9.2; the 2-7 reshuffle, D-10) are written and replay too, though PHH
-    records neither the burns nor the order of a rebuilt stub: the replay tops each
-    rebuilt stub with the cards the file deals from it (see :meth:`HandHistory.replay`).
+    records neither the burns nor the order of a rebuilt stub: the replay deals through
+    the engine, which names each card the file's (see the module docstring).
 
     Args:
         state: a state of holecard's engine or of the reference engine.
@@ -2005,36 +1724,18 @@ class _Table:
 
 
 def _table_of(state: object) -> _Table:
-    """The table of a state of either engine (the one part of writing that differs)."""
-    from holecard.games import State as FastState
-    from holecard.reference.engine import State as RefState
+    """The table of a state of either engine: its ``_config`` record.
 
-    if isinstance(state, FastState):
-        config = state._config
-        stakes, options = dict(config.stakes), dict(config.options)
-        return _Table(config.game, config.betting, stakes, options, _profile_of(config))
-    if isinstance(state, RefState):
-        game = state.game
-        texts: dict[str, str] = {}
-        for key, value in game.options.items():
-            if isinstance(value, enum.Enum):
-                texts[key] = value.name
-            elif value is None or isinstance(value, bool):
-                texts[key] = str(value).lower()
-            else:
-                texts[key] = str(value)
-        stakes = {k: v for k, v in game.table.items() if v is not None}
-        return _Table(game.kind, game.betting.name, stakes, texts)
-    raise ArgumentTypeError(f"state must be a State of either engine, got {_describe(state)}")
-
-
-def _profile_of(config: _core.GameConfig) -> str | None:
-    """The name of the profile a table of holecard's engine was built under, or None.
-
-    A profile sets every option, also those the table takes no keyword for (fixed-limit
-    ones at pot or no limit, other games'), so only its name brings them back.
+    The fast engine's :class:`holecard._core.GameConfig`, the reference's
+    ``TableRecord``: the game, the betting structure, the table amounts, every option's
+    value text and the profile it was built under.
     """
-    return None if config.profile == "default" else config.profile
+    config = getattr(state, "_config", None)
+    names = ("game", "betting", "stakes", "options", "profile")
+    if config is None or not all(hasattr(config, name) for name in names):
+        raise ArgumentTypeError(f"state must be a State of either engine, got {_describe(state)}")
+    profile = None if config.profile in (None, "default") else str(config.profile)
+    return _Table(config.game, config.betting, dict(config.stakes), dict(config.options), profile)
 
 
 class _ActionWriter:

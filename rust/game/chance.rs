@@ -16,9 +16,11 @@
 //! sees them. The cards below them keep their order, so the positional rules (the last
 //! card of the stub, D-10) apply as the engine would.
 //!
-//! The hand's deck order (`initial_deck`) is kept true while the stub was never rebuilt,
-//! so such a hand replays from its deck; one with a reshuffle does not (its restocked
-//! stubs were arranged, not shuffled from the seed).
+//! The hand's deck order (`initial_deck`) and the tops of its rebuilt stubs (`restocks`:
+//! every card named from a rebuilt stub, in dealing order) are kept true, so the hand
+//! replays from its [`GameState::replay_start`]. [`ChanceHand::pending`] says what the
+//! next card is for (a deal, a draw's replacement, a burn, the community card) and from
+//! which stub: a hand history's replay names each card the history's (`holecard.phh`).
 
 use super::config::GameConfig;
 use super::encoding::ActionSpace;
@@ -36,10 +38,42 @@ enum Source {
     Pool,
 }
 
-/// One card the dealer takes: its source and the cards it may not be.
+/// What a card the dealer takes is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// A card dealt to a seat, face up or down.
+    Deal {
+        /// The seat dealt to.
+        seat: u8,
+        /// Face up.
+        up: bool,
+    },
+    /// A replacement card of a seat's draw.
+    Draw {
+        /// The seat that draws.
+        seat: u8,
+    },
+    /// A burn.
+    Burn,
+    /// The stud community card.
+    Board,
+}
+
+/// The card chance is to name next: what it is for, and the stub it comes from (0: the
+/// deck; `k`: the `k`-th stub rebuilt in the hand).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pending {
+    /// What the card is for.
+    pub purpose: Purpose,
+    /// The stub it comes from.
+    pub stub: u32,
+}
+
+/// One card the dealer takes: its source, what it is for and the cards it may not be.
 #[derive(Debug, Clone, Copy)]
 struct Take {
     source: Source,
+    purpose: Purpose,
     barred: CardSet,
 }
 
@@ -61,14 +95,25 @@ impl Takes {
         let mut t = Takes::default();
         let mut source = Source::Stub;
         let events = &state.history()[from..];
-        let push = |t: &mut Takes, source, barred, card: u8| {
-            t.list.push(Take { source, barred });
+        let push = |t: &mut Takes, source, purpose, barred, card: u8| {
+            t.list.push(Take {
+                source,
+                purpose,
+                barred,
+            });
             t.cards.push(card);
         };
         for (i, e) in events.iter().enumerate() {
             match *e {
-                Event::Deal { card, .. } | Event::Burn { card } | Event::Board { card } => {
-                    push(&mut t, source, CardSet::EMPTY, card.index());
+                Event::Deal { seat, card, up } => {
+                    let purpose = Purpose::Deal { seat, up };
+                    push(&mut t, source, purpose, CardSet::EMPTY, card.index());
+                }
+                Event::Burn { card } => {
+                    push(&mut t, source, Purpose::Burn, CardSet::EMPTY, card.index());
+                }
+                Event::Board { card } => {
+                    push(&mut t, source, Purpose::Board, CardSet::EMPTY, card.index());
                 }
                 Event::Recycle { cards } | Event::Reshuffle { cards, .. } => {
                     if t.restocked {
@@ -81,7 +126,8 @@ impl Takes {
                     if let Event::Reshuffle { seat, .. } = *e {
                         for (card, barred) in Self::received(state, &events[i..], seat) {
                             if !cards.contains(GameState::card(card)) {
-                                push(&mut t, Source::Stub, barred, card);
+                                let purpose = Purpose::Draw { seat };
+                                push(&mut t, Source::Stub, purpose, barred, card);
                             }
                         }
                     }
@@ -100,7 +146,7 @@ impl Takes {
                     for (card, barred) in Self::received(state, events, seat) {
                         let from_pool = t.restocked && t.pool.contains(GameState::card(card));
                         if !t.restocked || from_pool {
-                            push(&mut t, source, barred, card);
+                            push(&mut t, source, Purpose::Draw { seat }, barred, card);
                         }
                     }
                 }
@@ -151,6 +197,8 @@ struct Owed {
     stub: CardSet,
     /// The cards the next one may be.
     next: CardSet,
+    /// The card put at the bottom of the stub ([`ChanceHand::bury`]).
+    buried: Option<u8>,
 }
 
 /// Who is to act in a [`ChanceHand`].
@@ -211,6 +259,19 @@ impl ChanceHand {
         self.owed.as_ref().map_or(CardSet::EMPTY, |o| o.next)
     }
 
+    /// What the card chance is to name next is for, and which stub it comes from; `None`
+    /// unless chance is to act.
+    #[must_use]
+    pub fn pending(&self) -> Option<Pending> {
+        let owed = self.owed.as_ref()?;
+        let take = owed.takes.list.get(owed.named.len())?;
+        let rebuilt = self.state.as_ref().map_or(0, |s| s.reshuffles);
+        Some(Pending {
+            purpose: take.purpose,
+            stub: rebuilt + u32::from(take.source == Source::Pool),
+        })
+    }
+
     /// Chance names `card`; on error nothing changes.
     pub fn deal(&mut self, card: Card) -> Result<(), ActionError> {
         let Some(owed) = self.owed.as_mut() else {
@@ -256,6 +317,46 @@ impl ChanceHand {
                 Ok(())
             }
         }
+    }
+
+    /// The drawer to be dealt the next card takes none of the stub's: its one card he may
+    /// take goes to its bottom, where the rules pass it over and rebuild the stub for him
+    /// (`EXCLUDE_CURRENT_ROUND`, D-10: the stub's last card completes the round only).
+    /// A hand history that deals him only cards the stub does not hold says so. An error,
+    /// and nothing changes, unless the next card is a draw's, from the stub, with one card
+    /// to choose, and burying it rebuilds the stub.
+    pub fn bury(&mut self) -> Result<(), ActionError> {
+        let Some(owed) = self.owed.as_ref() else {
+            return Err(illegal!("no card is being dealt now"));
+        };
+        let take = owed.takes.list.get(owed.named.len());
+        let card = match (take, owed.next.iter().next()) {
+            (Some(take), Some(card))
+                if matches!(take.purpose, Purpose::Draw { .. })
+                    && take.source == Source::Stub
+                    && owed.next.len() == 1
+                    && owed.buried.is_none() =>
+            {
+                card
+            }
+            _ => {
+                return Err(illegal!(
+                    "only a drawer's one card of the stub can be buried"
+                ))
+            }
+        };
+        let mut trial = owed.clone();
+        trial.buried = Some(card.index());
+        let (_, takes) = self.run(&trial)?;
+        if takes.list.get(trial.named.len()).map(|t| t.source) != Some(Source::Pool) {
+            return Err(illegal!(
+                "{card} at the bottom of the stub rebuilds no stub"
+            ));
+        }
+        trial.takes = takes;
+        trial.next = next_outcomes(&trial);
+        self.owed = Some(trial);
+        Ok(())
     }
 
     /// How many cards chance has named since the last decision point (see
@@ -304,6 +405,7 @@ impl ChanceHand {
             takes: Takes::default(),
             stub,
             next: CardSet::EMPTY,
+            buried: None,
         };
         let (trial, takes) = self.run(&owed)?;
         if takes.list.is_empty() {
@@ -344,10 +446,20 @@ impl ChanceHand {
                     .clone()
                     .ok_or_else(|| illegal!("the hand has not been dealt"))?;
                 arrange(&mut s, &from_stub);
-                s.pinned = Pinned::of(&named(owed, Source::Pool));
+                if let Some(card) = owed.buried {
+                    bury(&mut s, card);
+                }
+                let from_pool = named(owed, Source::Pool);
+                s.pinned = Pinned::of(&from_pool);
                 let from = s.history().len();
+                let rebuilt = s.reshuffles;
                 s.apply(*action)?;
                 s.pinned = Pinned::default();
+                if s.reshuffles > rebuilt {
+                    // The pool's named cards top the new stub: its `restocks` entry, so
+                    // that the hand's `replay_start` deals it again.
+                    restock_top(&mut s, rebuilt).extend(&from_pool);
+                }
                 let takes = Takes::of(&s, from, owed.stub);
                 Ok((s, takes))
             }
@@ -394,11 +506,42 @@ fn arrange(s: &mut GameState, top: &[u8]) {
         return; // a named card is not in the stub: the engine's check reports it
     }
     s.stub[..len].copy_from_slice(&order);
+    record(s);
+}
+
+/// Puts `card` at the bottom of the stub, the other cards in their order.
+fn bury(s: &mut GameState, card: u8) {
+    let len = usize::from(s.stub_len);
+    if let Some(i) = s.stub[..len].iter().position(|&c| c == card) {
+        s.stub[..=i].rotate_right(1);
+        record(s);
+    }
+}
+
+/// Keeps the hand's `replay_start` true after the stub was reordered: the deck order
+/// while it was never rebuilt, else the rebuilt stub's `restocks` entry, which then lists
+/// the cards it dealt (in order) and the whole stub, top first.
+fn record(s: &mut GameState) {
+    let len = usize::from(s.stub_len);
     if s.reshuffles == 0 {
         for j in 0..len {
             s.initial_deck[51 - j] = s.stub[j];
         }
+        return;
     }
+    let stub: Vec<u8> = s.stub[..len].iter().rev().copied().collect();
+    let entry = restock_top(s, s.reshuffles - 1);
+    entry.retain(|c| !stub.contains(c));
+    entry.extend(stub);
+}
+
+/// The `restocks` entry of the `k`-th rebuild (0-based), made if missing.
+fn restock_top(s: &mut GameState, k: u32) -> &mut Vec<u8> {
+    let k = k as usize;
+    if s.restocks.len() <= k {
+        s.restocks.resize(k + 1, Vec::new());
+    }
+    &mut s.restocks[k]
 }
 
 #[cfg(test)]
@@ -430,6 +573,7 @@ mod tests {
                                 .wrapping_add(1_442_695_040_888_963_407);
                             match hand.to_act() {
                                 ToAct::Chance => {
+                                    assert!(hand.pending().is_some());
                                     let out: Vec<Card> = hand.outcomes().iter().collect();
                                     assert!(!out.is_empty());
                                     if let Some(s) = hand.state() {
@@ -489,14 +633,13 @@ mod tests {
                                 .sum::<usize>();
                         assert_eq!(named, used, "{game:?} {n} players");
                         restocked_hands += usize::from(reshuffled);
-                        if !reshuffled {
-                            let mut again =
-                                GameState::new(&cfg, &vec![400; n], &s.replay_start()).unwrap();
-                            for &a in s.actions() {
-                                again.apply(a).unwrap();
-                            }
-                            assert_eq!(again.history(), s.history());
+                        // Restocked or not, the hand replays from its start.
+                        let mut again =
+                            GameState::new(&cfg, &vec![400; n], &s.replay_start()).unwrap();
+                        for &a in s.actions() {
+                            again.apply(a).unwrap();
                         }
+                        assert_eq!(again.history(), s.history());
                     }
                 }
             }

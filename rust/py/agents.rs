@@ -13,7 +13,7 @@ use super::guard::guarded;
 use super::guard::guarded_mut;
 use super::moves::PyMove;
 use crate::card::Card;
-use crate::game::chance::{ChanceHand, ToAct};
+use crate::game::chance::{ChanceHand, Purpose, ToAct};
 use crate::game::encoding::ActionSpace;
 use crate::game::observe::Observer;
 use crate::game::{ActionError, GameState};
@@ -439,6 +439,10 @@ impl PyBot {
 /// at chance, and returns the new ``to_act``. ``state`` is the hand at the last decision
 /// point (``None`` during the first deal); the tensors show it.
 ///
+/// ``take`` says what the card chance names next is for and ``follow`` makes a move
+/// played through the ``State`` API: a hand history's replay (``holecard.phh``) names
+/// every card so, the history's, while the engine decides the dealing.
+///
 /// >>> from holecard import Razz
 /// >>> from holecard.agents import ChanceHand, Encoding
 /// >>> hand = ChanceHand(Encoding(Razz.ten_twenty(), players=2), [200, 200])
@@ -455,6 +459,9 @@ pub struct PyChanceHand {
     /// The stacks the hand started with and every action applied: what a pickle replays.
     stacks: Vec<u64>,
     log: Vec<u64>,
+    /// A move made through ``follow`` that is no slot of the encoding (a pickle could not
+    /// replay it).
+    off_slots: bool,
 }
 
 impl PyChanceHand {
@@ -540,6 +547,7 @@ impl PyChanceHand {
                 hand,
                 stacks,
                 log: Vec::new(),
+                off_slots: false,
             })
         })
     }
@@ -624,6 +632,84 @@ impl PyChanceHand {
         slf.try_borrow_mut()?.apply_index(i)
     }
 
+    /// What the card chance names next is for, ``None`` unless chance is to act:
+    /// ``(purpose, seat, up, stub)`` with ``purpose`` ``"deal"`` (to ``seat``, face ``up``
+    /// or down), ``"draw"`` (a replacement of ``seat``'s draw), ``"burn"`` or ``"board"``
+    /// (the stud community card), and ``stub`` the stub it comes from: 0 the deck, ``k``
+    /// the ``k``-th stub rebuilt in the hand (2-7 reshuffles, stud burns recycled).
+    #[getter]
+    fn take(&self) -> Option<(&'static str, Option<u8>, Option<bool>, u32)> {
+        self.hand.pending().map(|p| {
+            let (what, seat, up) = match p.purpose {
+                Purpose::Deal { seat, up } => ("deal", Some(seat), Some(up)),
+                Purpose::Draw { seat } => ("draw", Some(seat), None),
+                Purpose::Burn => ("burn", None, None),
+                Purpose::Board => ("board", None, None),
+            };
+            (what, seat, up, p.stub)
+        })
+    }
+
+    /// The drawer to be dealt the next card takes none of the stub's: its one card he may
+    /// take goes to the bottom, where the rules pass it over and rebuild the stub for him
+    /// (``EXCLUDE_CURRENT_ROUND``, D-10: the stub's last card completes the round only).
+    /// ``IllegalActionError`` (nothing changes) unless the next card is a draw's from the
+    /// stub with one card to choose and burying it rebuilds the stub.
+    fn bury(&mut self) -> PyResult<()> {
+        let named = self.hand.named();
+        let result = guarded_mut(
+            &mut self.hand,
+            |hand| hand.bury().map_err(PyErr::from),
+            |hand| {
+                hand.rewind(named);
+                Ok(())
+            },
+        )?;
+        result?;
+        self.off_slots = true; // a pickle replays slots and cards, not this
+        Ok(())
+    }
+
+    /// The player to act makes the move ``after`` made: ``after`` is a copy of ``state``
+    /// moved on by one action of the ``State`` API (whose checks and messages it had).
+    /// Returns the new ``to_act``. ``IllegalActionError`` if ``after`` is not this hand
+    /// one action on, or chance is to act.
+    fn follow(&mut self, after: PyRef<'_, PyGameState>) -> PyResult<i64> {
+        let named = self.hand.named();
+        let enc = self.encoding.get();
+        let action = match (self.hand.to_act(), self.hand.state()) {
+            (ToAct::Seat(_), Some(s))
+                if after.state.actions().len() == s.actions().len() + 1
+                    && after.state.actions().starts_with(s.actions()) =>
+            {
+                after.state.actions()[s.actions().len()]
+            }
+            _ => {
+                return Err(IllegalActionError::new_err(
+                    "follow takes this hand's state moved on by one action",
+                ))
+            }
+        };
+        let slot = self.hand.state().and_then(|s| {
+            let resolved = enc.space.resolve(s);
+            resolved.iter().position(|a| *a == Some(action))
+        });
+        let result = guarded_mut(
+            &mut self.hand,
+            |hand| hand.act(action).map_err(PyErr::from),
+            |hand| {
+                hand.rewind(named);
+                Ok(())
+            },
+        )?;
+        result?;
+        match slot {
+            Some(i) => self.log.push(i as u64),
+            None => self.off_slots = true,
+        }
+        Ok(self.code())
+    }
+
     /// The hand at the last decision point (a copy), ``None`` during the first deal.
     #[getter]
     fn state(&self) -> Option<PyGameState> {
@@ -690,11 +776,17 @@ impl PyChanceHand {
             hand: self.hand.clone(),
             stacks: self.stacks.clone(),
             log: self.log.clone(),
+            off_slots: self.off_slots,
         }
     }
 
     /// Pickles as the encoding, the starting stacks and the actions, replayed on load.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, ChanceHandArgs)> {
+        if self.off_slots {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "a ChanceHand that followed a move outside its encoding's slots cannot be pickled",
+            ));
+        }
         let restore = py
             .import("holecard._core")?
             .getattr("_restore_chance_hand")?;

@@ -110,7 +110,17 @@ stub in the order they left play (burn order / discard order), so tests are repe
 ``start(..., recycle_order=f)`` (or setting ``state.recycle_order``) fixes the order
 instead, for that state only: ``f`` gets the cards in the order they left play and returns
 them in the order they go under the stub. ``start(..., restocks=[...])`` then puts chosen
-cards on top of each rebuilt stub, in order (a hand history's replay does).
+cards on top of each rebuilt stub, in order. ``start(..., chance=f)`` instead lets ``f``
+name every card the dealer takes, as the fast engine's ``holecard.agents.ChanceHand``
+does: ``f(take, outcomes)`` gets what the card is for, ``(purpose, seat, up, stub)``
+(``"deal"`` to ``seat`` face ``up`` or down, ``"draw"`` a replacement of ``seat``'s draw,
+``"burn"``, or ``"board"``; ``stub`` 0 for the deck, ``k`` for the ``k``-th rebuilt stub),
+and the cards it may be (the stub's; never a drawer's own discards, D-10.5), and returns
+one of them; the other cards keep their order. For a drawer's card with one card to
+choose it may return None instead: that card goes to the bottom of the stub, where
+``EXCLUDE_CURRENT_ROUND`` passes it over and rebuilds the stub for him (D-10: the stub's
+last card completes the round only); where it would not, ``f`` is asked again and must
+name it. A hand history's replay does so.
 
 Example:
     >>> game = SevenCardStud(ante=1, bring_in=2, small_bet=5)
@@ -121,6 +131,7 @@ Example:
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Final
@@ -211,6 +222,7 @@ __all__ = [
     "Soko",
     "State",
     "StreetStarted",
+    "TableRecord",
     "TimedOut",
     "UncalledBetReturned",
     "build_pots",
@@ -222,6 +234,37 @@ __all__ = [
 #: A :attr:`State.recycle_order` function: recycled cards in the order they left play in,
 #: the same cards in the order they go under the stub out.
 RecycleOrder = Callable[[list[str]], list[str]]
+
+#: What a card the dealer takes is for: ``(purpose, seat, up, stub)`` (see ``chance``).
+Take = tuple[str, int | None, bool | None, int]
+
+#: A ``start(chance=...)`` function: names the card of a take among the cards it may be
+#: (None: a drawer's one card of the stub goes to its bottom, see ``chance``).
+Chance = Callable[[Take, frozenset[str]], str | None]
+
+
+class TableRecord:
+    """What a hand history says about a state's table (``State._config``).
+
+    Read as the fast engine's ``GameConfig`` reads: the game id, the betting structure's
+    name, the table amounts, every option's value text and the rules profile (None: none
+    known).
+    """
+
+    def __init__(self, game: Game) -> None:
+        """The record of ``game``'s table."""
+        self.game = game.kind
+        self.betting = game.betting.name
+        self.stakes = {k: v for k, v in game.table.items() if v is not None}
+        self.options: dict[str, str] = {}
+        for key, value in game.options.items():
+            if isinstance(value, enum.Enum):
+                self.options[key] = value.name
+            elif value is None or isinstance(value, bool):
+                self.options[key] = str(value).lower()
+            else:
+                self.options[key] = str(value)
+        self.profile: str | None = None
 
 
 class IllegalActionError(ValueError):
@@ -505,6 +548,7 @@ class Game:
         dealer: int | None = None,
         recycle_order: RecycleOrder | None = None,
         restocks: Sequence[str | Sequence[object]] | None = None,
+        chance: Chance | None = None,
     ) -> State:
         """Deal a new hand.
 
@@ -520,6 +564,8 @@ class Game:
                 rebuilt (2-7 reshuffles, stud burns recycled): the listed cards that are in
                 the new stub go on top, in this order, above the rest; listed cards that
                 are not in it are passed over (see :attr:`State.restocks`).
+            chance: names every card the dealer takes (see the module docstring); the
+                deck's order then counts for nothing but the order of the cards it leaves.
 
         Returns:
             The state, waiting for the first decision.
@@ -535,6 +581,7 @@ class Game:
             dealer=dealer,
             recycle_order=recycle_order,
             restocks=restocks,
+            chance=chance,
         )
 
 
@@ -663,6 +710,7 @@ class State:
         dealer: int | None,
         recycle_order: RecycleOrder | None = None,
         restocks: Sequence[str | Sequence[object]] | None = None,
+        chance: Chance | None = None,
     ) -> None:
         """Validate the inputs, post forced bets, deal and wait for the first action."""
         n = len(stacks)
@@ -687,6 +735,9 @@ class State:
                 raise ConfigurationError(f"dealer (button) {d} out of range 0..{n - 1}")
         self.dealer = d
         # Deck.
+        self.chance = chance
+        if seed is None and deck is None and chance is not None:
+            deck = ALL_CARDS  # chance names every card: the order only ranks the rest
         if seed is None and deck is None:
             seed = random.SystemRandom().randrange(2**63)
         self._seeded = seed is not None
@@ -790,21 +841,41 @@ class State:
         self.total[p] += amount
         return amount
 
-    def _take(self) -> str:
+    @property
+    def _config(self) -> TableRecord:
+        """The table's record, as the fast engine's ``State._config`` (``holecard.phh``)."""
+        return TableRecord(self.game)
+
+    def _take(self, take: Take, own: set[str] | None = None) -> str:
+        """The next card for ``take``: the stub's top, or the one ``chance`` names.
+
+        ``own``: the drawer's own discards, which he is never dealt (D-10.5); with them
+        the stub's first other card (``chance``: any other).
+        """
         if not self.stub:
             raise RuntimeError("the stub is empty (should be impossible, docs/rules.md §5.2)")
-        return self.stub.pop(0)
+        if self.chance is None:
+            i = 0 if not own else next(i for i, c in enumerate(self.stub) if c not in own)
+            return self.stub.pop(i)
+        outcomes = frozenset(c for c in self.stub if not own or c not in own)
+        card = self.chance(take, outcomes)
+        if card is None:  # no card can be buried here: asked again, it must name one
+            card = self.chance(take, outcomes)
+        if card is None or card not in outcomes:
+            raise ValueError(f"chance named {card!r}, which cannot be dealt now")
+        self.stub.remove(card)
+        return card
 
     def _burn(self) -> None:
         if self._opt("burn_cards") and self.stub:  # G-1.3.2
-            card = self._take()
+            card = self._take(("burn", None, None, self._rebuilt))
             self.burns.append(card)
             if not self.game.is_stud:
                 self.dead.append((card, "burn", -1, self.street))
             self._log(CardBurned(Card(card)))
 
     def _deal(self, p: int, face_up: bool) -> None:
-        card = self._take()
+        card = self._take(("deal", p, face_up, self._rebuilt))
         self.cards[p].append((card, face_up))
         self._log(CardDealt(p, Card(card), face_up))
 
@@ -1166,7 +1237,7 @@ class State:
         # T-9.3: one community card.
         if b and len(self.stub) >= 2:
             self._burn()
-        card = self._take()
+        card = self._take(("board", None, None, self._rebuilt))
         self.board.append(card)
         self._log(BoardCardDealt(Card(card)))
         if not self._opt("community_card_betting"):  # T-9.4 default: no betting
@@ -1738,8 +1809,23 @@ class State:
                     raise RuntimeError(
                         "the reshuffle pool is empty (impossible, docs/rules.md D-10.4)"
                     )
-                i = mine.index(True)
-            got.append(self.stub.pop(i))
+            take = ("draw", p, None, self._rebuilt)
+            if self.chance is not None and not reshuffled and wsop and not completes:
+                outcomes = frozenset(c for c in self.stub if c not in own)
+                if len(outcomes) == 1:
+                    (last,) = outcomes
+                    card = self.chance(take, outcomes)
+                    if card is None:
+                        # His one card goes to the bottom: the rule above passes it over.
+                        self.stub.remove(last)
+                        self.stub.append(last)
+                        continue
+                    if card != last:
+                        raise ValueError(f"chance named {card!r}, which cannot be dealt now")
+                    self.stub.remove(last)
+                    got.append(last)
+                    continue
+            got.append(self._take(take, own))
         return got
 
     def _reshuffle(self, p: int, own: set[str], need: int) -> None:
