@@ -14,6 +14,7 @@ import importlib
 import inspect
 import pkgutil
 import re
+import tomllib
 from pathlib import Path
 from types import ModuleType
 
@@ -81,7 +82,7 @@ def documents(page: str, module: ModuleType, name: str) -> bool:
         return True
     if is_value(obj):
         return False
-    everywhere = {d for path in REFERENCE.glob("*.md") for d in DIRECTIVE.findall(path.read_text())}
+    everywhere = {d for p in REFERENCE.glob("*.md") for d in DIRECTIVE.findall(p.read_text())}
     targets = [t for shown, t in CROSS_REFERENCE.findall(page) if shown == name]
     return any(
         resolve(identifier) is obj
@@ -115,12 +116,14 @@ def test_every_directive_names_an_object() -> None:
 
 
 def test_a_missing_name_is_noticed() -> None:
+    html = importlib.import_module("holecard.html")
+    games = importlib.import_module("holecard.games")
     page = "::: holecard.html\n\n::: holecard.html.replay_page\n"
-    assert documents(page, holecard.html, "replay_page")
-    assert not documents("::: holecard.html\n", holecard.html, "replay_page")
+    assert documents(page, html, "replay_page")
+    assert not documents("::: holecard.html\n", html, "replay_page")
     # A cross-reference counts only when it leads to a directive of the same object.
-    assert documents("[`State`][holecard._core.State]", holecard.games, "State")
-    assert not documents("[`State`][holecard._core.Card]", holecard.games, "State")
+    assert documents("[`State`][holecard._core.State]", games, "State")
+    assert not documents("[`State`][holecard._core.Card]", games, "State")
     assert not documents("[`BOTS`][holecard._core.BOTS]", holecard, "BOTS")
 
 
@@ -141,3 +144,11 @@ def test_every_python_example_is_a_doctest(path: Path) -> None:
     blocks = re.findall(r"^```(\w*)\n(.*?)^```", path.read_text(), flags=re.M | re.S)
     for language, body in blocks:
         assert language != "python" or body.lstrip().startswith(">>> "), (path, body[:80])
+
+
+def test_the_makefile_installs_the_docs_extra() -> None:
+    # `make docs` and `make check` install DOCS_TOOLS; `pip install '.[docs]'` the extra.
+    makefile = (ROOT / "Makefile").read_text()
+    [line] = re.findall(r"^DOCS_TOOLS := (.+)$", makefile, flags=re.M)
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert re.findall(r'"([^"]+)"', line) == extra["optional-dependencies"]["docs"]
