@@ -13,17 +13,17 @@ import griffe
 def fence_doctests(text: str) -> str:
     """``text`` with every run of doctest lines (prompt, continuation, output) fenced."""
     out: list[str] = []
-    inside = False
+    indent = None  # the block's indentation while inside one (a Google section's, say)
     for line in text.splitlines():
-        if not inside and line.lstrip().startswith(">>>"):
-            out.append("```pycon")
-            inside = True
-        elif inside and not line.strip():
-            out.append("```")
-            inside = False
+        if indent is None and line.lstrip().startswith(">>>"):
+            indent = line[: len(line) - len(line.lstrip())]
+            out.append(f"{indent}```pycon")
+        elif indent is not None and not line.strip():
+            out.append(f"{indent}```")
+            indent = None
         out.append(line)
-    if inside:
-        out.append("```")
+    if indent is not None:
+        out.append(f"{indent}```")
     return "\n".join(out)
 
 
