@@ -152,3 +152,18 @@ def test_the_makefile_installs_the_docs_extra() -> None:
     [line] = re.findall(r"^DOCS_TOOLS := (.+)$", makefile, flags=re.M)
     extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert re.findall(r'"([^"]+)"', line) == extra["optional-dependencies"]["docs"]
+
+
+def test_the_readme_links_to_what_exists() -> None:
+    # The README is outside the site, so `mkdocs build --strict` does not check its links.
+    text = (ROOT / "README.md").read_text()
+    links = re.findall(r"\]\(([^)#]*)(#[^)]*)?\)", text)
+    local = [(target, anchor) for target, anchor in links if not target.startswith("http")]
+    assert len(local) >= 10
+    for target, anchor in local:
+        linked = ROOT / target
+        assert linked.exists(), target
+        if anchor:
+            headings = re.findall(r"^#+ (.+)$", linked.read_text(), re.M)
+            slugs = {re.sub(r"[^a-z0-9 -]", "", h.lower()).replace(" ", "-") for h in headings}
+            assert anchor[1:] in slugs, (target, anchor)
