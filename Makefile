@@ -7,7 +7,8 @@
 #                7-card test), the extension build, ruff, mypy --strict, stubtest, pytest
 #                (which also builds the wheel and tests it installed in a fresh environment;
 #                Chromium for the replayer tests is installed first, through apt-get, when
-#                missing)
+#                missing), then mkdocs build --strict
+#   make docs    the documentation site (mkdocs.yml, docs/) into site/
 #   make wheel   the wheels (manylinux2014: one for every CPython >= 3.11, one built for
 #                this CPython) and the sdist, into dist/ (DIST=folder for another;
 #                tests/test_wheel.py builds through it)
@@ -28,7 +29,7 @@ STAMP  := $(VENV)/.installed
 # The oldest Rust that builds the crate (Cargo.toml's rust-version) and the oldest Python.
 MSRV   := $(shell sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 
-.PHONY: dev prereqs browser check rust-check python-check wheel bench fmt clean fuzz soak
+.PHONY: dev docs prereqs browser check rust-check python-check wheel bench fmt clean fuzz soak
 
 # Say what is missing before anything is downloaded or built.
 prereqs:
@@ -54,6 +55,18 @@ $(STAMP): pyproject.toml
 
 dev: prereqs $(STAMP)
 	$(VENV)/bin/maturin develop --release --quiet --features test-hooks
+
+# The documentation site (mkdocs.yml; the tools are pyproject's `docs` extra, which
+# tests/test_docs_site.py checks equal to DOCS_TOOLS): `make docs` builds it into site/,
+# `make check` builds it with --strict after pytest (no broken link, no missing reference).
+DOCS_TOOLS := "mkdocs>=1.6" "mkdocs-material>=9.5" "mkdocstrings>=0.26" "mkdocstrings-python>=1.12"
+DOCS_STAMP := $(VENV)/.docs-installed
+$(DOCS_STAMP): $(STAMP) Makefile
+	$(PY) -m pip install --quiet $(DOCS_TOOLS)
+	touch $(DOCS_STAMP)
+
+docs: dev $(DOCS_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
 
 # The replayer tests drive a real Chromium (tests/test_replayer_browser.py): Debian's
 # chromium and chromium-driver, installed once when missing (as root, or through sudo).
@@ -181,12 +194,13 @@ rust-check:
 	cargo test --profile ci-test --no-default-features
 	cargo test --profile ci-test --no-default-features every_seven_card_hand -- --ignored
 
-python-check: dev browser
+python-check: dev browser $(DOCS_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m mypy --strict python/holecard tests
 	$(PY) -m mypy.stubtest holecard._core
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
 
 bench: dev
 	$(PY) -m pip install --quiet phevaluator eval7 "pokerkit==0.7.7" "poker-equity==0.1.1"

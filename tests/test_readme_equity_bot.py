@@ -1,4 +1,4 @@
-"""The README's table of the equity bot's results is what ``simulate`` gives (seed 1).
+"""The table of the equity bot's results (docs/simulate.md) is what ``simulate`` gives (seed 1).
 
 The table drifted once from the bots it describes; this reads each heads-up row of it and
 plays it again.
@@ -14,7 +14,7 @@ import pytest
 
 from holecard import simulate
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+PAGE = (Path(__file__).resolve().parent.parent / "docs" / "simulate.md").read_text("utf-8")
 GAMES = ("stud", "razz", "deuce_seven")  # the table's columns
 ROW = re.compile(r"^\| heads-up, equity vs (\w+) \((\d[\d,]*)(?: hands)?\) \| (.+) \|$", re.M)
 
@@ -22,7 +22,7 @@ ROW = re.compile(r"^\| heads-up, equity vs (\w+) \((\d[\d,]*)(?: hands)?\) \| (.
 def rows() -> list[tuple[str, int, str, str]]:
     """(opponent, hands, game, cell) of every heads-up row of the table."""
     found = []
-    for opponent, hands, cells in ROW.findall(README):
+    for opponent, hands, cells in ROW.findall(PAGE):
         for game, cell in zip(GAMES, cells.split(" | "), strict=True):
             found.append((opponent, int(hands.replace(",", "")), game, cell))
     return found

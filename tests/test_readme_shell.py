@@ -1,6 +1,7 @@
-"""Every shell example in the README runs, and prints what the README shows.
+"""Every shell example in the README and the documentation pages runs, and prints what the
+page shows.
 
-The README's ``console`` blocks hold commands after ``$ `` and, below each, the output it
+The pages' ``console`` blocks hold commands after ``$ `` and, below each, the output it
 prints (``...`` stands for any text, as in doctests: timings, progress). Each command runs
 in a fresh folder that sees the repository's shipped files (``tests/``) as in a clone, with
 the environment's ``holecard`` script first on the PATH, so files an example writes
@@ -20,7 +21,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
+#: The README and every page of the documentation site (docs/).
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 CHECKER = doctest.OutputChecker()
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
@@ -43,10 +45,10 @@ def examples(text: str) -> list[tuple[str, str]]:
     return found
 
 
-EXAMPLES = examples(README.read_text(encoding="utf-8"))
+EXAMPLES = [e for page in PAGES for e in examples(page.read_text(encoding="utf-8"))]
 
 
-def test_the_readme_has_shell_examples() -> None:
+def test_the_pages_have_shell_examples() -> None:
     commands = [c for c, _ in EXAMPLES]
     for sub in ("eval", "equity", "simulate", "replay", "import", "stats"):
         assert any(c.startswith(f"holecard {sub} ") for c in commands), sub
@@ -60,7 +62,7 @@ def test_the_parser_sees_commands_and_outputs() -> None:
 @pytest.mark.parametrize(("command", "expected"), EXAMPLES, ids=[c for c, _ in EXAMPLES])
 def test_readme_shell_example(command: str, expected: str, tmp_path: Path) -> None:
     argv = shlex.split(command)
-    assert argv[0] == "holecard", "README shell examples run the holecard command"
+    assert argv[0] == "holecard", "the pages' shell examples run the holecard command"
     (tmp_path / "tests").symlink_to(ROOT / "tests")
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     done = subprocess.run(
@@ -68,7 +70,7 @@ def test_readme_shell_example(command: str, expected: str, tmp_path: Path) -> No
     )
     assert done.returncode == 0, done.stderr
     assert CHECKER.check_output(expected + "\n", done.stdout, FLAGS), (
-        f"README shows:\n{expected}\n\n{command} printed:\n{done.stdout}"
+        f"the page shows:\n{expected}\n\n{command} printed:\n{done.stdout}"
     )
     for arg in argv:  # what an example writes is there
         if arg.endswith((".png", ".html")):
