@@ -231,6 +231,31 @@ def test_simulate_short_bots_list_repeats(capsys: pytest.CaptureFixture[str]) ->
     assert_one_line_error(code, err, "--bots lists 7 bots for 6 players")
 
 
+def test_simulate_takes_the_game_after_the_bots_list(capsys: pytest.CaptureFixture[str]) -> None:
+    # --bots takes several names; the game after them is the GAME, not a third bot.
+    rest = ("--players", "3", "--hands", "50", "--seed", "2", "--no-progress")
+
+    def table(out: str) -> list[str]:
+        return out.splitlines()[:-1]  # not the timing line
+
+    code, out, err = cli(capsys, "simulate", "--bots", "strength", "random", "stud", *rest)
+    assert (code, err) == (0, "")
+    assert out.startswith("stud (fixed limit), 3 players, 50 hands, seed 2")
+    seats = [ln.split()[1] for ln in out.splitlines() if re.match(r"\s+\d+  ", ln)]
+    assert seats == ["strength", "random", "strength"]
+    code, after, err = cli(capsys, "simulate", "stud", "--bots", "strength", "random", *rest)
+    assert (code, err, table(after)) == (0, "", table(out))
+    # Options after the list, and a comma-separated list, too.
+    code, after, err = cli(capsys, "simulate", *rest, "--bots", "strength,random", "stud")
+    assert (code, err, table(after)) == (0, "", table(out))
+    # A game given before the list leaves a game name in it a (wrong) bot name.
+    code, _, err = cli(capsys, "simulate", "stud", "--bots", "strength", "razz", *rest)
+    assert_one_line_error(code, err, "unknown bot 'razz'")
+    # No game at all: still argparse's message.
+    code, _, err = cli(capsys, "simulate", "--bots", "strength", "random", *rest)
+    assert_one_line_error(code, err, "the following arguments are required: GAME")
+
+
 def test_simulate_one_hand_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "simulate", "razz", "--players", "2", "--hands", "1", "--seed", "4")
     assert code == 0
