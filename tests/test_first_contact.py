@@ -14,6 +14,8 @@ import os
 import re
 from pathlib import Path
 
+import holecard
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The module each extra group's tests import, and the package that provides it.
@@ -56,3 +58,20 @@ def test_make_check_installs_every_extra_and_says_so() -> None:
         # Under `make check`: every extra is here, so no test of one is skipped or lost.
         missing = [m for m in EXTRA_MODULES if importlib.util.find_spec(m) is None]
         assert not missing, f"make check did not install {missing}"
+
+
+def test_the_bots_rules_are_documented_publicly_with_the_codes_numbers() -> None:
+
+    page = (ROOT / "docs" / "bots.md").read_text()
+    assert re.findall(r"^## (\w+)$", page, re.M) == list(holecard.BOTS)
+    assert "`strength` (the default: `bots=None` seats strength bots)" in page
+    assert holecard._core.DEFAULT_BOT == "strength"
+    page = " ".join(page.split())  # the phrases, whatever the line breaks
+    # The equity bot's numbers, as its code has them.
+    code = (ROOT / "rust" / "sim" / "equity_bot.rs").read_text()
+    constant = dict(re.findall(r"^pub const (\w+): \w+ = ([\d.]+);", code, re.M))
+    assert f"({constant['SAMPLES']} samples)" in page
+    assert f"bets from strength {constant['BET']}" in page
+    assert f"raises from strength {constant['RAISE']}" in page
+    assert constant["RESPECT"] == "0.8"  # a fifth off:
+    assert "discounted by a fifth for every bet" in page
