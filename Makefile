@@ -1,13 +1,14 @@
 # holecard developer tasks. `make check` is what CI runs (.ci/run calls it).
 #
-#   make dev     check the prerequisites, create .venv, install the dev tools, build the
-#                extension (release) into it
+#   make dev     check the prerequisites, create .venv, install what the main job and the
+#                core tests need (DEV_DEPS: the build and lint tools, pytest, hypothesis),
+#                build the extension (release) into it
 #   make check   every check: rustfmt, clippy, Rust tests (optimised, with overflow checks
 #                and debug assertions: Cargo.toml's ci-test profile; incl. the exhaustive
 #                7-card test), the extension build, ruff, mypy --strict, stubtest, pytest
 #                (which also builds the wheel and tests it installed in a fresh environment;
-#                Chromium for the replayer tests is installed first, through apt-get, when
-#                missing), then mkdocs build --strict
+#                every extra group below is installed first, once, and Chromium for the
+#                replayer tests, through apt-get, when missing), then mkdocs build --strict
 #   make docs    the documentation site (mkdocs.yml, docs/) into site/
 #   make wheel   the wheels (manylinux2014: one for every CPython >= 3.11, one built for
 #                this CPython) and the sdist, into dist/ (DIST=folder for another;
@@ -40,18 +41,49 @@ prereqs:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { echo "make: holecard needs Python 3.11 or newer as $(PYTHON) (make PYTHON=python3.12 ... picks another)" >&2; exit 1; }
 	@$(PYTHON) -m venv --help >/dev/null 2>&1 || { echo "make: $(PYTHON) has no venv module: install it (Debian: apt-get install python3-venv)" >&2; exit 1; }
 
+# What `make dev` installs: the build and the checking tools and what the core tests need
+# (numpy comes with the extension). The heavier groups are installed by the targets that
+# need them, each stamped in .venv once installed: the wheels' linker (zig), and for `make
+# check` every group at once (ALL_DEPS). Each requirement is pinned as pyproject.toml's
+# extras pin it (tests/test_release_files.py compares them).
+DEV_DEPS      := "maturin>=1.9,<2" "numpy>=1.24" "pytest>=8" "hypothesis>=6.100" \
+	"mypy>=1.10" "ruff>=0.6"
+WHEEL_DEPS    := "ziglang>=0.13"
+PLOT_DEPS     := "matplotlib>=3.7"
+FRAMES_DEPS   := "pandas>=2" "polars>=1"
+SCALE_DEPS    := "ray>=2.9" "dask[distributed]>=2024.1"
+RL_DEPS       := "open_spiel>=1.5" "pettingzoo>=1.24" "gymnasium>=1.0"
+# The peers the conformance tests compare with (tests/test_conformance_*.py).
+PEERS_DEPS    := "pokerkit==0.7.7" "phevaluator>=0.6" "eval7>=0.1.10" "treys>=0.1.8"
+# The replayer page in Chromium, the notebooks, pytest's benchmark fixture.
+BROWSER_DEPS  := "selenium>=4.20"
+NOTEBOOK_DEPS := "nbclient>=0.10" "nbformat>=5.10" "ipykernel>=6.29"
+BENCHMARK_DEPS := "pytest-benchmark>=4"
+# make check's pytest runs its test files in two worker processes (PYTEST_WORKERS).
+XDIST_DEPS    := "pytest-xdist>=3.6"
+# The release checks: every platform's wheels (LIEF, auditwheel), the workflows.
+RELEASE_DEPS  := "lief>=0.16" "auditwheel>=6" "check-jsonschema>=0.29"
+BENCH_DEPS    := "pokerkit==0.7.7" "phevaluator>=0.6" "eval7>=0.1.10" "poker-equity==0.1.1"
+ALL_DEPS      := $(WHEEL_DEPS) $(PLOT_DEPS) $(FRAMES_DEPS) $(SCALE_DEPS) $(RL_DEPS) \
+	$(PEERS_DEPS) $(BROWSER_DEPS) $(NOTEBOOK_DEPS) $(BENCHMARK_DEPS) $(XDIST_DEPS) \
+	$(RELEASE_DEPS)
+
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet "maturin>=1.9,<2" "ziglang>=0.13" "numpy>=1.24" \
-		"hypothesis>=6.100" "pytest>=8" "pytest-benchmark>=4" "mypy>=1.10" "ruff>=0.6" \
-		"matplotlib>=3.7" "selenium>=4.20" "nbclient>=0.10" "nbformat>=5.10" "ipykernel>=6.29" \
-		"pokerkit==0.7.7" "pandas>=2" "polars>=1" "phevaluator>=0.6" "eval7>=0.1.10" \
-		"ray>=2.9" "dask[distributed]>=2024.1" \
-		"open_spiel>=1.5" "pettingzoo>=1.24" "gymnasium>=1.0" \
-		"lief>=0.16" "auditwheel>=6" "check-jsonschema>=0.29" "treys>=0.1.8" \
-		"pytest-xdist>=3.6"
+	$(PY) -m pip install --quiet $(DEV_DEPS)
 	touch $(STAMP)
+
+# A group's stamp; `make check` installs all of them in one go and stamps each.
+$(VENV)/.installed-wheel: $(STAMP)
+	$(PY) -m pip install --quiet $(WHEEL_DEPS)
+	touch $@
+$(VENV)/.installed-release: $(STAMP)
+	$(PY) -m pip install --quiet $(RELEASE_DEPS)
+	touch $@
+$(VENV)/.installed-all: $(STAMP)
+	$(PY) -m pip install --quiet $(ALL_DEPS)
+	touch $(VENV)/.installed-wheel $(VENV)/.installed-release $@
 
 dev: prereqs $(STAMP)
 	$(VENV)/bin/maturin develop --release --quiet --features test-hooks
@@ -93,7 +125,7 @@ WHEEL_PYTHONS ?= $(PY)
 DIST ?= dist
 MATURIN_BUILD := PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/maturin build --release --zig \
 	--compatibility manylinux2014 --out $(DIST)
-wheel: prereqs $(STAMP)
+wheel: prereqs $(STAMP) $(VENV)/.installed-wheel
 	CARGO_TARGET_DIR=$(WHEEL_TARGET)/abi3 $(MATURIN_BUILD) --features abi3
 	CARGO_TARGET_DIR=$(WHEEL_TARGET)/cpython $(MATURIN_BUILD) --interpreter $(WHEEL_PYTHONS)
 	$(VENV)/bin/maturin sdist --out $(DIST)
@@ -119,7 +151,7 @@ WHEELS_NOT_HERE := x86_64-pc-windows-msvc: Microsoft's C runtime and Windows SDK
 # whole dotted name, which does not exist, and the link fails.
 WHEELS_MINGW := x86_64-pc-windows-gnu
 .PHONY: wheels wheels-test arm64-root
-wheels: prereqs $(STAMP)
+wheels: prereqs $(STAMP) $(VENV)/.installed-wheel
 	@mkdir -p $(WHEELS_TARGET)
 	@echo "make wheels: x86_64-unknown-linux-gnu (manylinux2014: abi3 and this CPython's) and the sdist"
 	@$(MAKE) --no-print-directory wheel DIST=$(WHEELS_DIST) >$(WHEELS_TARGET)/wheel.log 2>&1 \
@@ -177,7 +209,7 @@ $(ARM64_ROOT)/.complete:
 
 # The wheels of `make wheels`, each run where it can be (the aarch64 one under emulation)
 # and checked statically otherwise (tests/test_wheels_platforms.py).
-wheels-test: wheels arm64-root
+wheels-test: wheels arm64-root $(VENV)/.installed-release
 	HOLECARD_WHEELS=$(WHEELS_DIST) HOLECARD_ARM64_ROOT=$(ARM64_ROOT) \
 		$(PY) -m pytest -q tests/test_wheels_platforms.py
 
@@ -194,16 +226,18 @@ rust-check:
 	cargo test --profile ci-test --no-default-features
 	cargo test --profile ci-test --no-default-features every_seven_card_hand -- --ignored
 
-python-check: dev browser $(DOCS_STAMP)
+# HOLECARD_CHECK=1: the tests that need an extra group fail rather than skip when it is
+# missing (tests/test_first_contact.py).
+python-check: dev $(VENV)/.installed-all browser $(DOCS_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m mypy --strict python/holecard tests
 	$(PY) -m mypy.stubtest holecard._core
-	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile
+	HOLECARD_CHECK=1 PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
 
 bench: dev
-	$(PY) -m pip install --quiet phevaluator eval7 "pokerkit==0.7.7" "poker-equity==0.1.1"
+	$(PY) -m pip install --quiet $(BENCH_DEPS)
 	cargo bench --no-default-features
 	$(PY) benches/python/bench_eval.py
 	$(PY) benches/python/bench_import.py

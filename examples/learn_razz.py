@@ -10,14 +10,16 @@ and a table and a plot show its result (big bets per hand) rising against each. 
 only; minutes on one core.
 
     pip install 'holecard[rl,plot]'
-    python examples/learn_razz.py                 # writes learn_razz.png
+    python examples/learn_razz.py                 # writes examples/output/learn_razz.png
     python examples/learn_razz.py --hands 4000    # a quicker run
+    python examples/learn_razz.py --out DIR       # the plot into DIR instead
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 import gymnasium
 import numpy as np
@@ -28,6 +30,9 @@ from holecard import Card, Razz
 from holecard.agents import Encoding
 
 Array = npt.NDArray[np.float64]
+
+#: Where the examples write unless told (git-ignored): next to them, not the current folder.
+OUTPUT = Path(__file__).resolve().parent / "output"
 
 #: Razz rank of every card index (ace low: 1).
 RANKS = np.array([Card.from_index(i).rank.value for i in range(52)])
@@ -130,8 +135,15 @@ def main() -> None:
     parser.add_argument(
         "--train-against", default="calling_station", help="bots to train against, in turn"
     )
-    parser.add_argument("--plot", default="learn_razz.png", help="plot file ('' for none)")
+    parser.add_argument(
+        "--out", type=Path, default=OUTPUT, help=f"folder to write into (default {OUTPUT})"
+    )
+    parser.add_argument(
+        "--plot", help="plot file (default learn_razz.png in the --out folder; '' for none)"
+    )
     args = parser.parse_args()
+    if args.plot is None:
+        args.plot = str(args.out / "learn_razz.png")
 
     bots = ("random", "calling_station")
     trainers = tuple(args.train_against.split(","))
@@ -176,6 +188,7 @@ def main() -> None:
         ax.set_title("Heads-up fixed-limit razz: linear policy gradient")
         ax.legend()
         fig.tight_layout()
+        Path(args.plot).parent.mkdir(parents=True, exist_ok=True)
         fig.savefig(args.plot, dpi=120)
         print(f"plot: {args.plot}")
 

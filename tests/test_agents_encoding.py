@@ -25,6 +25,7 @@ from holecard import (
     Razz,
     SevenCardStud,
     State,
+    Table,
 )
 from holecard.agents import Bot, ChanceHand, Encoding
 from holecard.games import game_class
@@ -242,6 +243,21 @@ def test_bots_pickle_with_their_table() -> None:
     assert (again.name, repr(again)) == ("strength", "Bot('strength')")
     state = table.start([100, 100, 100], seed=2)
     assert again.act(state, 9) == bot.act(state, 9)
+
+
+def test_encoding_and_bots_take_a_session_table_as_its_game() -> None:
+    # "table" is a game's configuration here, and holecard.Table a session of hands at one:
+    # a session stands for the game its next hand is dealt at.
+    game = Razz.ten_twenty()
+    session = Table(
+        game, [100, 100], seed=1, levels=[(1, Razz(ante=5, bring_in=10, small_bet=20))]
+    )
+    assert Encoding(session, players=2) == Encoding(game, players=2)
+    state = game.start([100, 100], seed=2)
+    assert Bot("strength", session).act(state, 3) == Bot("strength", game).act(state, 3)
+    session.play_hand(lambda hand: hand.legal_moves()[-1])
+    assert Encoding(session, players=2) == Encoding(session.game, players=2)
+    assert Encoding(session, players=2) != Encoding(game, players=2)
 
 
 def test_encoding_is_a_value() -> None:

@@ -3,6 +3,7 @@ the rest in-process through ``holecard.cli.main``."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shlex
@@ -18,6 +19,7 @@ import holecard
 from conftest import DATA, PHH_DIR
 from holecard import phh, sites
 from holecard.cli import main
+from holecard.cli import play as play_command
 
 HAND5 = PHH_DIR / "wsop-2023-43-5" / "5.phh"
 YOCKEY = PHH_DIR / "historical" / "arieh-yockey-2019.phh"
@@ -233,6 +235,31 @@ def test_simulate_short_bots_list_repeats(capsys: pytest.CaptureFixture[str]) ->
     assert seats == ["strength", "random", "random"] * 2
     code, _, err = cli(capsys, *args, "--bots", "a,b,c,d,e,f,g")
     assert_one_line_error(code, err, "--bots lists 7 bots for 6 players")
+
+
+def test_simulate_takes_the_game_after_the_bots_list(capsys: pytest.CaptureFixture[str]) -> None:
+    # --bots takes several names; the game after them is the GAME, not a third bot.
+    rest = ("--players", "3", "--hands", "50", "--seed", "2", "--no-progress")
+
+    def table(out: str) -> list[str]:
+        return out.splitlines()[:-1]  # not the timing line
+
+    code, out, err = cli(capsys, "simulate", "--bots", "strength", "random", "stud", *rest)
+    assert (code, err) == (0, "")
+    assert out.startswith("stud (fixed limit), 3 players, 50 hands, seed 2")
+    seats = [ln.split()[1] for ln in out.splitlines() if re.match(r"\s+\d+  ", ln)]
+    assert seats == ["strength", "random", "strength"]
+    code, after, err = cli(capsys, "simulate", "stud", "--bots", "strength", "random", *rest)
+    assert (code, err, table(after)) == (0, "", table(out))
+    # Options after the list, and a comma-separated list, too.
+    code, after, err = cli(capsys, "simulate", *rest, "--bots", "strength,random", "stud")
+    assert (code, err, table(after)) == (0, "", table(out))
+    # A game given before the list leaves a game name in it a (wrong) bot name.
+    code, _, err = cli(capsys, "simulate", "stud", "--bots", "strength", "razz", *rest)
+    assert_one_line_error(code, err, "unknown bot 'razz'")
+    # No game at all: still argparse's message.
+    code, _, err = cli(capsys, "simulate", "--bots", "strength", "random", *rest)
+    assert_one_line_error(code, err, "the following arguments are required: GAME")
 
 
 def test_simulate_one_hand_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
@@ -607,6 +634,43 @@ def test_stats_of_only_unreadable_hands_says_why(
 
 
 # ----- play -------------------------------------------------------------------------------
+
+
+#: Every refused move the prompt can be given, then a legal one (c), over and over.
+BAD_MOVES = ["f", "k", "b", "o", "r 99999", "r 1", "d 2s", "d Xx", "d Th Th", "c"]
+
+
+def refusals(game: str, seed: int) -> set[str]:
+    """What ``holecard play`` answers to BAD_MOVES over two hands of ``game``."""
+    script = "\n".join(BAD_MOVES * 40) + "\n"
+    out = io.StringIO()
+    assert (
+        play_command.run(game, players=2, seed=seed, hands=2, inp=io.StringIO(script), out=out)
+        == 0
+    )
+    return {ln.split("): ", 1)[1] for ln in out.getvalue().splitlines() if "): not allowed" in ln}
+
+
+def test_play_refuses_moves_in_the_players_words() -> None:
+    said = refusals("deuce_seven", 5) | refusals("stud", 3) | refusals("razz", 0)
+    for words in (
+        "not allowed: you do not hold 2s",
+        "not allowed: you named Th twice",
+        "not allowed: 'Xx' is not a card (a rank and a suit, e.g. 9h Kd Ts)",
+        "not allowed: folding when you can check is off in this game (k checks)",
+        "not allowed: you must post the bring-in (b) or complete (o)",
+        "not allowed: there is no bring-in to post now",
+        "not allowed: there is no bring-in to complete now",
+        "not allowed: you must post the bring-in (b) or complete (o): the bring-in may not fold",
+        "not allowed: you cannot check: there is 3 to call (c calls, f folds)",
+        "not allowed: you may bet 20, not 99,999",
+        "not allowed: you may bet 10, not 1",
+        "not allowed: you may raise to 30, not 1",
+    ):
+        assert words in said, sorted(said)
+    # Never the engine's words: seats, "his hand", option names, positions in a string.
+    for line in said:
+        assert not re.search(r"seat \d|his hand|allow_|_|position \d", line), line
 
 
 def test_play_through_stdin() -> None:

@@ -219,3 +219,98 @@ def test_the_sdist_ships_the_data_the_table_says(tmp_path: Path) -> None:
     # What building needs is there.
     for needed in ("Cargo.toml", "Cargo.lock", "pyproject.toml", "LICENSE", "rust/lib.rs"):
         assert needed in names
+
+
+# ----- what each make target installs, and the extras ----------------------------------
+
+
+def make_group(name: str) -> list[str]:
+    """The requirements of the Makefile's ``NAME_DEPS``, as make expands them."""
+    text = run(
+        "make",
+        "-s",
+        "--no-print-directory",
+        "--eval",
+        "deps: ; @printf '%s\\n' $(" + name + "_DEPS)",
+        "deps",
+        cwd=ROOT,
+    )
+    return text.split()
+
+
+def extras() -> dict[str, list[str]]:
+    """pyproject.toml's extras, each with the extras it names (``holecard[...]``) resolved."""
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    table: dict[str, list[str]] = declared["optional-dependencies"]
+
+    def resolve(extra: str) -> list[str]:
+        out: list[str] = []
+        for requirement in table[extra]:
+            named = re.fullmatch(r"holecard\[(.*)\]", requirement)
+            out += (
+                [r for e in named.group(1).split(",") for r in resolve(e)]
+                if named
+                else [requirement]
+            )
+        return out
+
+    return {extra: resolve(extra) for extra in table} | {"": declared["dependencies"]}
+
+
+def requirement_name(requirement: str) -> str:
+    return re.split(r"[\[<>=!~ ]", requirement, maxsplit=1)[0].lower().replace("_", "-")
+
+
+def test_make_installs_what_the_extras_pin() -> None:
+    pinned = extras()
+    dev = set(pinned["dev"] + pinned[""])
+    check = set(make_group("DEV")) | set(make_group("ALL"))
+    # `make dev` then `make check`: the environment `pip install '.[dev]'` makes, pinned alike.
+    assert check == dev
+    # `make dev` alone: the build and lint tools, pytest and hypothesis, nothing heavy.
+    assert {requirement_name(r) for r in make_group("DEV")} == {
+        "maturin", "numpy", "pytest", "hypothesis", "mypy", "ruff",
+    }  # fmt: skip
+    assert set(make_group("BENCH")) == set(pinned["bench"])
+    for extra in ("plot", "pandas", "polars", "ray", "dask", "rl"):
+        assert set(pinned[extra]) <= check, extra
+
+
+def test_make_check_installs_every_group_once_and_make_wheel_none_of_them() -> None:
+    out = run("make", "-n", "-B", "python-check", "wheel", cwd=ROOT)
+    installs = [line for line in out.splitlines() if "pip install" in line]
+    # The dev tools, every group in one go (and each group's own stamp is made with it), zig.
+    assert sum("ray>=2.9" in line for line in installs) == 1
+    assert all(
+        "ray" not in line for line in installs if "ziglang" in line and "matplotlib" not in line
+    )
+    wheel = run("make", "-n", "-B", "wheel", cwd=ROOT)
+    heavy = ("ray", "dask", "open_spiel", "polars", "pandas", "selenium", "ipykernel")
+    assert not [
+        line
+        for line in wheel.splitlines()
+        if "pip install" in line and any(h in line for h in heavy)
+    ]
+    assert "ziglang" in wheel
+    check = (ROOT / "Makefile").read_text()
+    assert re.search(r"^python-check: dev \$\(VENV\)/\.installed-all", check, re.M)
+    assert "HOLECARD_CHECK=1 " in check
+
+
+def test_each_documented_extra_adds_what_its_text_says() -> None:
+    # "`holecard[testing]` (hypothesis, for `holecard.testing`)": the packages named before
+    # "for" are the extra's, all of them and no more.
+    pinned = extras()
+    found = {}
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        for extra, names in re.findall(
+            r"`holecard\[(\w+)\]` \(([^()`]*?),? for\s", page.read_text()
+        ):
+            said = {
+                re.sub(r"[^a-z0-9]", "", n.lower()) for n in re.split(r",\s*|\s+and\s+", names)
+            }
+            have = {re.sub(r"[^a-z0-9]", "", requirement_name(r)) for r in pinned[extra]}
+            found[extra] = page.name
+            assert said == have, (page.name, extra, said, have)
+    assert "testing" in found
+    assert [requirement_name(r) for r in pinned["testing"]] == ["hypothesis"]

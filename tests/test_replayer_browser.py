@@ -1,4 +1,4 @@
-"""The replayer page in a real browser (Chromium driven by selenium; ``make dev`` installs it).
+"""The replayer page in a real browser (Chromium driven by selenium; ``make check`` installs both).
 
 Every vendored PHH hand and a few generated hands of each game are opened, stepped through
 by clicking and by key presses, and at every step the pot, the stacks, the bets and the
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -59,7 +60,7 @@ return JSON.stringify({step: Number(fig.dataset.step), pot: Number(svg.dataset.p
 def _chromium() -> tuple[str, str]:
     browser = shutil.which("chromium")
     driver = shutil.which("chromedriver")
-    missing = "Chromium is missing: make dev installs chromium and chromium-driver"
+    missing = "Chromium is missing: make check installs chromium and chromium-driver"
     assert browser, missing
     assert driver, missing
     return browser, driver
@@ -264,3 +265,56 @@ def test_unknown_cards_are_backs_and_recorded_down_cards_are_shown(
         "deuce of spades",
     ]
     assert Card("Ks") in {Card(c) for c in next(hh.replay_steps()).known}
+
+
+#: The page as a person reads it: where the window is scrolled, the title, the log's text
+#: and its current line's place in the log's box, and the pot the table shows in all.
+READ_VIEW = """
+const h1 = document.querySelector("h1").getBoundingClientRect();
+const log = document.getElementById("log").getBoundingClientRect();
+const li = document.querySelector("#log li.current").getBoundingClientRect();
+const svg = document.querySelector("figure.step:not([hidden]) svg");
+const total = svg.querySelector("text.pot-total");
+return JSON.stringify({scrollY: window.scrollY, titleTop: h1.top, titleBottom: h1.bottom,
+  height: window.innerHeight, inLog: li.top >= log.top - 1 && li.bottom <= log.bottom + 1,
+  text: document.querySelector("#log li.current").textContent,
+  total: total ? Number(total.dataset.amount) : Number(svg.dataset.pot)});
+"""
+
+
+def test_the_page_opens_at_its_title_and_tells_the_hand_in_words(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    # In a 900-pixel-high window, wide (the log beside the table) and narrower (the log
+    # below it), the longest logs included.
+    longest = sorted(HANDS, key=lambda p: len(phh.load(p).actions))[-3:]
+    hands = [DATA / "wsop-2023-43-5" / "57.phh", DATA / "wsop-2023-43-5" / "5.phh", *longest]
+    try:
+        for width in (1400, 1024):
+            browser.set_window_size(width, 900)
+            _read_every_step(browser, tmp_path, hands)
+    finally:
+        browser.set_window_size(1400, 900)
+
+
+def _read_every_step(browser: webdriver.Chrome, tmp_path: Path, hands: list[Path]) -> None:
+    for path in hands:
+        hh = phh.load(path)
+        page = tmp_path / (path.stem + ".html")
+        page.write_text(replay_page(hh), encoding="utf-8")
+        _open(browser, page)
+        body = browser.find_element(By.TAG_NAME, "body")
+        for k in range(len(_steps(hh)[0])):
+            if k:
+                body.send_keys(Keys.ARROW_RIGHT)
+            view = json.loads(browser.execute_script(READ_VIEW))
+            # The window never scrolls: the title stays in sight, the log scrolls in its box.
+            assert view["scrollY"] == 0, (path.name, k)
+            assert 0 <= view["titleTop"] < view["titleBottom"] <= view["height"], (path.name, k)
+            assert view["inLog"], (path.name, k)
+            # The log in words, not PHH codes ("p5 pb"); a street's pot as the table shows it
+            # (the blinds and a bring-in in front of the players included).
+            assert not re.search(r"\b(p\d+ (f|cc|cbr|pb|sd|sm)|d dh)\b", view["text"]), view
+            heads = re.findall(r"\(pot ([\d,]+)\) --", view["text"])
+            if heads:
+                assert view["total"] == int(heads[-1].replace(",", "")), (path.name, k, view)

@@ -156,6 +156,15 @@ class Table:
         return [table for start, table in self._levels if start <= count][-1]
 
     @property
+    def _config(self) -> _core.GameConfig:
+        """The game configuration of :attr:`game`.
+
+        ``holecard.agents.Encoding(table, players=...)`` and ``Bot(name, table)`` read it,
+        so that they take a session as the game its next hand is dealt at.
+        """
+        return self.game._config
+
+    @property
     def current(self) -> State | None:
         """The hand in play (dealt and not over), or ``None``.
 

@@ -1,7 +1,10 @@
 """What learning agents are built on: actions, masks and tensors (:class:`Encoding`).
 
 A fixed-size action space per game and betting structure, its legal-action mask and the
-observation and information-state tensors of one seat, all computed in Rust.
+observation and information-state tensors of one seat, all computed in Rust. An
+:class:`Encoding` (and a :class:`Bot`) is made for a game, ``Razz.ten_twenty()`` say, or
+for a session of hands at one, :class:`holecard.Table`, as the game its next hand is dealt
+at (``Table.game``).
 
 The adapters for the agent frameworks use it: ``holecard.pettingzoo`` and
 ``holecard.gymnasium`` (``pip install 'holecard[rl]'``).

@@ -29,7 +29,7 @@ from holecard._enums import Game
 from holecard._narration import Narrator, street_label
 from holecard.exceptions import ArgumentTypeError
 from holecard.phh import HandHistory, parse_variant
-from holecard.svg import _esc, _flag, _title, table
+from holecard.svg import _CX, _CY, _esc, _flag, _text, _title, table
 
 if TYPE_CHECKING:
     from holecard.phh import ReplayStep
@@ -52,7 +52,7 @@ main { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start; }
 #slider { flex: 1; }
 #where { min-width: 8em; text-align: center; }
 #log { flex: 1 1 300px; max-height: 620px; overflow-y: auto; margin: 0; padding-left: 2.2em;
-       background: #fff; border: 1px solid #ccc; }
+       background: #fff; border: 1px solid #ccc; position: relative; scrollbar-gutter: stable; }
 #log li { padding: .15em .3em; cursor: pointer; white-space: pre-wrap; }
 #log li.current { background: #ffe9a8; outline: 2px solid #e0a800; font-weight: bold; }
 #result table { border-collapse: collapse; }
@@ -67,7 +67,16 @@ _SCRIPT = """
   var slider = document.getElementById("slider");
   var where = document.getElementById("where");
   var result = document.getElementById("result");
+  var log = document.getElementById("log");
   var last = steps.length - 1;
+  // Scrolls the log's own box to the step's line, never the page (scrollIntoView would
+  // scroll the window too, past the title, when the log reaches below it).
+  function reveal(li) {
+    if (li.offsetTop < log.scrollTop) { log.scrollTop = li.offsetTop; }
+    else if (li.offsetTop + li.offsetHeight > log.scrollTop + log.clientHeight) {
+      log.scrollTop = li.offsetTop + li.offsetHeight - log.clientHeight;
+    }
+  }
   function show(k) {
     k = Math.max(0, Math.min(last, k));
     for (var i = 0; i <= last; i++) {
@@ -76,10 +85,10 @@ _SCRIPT = """
       if (i === k) { items[i].setAttribute("aria-current", "step"); }
       else { items[i].removeAttribute("aria-current"); }
     }
-    items[k].scrollIntoView({block: "nearest"});
     slider.value = String(k);
     where.textContent = "step " + (k + 1) + " of " + (last + 1);
     result.hidden = k !== last;
+    reveal(items[k]);  // after the result is shown or hidden: the layout is final
     document.body.setAttribute("data-step", String(k));
   }
   function current() { return Number(slider.value); }
@@ -182,12 +191,16 @@ def replay_page(
         if k == len(steps) - 1:
             lines += narrator.finish()
         what = "deal" if step.action is None else step.action
-        text = "\n".join(line.rstrip() for line in lines if line.strip()) or what
+        # The narration, in words; the PHH code stays in the item's data and tooltip.
+        text = "\n".join(line.rstrip() for line in lines if line.strip())
         log.append(
-            f'<li data-step="{k}" data-action="{_esc(what)}"><span class="action">{_esc(what)}'
-            f"</span>\n{_esc(text)}</li>"
+            f'<li data-step="{k}" data-action="{_esc(what)}" title="PHH: {_esc(what)}">'
+            f"{_esc(text or ('the deal' if k == 0 else 'no change'))}</li>"
         )
-        svg = table(state, viewer="all", known=known_cards, names=names, four_color=four_color)
+        svg = _with_bets(
+            table(state, viewer="all", known=known_cards, names=names, four_color=four_color),
+            state,
+        )
         pictures.append(
             f'<figure class="step" id="step-{k}" data-step="{k}"'
             f' data-street="{_esc(street_label(state.street))}"'
@@ -235,6 +248,31 @@ def replay_page(
         f'<ol id="log" aria-label="event log">{"".join(log)}</ol>'
         f"</main><script>{_SCRIPT}</script></body></html>\n"
     )
+
+
+def _with_bets(svg: str, state: State) -> str:
+    """The table with a line under its pot: the pot and the bets in front of the players.
+
+    The log's street headers count the bets in (blinds, a bring-in); the pot of the picture
+    holds only what was gathered into the middle.
+    """
+    bets = sum(state.bets)
+    if not bets:
+        return svg
+    pots = state.pots
+    total = sum(p.amount for p in pots) + bets
+    line = _text(
+        _CX,
+        _CY - 36 + 16 * max(1, len(pots)),
+        f"{total:,} with the bets",
+        size=13,
+        anchor="middle",
+        fill="#fff",
+        cls="pot-total",
+        extra=f' data-amount="{total}"',
+    )
+    end = svg.rindex("</svg>")
+    return svg[:end] + line + svg[end:]
 
 
 def _about(hh: HandHistory, betting: str) -> str:

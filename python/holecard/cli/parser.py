@@ -287,6 +287,31 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _game_out_of_bots(argv: Sequence[str]) -> list[str]:
+    """``argv`` with a GAME that ends ``simulate``'s ``--bots`` list put before it.
+
+    ``--bots`` takes one or more names, so argparse would read ``simulate --bots strength
+    random stud`` as three bots and no game. A game name (never a bot's) that ends the list
+    is the GAME, when no other GAME is on the line.
+    """
+    args = list(argv)
+    if "simulate" not in args:
+        return args
+    command = args.index("simulate")
+    if any(not a.startswith("-") for a in args[:command]) or "--bots" not in args[command:]:
+        return args
+    start = args.index("--bots", command) + 1
+    end = start
+    while end < len(args) and not args[end].startswith("-"):
+        end += 1
+    listed = args[start:end]
+    elsewhere = args[command + 1 : start] + args[end:]
+    game = listed[-1] if listed else None
+    if game in _GAMES and game not in _core.BOTS and not any(a in _GAMES for a in elsewhere):
+        args.insert(command + 1, args.pop(end - 1))
+    return args
+
+
 def _error(kind: str, message: str) -> None:
     print(f"holecard: {kind}: {_one_line(message)}", file=sys.stderr)
 
@@ -346,7 +371,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     try:
-        args = _parser().parse_args(argv)
+        args = _parser().parse_args(_game_out_of_bots(sys.argv[1:] if argv is None else argv))
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 2
     try:

@@ -107,6 +107,65 @@ def _options(la: _core.LegalActions, opened: bool) -> str:
     return ", ".join(out)
 
 
+# Refusals in the player's words, checked before the engine is asked: its own messages
+# speak of seats and option names ("seat 0 cannot discard 2s: not in his hand").
+
+
+def _refusal(verb: str, la: _core.LegalActions) -> str | None:
+    """Why the key ``verb`` is not a legal move now, or ``None``.
+
+    ``None`` too for the keys whose moves are checked elsewhere (a bet or raise, a draw).
+    """
+    bring_in = "you must post the bring-in (b) or complete (o)"
+    if verb == "f" and not la.fold:
+        if la.bring_in is not None:
+            return f"{bring_in}: the bring-in may not fold"
+        return "folding when you can check is off in this game (k checks)"
+    if verb == "k" and not la.check:
+        if la.bring_in is not None:
+            return bring_in
+        owed = f"{la.call:,} to call" if la.call is not None else "a bet to call"
+        return f"you cannot check: there is {owed} (c calls, f folds)"
+    if verb == "b" and la.bring_in is None:
+        return "there is no bring-in to post now"
+    if verb == "o" and la.complete is None:
+        return "there is no bring-in to complete now"
+    return None
+
+
+def _amount_refusal(amount: int, la: _core.LegalActions, opened: bool) -> str | None:
+    """Why betting or raising to ``amount`` is not allowed now, or ``None``."""
+    word = "raise to" if opened else "bet"
+    totals: Sequence[int] | None = getattr(la, "raise_totals", None)
+    if totals is not None:
+        if amount in totals:
+            return None
+        return f"you may {word} " + " or ".join(f"{t:,}" for t in totals) + f", not {amount:,}"
+    lo = la.min_raise_to
+    hi = la.max_raise_to if la.max_raise_to is not None else lo
+    if lo is None or hi is None or lo <= amount <= hi:
+        return None
+    return f"you may {word} {lo:,} to {hi:,}, not {amount:,}"
+
+
+def _discards(text: str, hand: Sequence[_core.Card]) -> tuple[list[_core.Card], str | None]:
+    """The cards ``text`` names to discard from ``hand``, or why they cannot be."""
+    cards: list[_core.Card] = []
+    for word in text.replace(",", " ").split():
+        try:
+            named = _core.parse_cards(word)
+        except ValueError:
+            return [], f"{word!r} is not a card (a rank and a suit, e.g. 9h Kd Ts)"
+        for card in named:
+            if card in cards:
+                return [], f"you named {card} twice"
+            cards.append(card)
+    missing = [str(c) for c in cards if c not in hand]
+    if missing:
+        return [], f"you do not hold {' or '.join(missing)}"
+    return cards, None
+
+
 class _Human:
     def __init__(self, inp: TextIO, out: TextIO) -> None:
         self.inp = inp
@@ -164,6 +223,10 @@ class _Human:
         if la.draw:
             self.say("this is a draw: d CARDS to draw, p to stand pat")
             return False
+        refusal = _refusal(verb, la)
+        if refusal:
+            self.say(f"not allowed: {refusal}")
+            return False
         plain: dict[str, Callable[[], object]] = {
             "f": state.fold,
             "k": state.check,
@@ -205,6 +268,9 @@ class _Human:
         if la.min_raise_to is None:
             self.say("you cannot bet or raise now")
             return False
+        if amount is not None and (refusal := _amount_refusal(amount, la, _opened(state))):
+            self.say(f"not allowed: {refusal}")
+            return False
         state.bet_or_raise_to(la.min_raise_to if amount is None else amount)
         return True
 
@@ -221,8 +287,12 @@ class _Human:
                 return False
         if rest.lower() in ("p", "pat"):
             state.stand_pat()
-        else:
-            state.draw(rest)
+            return True
+        cards, refusal = _discards(rest, state.players[0].hole_cards)  # the player: seat 0
+        if refusal:
+            self.say(f"not allowed: {refusal}")
+            return False
+        state.draw(cards)
         return True
 
 
