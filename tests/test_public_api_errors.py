@@ -245,6 +245,10 @@ def _agent_entries() -> dict[str, Entry]:
     e[_key(holecard.agents.ChanceHand, "text")] = Entry(
         lambda: dealt().text, {"seat": 1, "information": True}
     )
+    moved = dealt().state
+    assert moved is not None
+    moved.post_bring_in()
+    e[_key(holecard.agents.ChanceHand, "follow")] = Entry(lambda: dealt().follow, {"after": moved})
     return e
 
 

@@ -674,7 +674,11 @@ impl PyChanceHand {
     /// moved on by one action of the ``State`` API (whose checks and messages it had).
     /// Returns the new ``to_act``. ``IllegalActionError`` if ``after`` is not this hand
     /// one action on, or chance is to act.
-    fn follow(&mut self, after: PyRef<'_, PyGameState>) -> PyResult<i64> {
+    fn follow(&mut self, after: &Bound<'_, PyAny>) -> PyResult<i64> {
+        let after = after
+            .cast::<PyGameState>()
+            .map_err(|_| args::wrong_type("after", "a State", after))?
+            .try_borrow()?;
         let named = self.hand.named();
         let enc = self.encoding.get();
         let action = match (self.hand.to_act(), self.hand.state()) {
