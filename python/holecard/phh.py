@@ -124,7 +124,8 @@ _TOML_ESCAPES: Final = {
 #: A seat in an engine's message: ``seat 0`` is PHH's ``p1`` (see :func:`_phh_seats`).
 _ENGINE_SEAT: Final = re.compile(r"\bseat (\d+)\b")
 
-_BODIES: Final = {"7S": "stud", "7S/8": "stud8", "R": "razz", "2L3D": "deuce_seven", "5SK": "soko"}
+#: Each game by its PHH variant code after the structure letter (the spec's ``phh_code``).
+_BODIES: Final = {game.spec.phh_code: game.value for game in Game}
 _STRUCTURES: Final = {"F": "FIXED_LIMIT", "P": "POT_LIMIT", "N": "NO_LIMIT"}
 
 
@@ -962,10 +963,12 @@ def _game_spec(hh: HandHistory) -> tuple[str, dict[str, Any], str | None]:
         if hh.min_bet is None:
             raise ReplayError("pot and no limit need min_bet")
         kwargs["min_bet"] = kwargs["small_bet"] = _amount(hh.min_bet, "min_bet")
-    if kind == "deuce_seven":
+    if Game(kind).spec.forced_bets == "blinds":
         blinds = [_amount(b, "blinds_or_straddles") for b in (hh.blinds_or_straddles or [])]
         if len(blinds) < 2 or any(blinds[2:]):
-            raise ReplayError(f"2-7 needs exactly a small and a big blind, got {blinds}")
+            raise ReplayError(
+                f"{Game(kind).spec.name} needs exactly a small and a big blind, got {blinds}"
+            )
         kwargs["small_blind"], kwargs["big_blind"] = blinds[0], blinds[1]
     else:
         if hh.bring_in is None:
@@ -1674,7 +1677,7 @@ def state_to_phh(state: object, **metadata: object) -> HandHistory:
         hh.small_bet, hh.big_bet = stakes["small_bet"], stakes["big_bet"]
     else:
         hh.min_bet = stakes["min_bet"]
-    if table.kind == "deuce_seven":
+    if Game(table.kind).spec.forced_bets == "blinds":
         blinds: list[int | float] = [stakes["small_blind"], stakes["big_blind"]]
         hh.blinds_or_straddles = blinds + [0] * (n - 2)
     else:
