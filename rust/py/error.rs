@@ -131,7 +131,7 @@ impl From<RecordError> for PyErr {
 }
 
 /// Merged equity totals that make an impossible record.
-pub(crate) fn totals_do_not_add_up(problem: RecordError) -> PyErr {
+pub(crate) fn totals_do_not_add_up(problem: &RecordError) -> PyErr {
     ConfigurationError::new_err(format!(
         "the totals do not add up (a chunk is wrong): {problem}"
     ))
