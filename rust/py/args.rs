@@ -16,18 +16,7 @@ use super::error::{self, ConfigurationError};
 use crate::eval::FourStraight;
 use crate::game::{GameKind, VariantSpec};
 
-/// Which error an out-of-range number raises.
-#[derive(Clone, Copy)]
-pub(crate) enum OutOfRange {
-    /// `ConfigurationError` (a `ValueError`): thread counts, seeds, chip amounts, counts.
-    Configuration,
-    /// `CardParseError`: card indices.
-    Card,
-    /// `IndexOutOfRangeError`: slots of a fixed table (action indices).
-    Index,
-}
-
-pub(crate) use super::error::{describe, wrong_type};
+pub(crate) use super::error::{describe, wrong_type, OutOfRange};
 
 /// `obj` as a whole number in `min..=max`, or the error naming `name` and the range.
 /// `bool` is refused (a flag is not a count), objects with `__index__` are accepted.

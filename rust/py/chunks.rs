@@ -185,7 +185,7 @@ impl PyEquityWork {
         }
         let e = self.work.finish(&totals.totals)?;
         // Totals a chunk got wrong (or made by hand) would make an impossible result.
-        e.check().map_err(error::totals_do_not_add_up)?;
+        e.check().map_err(|p| error::totals_do_not_add_up(&p))?;
         Ok(PyEquity::new_record(
             self.game,
             e,

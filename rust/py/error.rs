@@ -7,7 +7,6 @@ use std::ops::Range;
 use pyo3::exceptions::{PyIndexError, PyMemoryError};
 use pyo3::prelude::*;
 
-use super::args::OutOfRange;
 use crate::card::Card;
 use crate::equity::{EquityError, RecordError};
 use crate::error::{CardError, EvalError};
@@ -131,7 +130,7 @@ impl From<RecordError> for PyErr {
 }
 
 /// Merged equity totals that make an impossible record.
-pub(crate) fn totals_do_not_add_up(problem: RecordError) -> PyErr {
+pub(crate) fn totals_do_not_add_up(problem: &RecordError) -> PyErr {
     ConfigurationError::new_err(format!(
         "the totals do not add up (a chunk is wrong): {problem}"
     ))
@@ -297,6 +296,17 @@ pub(crate) fn describe(obj: &Bound<'_, PyAny>) -> String {
 /// The error for an argument of the wrong type: `{name} must be {what}, got {type} {repr}`.
 pub(crate) fn wrong_type(name: &str, what: &str, obj: &Bound<'_, PyAny>) -> PyErr {
     ArgumentTypeError::new_err(format!("{name} must be {what}, got {}", describe(obj)))
+}
+
+/// Which error an out-of-range number raises.
+#[derive(Clone, Copy)]
+pub(crate) enum OutOfRange {
+    /// `ConfigurationError` (a `ValueError`): thread counts, seeds, chip amounts, counts.
+    Configuration,
+    /// `CardParseError`: card indices.
+    Card,
+    /// `IndexOutOfRangeError`: slots of a fixed table (action indices).
+    Index,
 }
 
 /// What a whole-number argument must be: its name and range (`max` as text names it).

@@ -336,7 +336,7 @@ pub(crate) fn stack_list(stacks: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
 
 /// The options a table starts from under a profile (lowercase name).
 fn profile_options(profile: &str, game: GameKind) -> PyResult<Options> {
-    Options::profile(profile, game).ok_or_else(|| error::unknown_profile(profile, &PROFILES))
+    Options::profile(profile, game).ok_or_else(|| error::unknown_profile(profile, PROFILES))
 }
 
 /// The stake amounts as given, in the order ante, bring-in, small bet, big bet, small
