@@ -26,6 +26,16 @@ DATA = Path(__file__).resolve().parent / "data"
 PHH_DIR = DATA / "phh"
 
 
+#: Keyword arguments for a test's Dask ``LocalCluster``: no dashboard, and the scheduler's
+#: HTTP endpoint on a free loopback port rather than Dask's fixed 8787, so that two clusters
+#: (two test processes under pytest-xdist, or another run on the machine) never collide
+#: (Dask would warn and move, and the tests turn warnings into errors).
+DASK_LOCAL: dict[str, object] = {
+    "dashboard_address": None,
+    "scheduler_kwargs": {"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+}
+
+
 def _default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 

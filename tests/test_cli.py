@@ -176,7 +176,8 @@ def test_simulate_and_plot(tmp_path: Path) -> None:
 
 #: ``holecard ARGS`` in a child that says when its progress bar is first drawn (seconds
 #: after the bar was made, hands done, hands) and then stops as at a Ctrl-C. A bar not drawn
-#: within five seconds is a Ctrl-C too, with nothing said.
+#: within a minute (a safety net: a loaded machine may take seconds to import) is a Ctrl-C
+#: too, with nothing said.
 FIRST_UPDATE = """
 import os, signal, sys, threading, time
 from holecard.cli import commands, main
@@ -186,7 +187,7 @@ def first(bar, done, total):
     raise KeyboardInterrupt
 
 commands._Progress.__call__ = first
-timer = threading.Timer(5.0, os.kill, (os.getpid(), signal.SIGINT))
+timer = threading.Timer(60.0, os.kill, (os.getpid(), signal.SIGINT))
 timer.daemon = True
 timer.start()
 sys.exit(main(sys.argv[1:]))
@@ -213,9 +214,12 @@ def test_simulate_progress_starts_at_once(tmp_path: Path, plot: bool) -> None:
         preexec_fn=_default_sigint,
     )
     assert p.returncode == 130, p.stderr
-    assert p.stdout, "no progress within 5 seconds"
+    assert p.stdout, "no progress within a minute"
     seconds, done, total = p.stdout.split()
-    assert float(seconds) < 1.0
+    # A chunk is about STEP_SECONDS of the estimated work; a machine busy with other tests
+    # (pytest-xdist's other worker) stretches it several times. Unchunked, the first update
+    # would come after a hundredth of the run: hours.
+    assert float(seconds) < 5.0
     assert 0 < int(done) < int(total) // 1000
 
 

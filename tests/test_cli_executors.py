@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import DASK_LOCAL
 from holecard.cli import commands
 
 EQUITY = ["equity", "stud", "As Ah", "Kd Kc", "--samples", "10"]
@@ -120,7 +121,7 @@ def test_dask_at_a_real_scheduler_still_runs() -> None:
     from distributed import LocalCluster
 
     with LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        n_workers=1, threads_per_worker=1, processes=False, **DASK_LOCAL
     ) as cluster:
         from holecard.cli import commands as c
 

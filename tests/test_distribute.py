@@ -27,6 +27,7 @@ import pytest
 from distributed import Client, LocalCluster
 
 import holecard
+from conftest import DASK_LOCAL
 from holecard import _core, _distribute, equity, simulate
 from holecard.cli import main
 
@@ -50,7 +51,7 @@ def pool() -> Iterator[cf.ProcessPoolExecutor]:
 @pytest.fixture(scope="module")
 def dask_cluster() -> Iterator[LocalCluster]:
     with LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, **DASK_LOCAL
     ) as cluster:
         yield cluster
 
