@@ -55,18 +55,16 @@ SCALE_DEPS    := "ray>=2.9" "dask[distributed]>=2024.1"
 RL_DEPS       := "open_spiel>=1.5" "pettingzoo>=1.24" "gymnasium>=1.0"
 # The peers the conformance tests compare with (tests/test_conformance_*.py).
 PEERS_DEPS    := "pokerkit==0.7.7" "phevaluator>=0.6" "eval7>=0.1.10" "treys>=0.1.8"
-# The replayer page in Chromium, the notebooks, pytest's benchmark fixture.
+# The replayer page in Chromium, the notebooks, pytest's plugins (benchmark fixture, the
+# worker processes of `make check`).
 BROWSER_DEPS  := "selenium>=4.20"
 NOTEBOOK_DEPS := "nbclient>=0.10" "nbformat>=5.10" "ipykernel>=6.29"
-BENCHMARK_DEPS := "pytest-benchmark>=4"
-# make check's pytest runs its test files in two worker processes (PYTEST_WORKERS).
-XDIST_DEPS    := "pytest-xdist>=3.6"
+PYTEST_DEPS   := "pytest-benchmark>=4" "pytest-xdist>=3.6"
 # The release checks: every platform's wheels (LIEF, auditwheel), the workflows.
 RELEASE_DEPS  := "lief>=0.16" "auditwheel>=6" "check-jsonschema>=0.29"
 BENCH_DEPS    := "pokerkit==0.7.7" "phevaluator>=0.6" "eval7>=0.1.10" "poker-equity==0.1.1"
 ALL_DEPS      := $(WHEEL_DEPS) $(PLOT_DEPS) $(FRAMES_DEPS) $(SCALE_DEPS) $(RL_DEPS) \
-	$(PEERS_DEPS) $(BROWSER_DEPS) $(NOTEBOOK_DEPS) $(BENCHMARK_DEPS) $(XDIST_DEPS) \
-	$(RELEASE_DEPS)
+	$(PEERS_DEPS) $(BROWSER_DEPS) $(NOTEBOOK_DEPS) $(PYTEST_DEPS) $(RELEASE_DEPS)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -226,14 +224,15 @@ rust-check:
 	cargo test --profile ci-test --no-default-features
 	cargo test --profile ci-test --no-default-features every_seven_card_hand -- --ignored
 
-# HOLECARD_CHECK=1: the tests that need an extra group fail rather than skip when it is
-# missing (tests/test_first_contact.py).
+# Every extra group is installed first; HOLECARD_CHECK=1 tells the tests so: one of them
+# (tests/test_first_contact.py) then fails if any group's package is missing.
 python-check: dev $(VENV)/.installed-all browser $(DOCS_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m mypy --strict python/holecard tests
 	$(PY) -m mypy.stubtest holecard._core
-	HOLECARD_CHECK=1 PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile
+	HOLECARD_CHECK=1 PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest -n $(PYTEST_WORKERS) \
+		--dist loadfile
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
 
 bench: dev
