@@ -70,6 +70,11 @@ def test_simulate_and_sessions_total_into_one_type_and_result_class() -> None:
     assert q.totals == sessions
     assert r.seats[0].hands == 10
     assert q.seats[0].hands == sessions.seats[0].hands
+    # The chart is of independent hands: sessions, which had none, draw none.
+    assert r._repr_svg_() == r.svg()
+    assert q._repr_svg_() is None
+    with pytest.raises(ConfigurationError, match="a run of hands, not of sessions"):
+        q.svg()
 
 
 def test_totals_of_one_unit_merge_and_of_two_units_are_refused() -> None:

@@ -348,13 +348,19 @@ class SimulationResult:
 
         Returns:
             An SVG document.
+
+        Raises:
+            ConfigurationError: a result of sessions (the chart is of independent hands).
         """
+        if self.session is not None:
+            raise ConfigurationError("the chart is of a run of hands, not of sessions")
         from holecard.svg import simulation_chart
 
         return simulation_chart(self)
 
-    def _repr_svg_(self) -> str:
-        return self.svg()
+    def _repr_svg_(self) -> str | None:
+        # Sessions draw no chart in a notebook (None: IPython shows the text instead).
+        return None if self.session is not None else self.svg()
 
     def to_dict(self) -> dict[str, Any]:
         """Everything as plain data (JSON-ready); sessions' levels as ``[hand, stakes]``."""
