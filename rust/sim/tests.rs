@@ -440,7 +440,15 @@ fn real_totals_pass_the_check_and_a_sum_of_squares_that_overflows_is_an_error() 
     assert!(wrong.check().is_err());
     let mut full = r.clone();
     full.seats[1].net_squared = u128::MAX - 1;
-    let err = full.merge(&r).unwrap_err();
+    // The next hands: totals that share a hand are refused before their sums are added.
+    let next = simulate_range(&t, 2000, 100, 3, None).unwrap();
+    assert!(full
+        .clone()
+        .merge(&r)
+        .unwrap_err()
+        .0
+        .contains("counted twice"));
+    let err = full.merge(&next).unwrap_err();
     assert!(err.0.contains("seat 1's sum of squared results"), "{err}");
 }
 
