@@ -113,102 +113,232 @@ _SESSION_HANDS: Final = 300
 
 @dataclass(frozen=True)
 class SeatResult:
-    """One seat's results over a run.
+    """One seat's results over a run of hands or of sessions, derived from its totals.
+
+    ``SessionSeatResult`` is this class.
 
     Attributes:
-        seat: The seat (0 = first left of the stud dealer box; in 2-7 the button moves).
+        seat: The seat (0 = first left of the stud dealer box; in 2-7 the button moves;
+            in sessions seats keep their numbers).
         bot: The bot's name.
-        chips_won: Net chips won over all hands (negative for a loss).
-        hands_won: Hands in which the seat won all or part of a pot (or was the last player
-            left).
-        showdowns: Hands the seat played to a showdown (two or more players left).
-        showdowns_won: Showdowns in which it won all or part of a pot.
-        mean: Mean result per hand, in chips.
-        stdev: Sample standard deviation of the per-hand result, in chips.
-        big_bets_per_100: Net result in big bets per 100 hands.
+        totals: The seat's integer totals (:class:`holecard._core.SeatTotals`).
+        unit: What the run counts: ``"hands"`` or ``"sessions"``.
+        count: Hands (sessions) in the run.
+        big_bet: The big bet (of the first level), the unit of :attr:`big_bets_per_100`.
+        stack: The seat's starting stack in every hand (every session).
+        players: Seats at the table.
     """
 
     seat: int
     bot: str
-    chips_won: int
-    hands_won: int
-    showdowns: int
-    showdowns_won: int
-    mean: float
-    stdev: float
-    big_bets_per_100: float
+    totals: _core.SeatTotals
+    unit: str
+    count: int
+    big_bet: int
+    stack: int
+    players: int
+
+    @property
+    def chips_won(self) -> int:
+        """Net chips won over all hands (sessions): final minus starting stack."""
+        return self.totals.net
+
+    @property
+    def hands(self) -> int:
+        """Hands the seat was dealt into."""
+        return self.totals.hands
+
+    @property
+    def hands_won(self) -> int:
+        """Hands it won all or part of a pot in (or was the last left); 0 over sessions."""
+        return self.totals.hands_won
+
+    @property
+    def showdowns(self) -> int:
+        """Hands it played to a showdown (two or more players left); 0 over sessions."""
+        return self.totals.showdowns
+
+    @property
+    def showdowns_won(self) -> int:
+        """Showdowns in which it won all or part of a pot; 0 over sessions."""
+        return self.totals.showdowns_won
+
+    @property
+    def mean(self) -> float:
+        """Mean result per hand (per session), in chips."""
+        n = self.count
+        return self.totals.net / n if n else math.nan
+
+    @property
+    def stdev(self) -> float:
+        """Sample standard deviation of the per-hand (per-session) result, in chips."""
+        n, net, sq = self.count, self.totals.net, self.totals.net_squared
+        return math.sqrt(max(0, n * sq - net * net) / (n * (n - 1))) if n > 1 else math.nan
+
+    @property
+    def big_bets_per_100(self) -> float:
+        """Net result in big bets per 100 hands dealt to the seat."""
+        n = self.totals.hands
+        return 100 * self.totals.net / self.big_bet / n if n else math.nan
+
+    @property
+    def mean_final_stack(self) -> float:
+        """The seat's average stack at the end of a session (of a hand)."""
+        n = self.count
+        return self.stack + self.totals.net / n if n else math.nan
+
+    @property
+    def busts(self) -> int:
+        """Sessions in which it lost its last chip; 0 over hands, which do not count them."""
+        return self.totals.busts
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """``places[k]``: sessions it finished in place ``k + 1``; zeros over hands.
+
+        The last seat left is first; seats retired in the same hand rank by their stacks at
+        its start, then by seat; seats still in when ``max_hands`` stops a session rank
+        above the retired ones by stack, then by seat.
+        """
+        return tuple(self.totals.places[: self.players])
+
+    @property
+    def mean_place(self) -> float:
+        """Its average finishing place (1 = first); NaN without places."""
+        places = self.places
+        count = sum(places)
+        return sum((k + 1) * c for k, c in enumerate(places)) / count if count else math.nan
+
+    @property
+    def wins(self) -> int:
+        """Sessions finished first."""
+        return self.places[0]
 
     def to_dict(self) -> dict[str, Any]:
-        """The fields as a dict."""
+        """The fields a run of its unit counts, as a dict."""
+        if self.unit == "hands":
+            return {
+                "seat": self.seat,
+                "bot": self.bot,
+                "chips_won": self.chips_won,
+                "hands_won": self.hands_won,
+                "showdowns": self.showdowns,
+                "showdowns_won": self.showdowns_won,
+                "mean": self.mean,
+                "stdev": self.stdev,
+                "big_bets_per_100": self.big_bets_per_100,
+            }
         return {
             "seat": self.seat,
             "bot": self.bot,
             "chips_won": self.chips_won,
-            "hands_won": self.hands_won,
-            "showdowns": self.showdowns,
-            "showdowns_won": self.showdowns_won,
-            "mean": self.mean,
-            "stdev": self.stdev,
-            "big_bets_per_100": self.big_bets_per_100,
+            "mean_final_stack": self.mean_final_stack,
+            "hands": self.hands,
+            "busts": self.busts,
+            "places": list(self.places),
+            "mean_place": self.mean_place,
         }
 
 
 @dataclass(frozen=True)
 class SimulationResult:
-    """The result of :func:`simulate`.
+    """The result of :func:`simulate`: of hands, or with ``session=`` of sessions.
+
+    Derived from the run's integer totals; ``SessionResult`` is this class.
 
     Attributes:
         game: The game id.
-        betting: The betting structure (``FIXED_LIMIT`` …).
-        stakes: The table's chip amounts.
-        players: Number of seats.
-        hands: Hands played.
+        betting: The betting structure (of the first level) (``FIXED_LIMIT`` …).
+        stakes: The table's chip amounts (of the first level).
         bots: The bot of each seat.
         seed: The seed (pass it again to repeat the run).
-        stack: Every seat's starting stack in every hand.
+        stack: Every seat's starting stack in every hand (every session).
         big_bet: The big bet, the unit of :attr:`SeatResult.big_bets_per_100`.
-        seats: Per-seat results, in seat order.
-        showdown_hands: Hands that ended in a showdown.
-        actions: Actions the bots took.
+        session: The session rules (``None`` for a run of hands).
+        totals: The run's integer totals (:class:`holecard._core.Totals`).
     """
 
     game: str
     betting: str
     stakes: Mapping[str, int]
-    players: int
-    hands: int
     bots: tuple[str, ...]
     seed: int
     stack: int
     big_bet: int
-    seats: tuple[SeatResult, ...]
-    showdown_hands: int
-    actions: int
+    session: Session | None
+    totals: _core.Totals
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.bots)
+
+    @property
+    def hands(self) -> int:
+        """Hands played (in all sessions)."""
+        return self.totals.hands
+
+    @property
+    def sessions(self) -> int:
+        """Sessions played (0 for a run of hands)."""
+        return self.totals.sessions
+
+    @property
+    def unfinished(self) -> int:
+        """Sessions stopped by ``max_hands`` with two or more seats still in."""
+        return self.totals.unfinished
+
+    @property
+    def showdown_hands(self) -> int:
+        """Hands that ended in a showdown (0 over sessions, which do not count them)."""
+        return self.totals.showdown_hands
+
+    @property
+    def actions(self) -> int:
+        """Actions the bots took."""
+        return self.totals.actions
+
+    @property
+    def seats(self) -> tuple[SeatResult, ...]:
+        """Per-seat results, in seat order."""
+        t = self.totals
+        count = t.sessions if t.unit == "sessions" else t.hands
+        return tuple(
+            SeatResult(
+                i, self.bots[i], seat, t.unit, count, self.big_bet, self.stack, self.players
+            )
+            for i, seat in enumerate(t.seats)
+        )
 
     @property
     def chips_won(self) -> tuple[int, ...]:
         """Net chips won per seat (they sum to zero)."""
-        return tuple(s.chips_won for s in self.seats)
+        return tuple(t.net for t in self.totals.seats)
 
     @property
     def hands_won(self) -> tuple[int, ...]:
         """Hands won (all or part of a pot) per seat."""
-        return tuple(s.hands_won for s in self.seats)
+        return tuple(t.hands_won for t in self.totals.seats)
 
     @property
     def showdowns(self) -> tuple[int, ...]:
         """Showdowns reached per seat."""
-        return tuple(s.showdowns for s in self.seats)
+        return tuple(t.showdowns for t in self.totals.seats)
 
     @property
     def showdowns_won(self) -> tuple[int, ...]:
         """Showdowns won per seat."""
-        return tuple(s.showdowns_won for s in self.seats)
+        return tuple(t.showdowns_won for t in self.totals.seats)
 
     @property
     def big_bets_per_100(self) -> tuple[float, ...]:
         """Net result in big bets per 100 hands, per seat."""
         return tuple(s.big_bets_per_100 for s in self.seats)
+
+    @property
+    def final_stacks(self) -> tuple[float, ...]:
+        """Each seat's mean final stack (its final stack when one session was played)."""
+        return tuple(s.mean_final_stack for s in self.seats)
 
     def svg(self) -> str:
         """Each seat's big bets per 100 hands with its 95% interval; notebooks draw it.
@@ -218,16 +348,38 @@ class SimulationResult:
 
         Returns:
             An SVG document.
+
+        Raises:
+            ConfigurationError: a result of sessions (the chart is of independent hands).
         """
+        if self.session is not None:
+            raise ConfigurationError("the chart is of a run of hands, not of sessions")
         from holecard.svg import simulation_chart
 
         return simulation_chart(self)
 
-    def _repr_svg_(self) -> str:
-        return self.svg()
+    def _repr_svg_(self) -> str | None:
+        # Sessions draw no chart in a notebook (None: IPython shows the text instead).
+        return None if self.session is not None else self.svg()
 
     def to_dict(self) -> dict[str, Any]:
-        """Everything as plain data (JSON-ready)."""
+        """Everything as plain data (JSON-ready); sessions' levels as ``[hand, stakes]``."""
+        if self.session is not None:
+            return {
+                "game": self.game,
+                "betting": self.betting,
+                "players": self.players,
+                "sessions": self.sessions,
+                "hands": self.hands,
+                "unfinished": self.unfinished,
+                "bots": list(self.bots),
+                "seed": self.seed,
+                "stack": self.stack,
+                "max_hands": self.session.max_hands,
+                "levels": [[h, dict(t.stakes)] for h, t in self.session.levels],
+                "actions": self.actions,
+                "seats": [s.to_dict() for s in self.seats],
+            }
         return {
             "game": self.game,
             "betting": self.betting,
@@ -244,6 +396,8 @@ class SimulationResult:
         }
 
     def __str__(self) -> str:
+        if self.session is not None:
+            return self._session_text()
         head = (
             f"{self.game} ({self.betting.lower().replace('_', ' ')}), {self.players} players, "
             f"{self.hands:,} {'hand' if self.hands == 1 else 'hands'}, seed {self.seed}, "
@@ -271,6 +425,38 @@ class SimulationResult:
             f"({_pct(self.showdown_hands, self.hands)} of hands went to showdown)"
         )
         return "\n".join(out)
+
+    def _session_text(self) -> str:
+        head = (
+            f"{self.game} ({self.betting.lower().replace('_', ' ')}), {self.players} players, "
+            f"{self.sessions:,} {'session' if self.sessions == 1 else 'sessions'} "
+            f"({self.hands:,} hands), seed {self.seed}, stack {self.stack:,}"
+        )
+        cols = ("seat", "bot", "chips won", "mean final", "1st", "mean place", "busts", "hands")
+        rows = [
+            (
+                str(s.seat),
+                s.bot,
+                f"{s.chips_won:+,}",
+                _num(s.mean_final_stack, ",.1f"),
+                _pct(s.places[0], self.sessions),
+                _num(s.mean_place, ".2f"),
+                str(s.busts),
+                f"{s.hands:,}",
+            )
+            for s in self.seats
+        ]
+        out = _columns(head, cols, rows)
+        if self.unfinished:
+            out.append(f"{self.unfinished:,} sessions stopped at max_hands")
+        return "\n".join(out)
+
+
+SessionResult = SimulationResult
+"""The result of :func:`simulate` with ``session=``: a :class:`SimulationResult`."""
+
+SessionSeatResult = SeatResult
+"""One seat's results over sessions: a :class:`SeatResult`."""
 
 
 @dataclass(frozen=True)
@@ -319,138 +505,6 @@ class Session:
                 raise ArgumentTypeError(f"a level must be (hand, game table), got {level!r}")
             _check_int("level hand", level[0], 0)
         object.__setattr__(self, "levels", levels)
-
-
-@dataclass(frozen=True)
-class SessionSeatResult:
-    """One seat's results over the sessions of a run.
-
-    Attributes:
-        seat: The seat (seats keep their numbers for the whole session).
-        bot: The bot's name.
-        chips_won: Final stack minus starting stack, summed over sessions.
-        mean_final_stack: The seat's average stack at the end of a session.
-        hands: Hands the seat was dealt into.
-        busts: Sessions in which it lost its last chip.
-        places: ``places[k]``: sessions it finished in place ``k + 1`` (the last seat left
-            is first; seats retired in the same hand rank by their stacks at its start,
-            then by seat; seats still in when ``max_hands`` stops a session rank above the
-            retired ones by stack, then by seat).
-        mean_place: Its average finishing place (1 = first).
-    """
-
-    seat: int
-    bot: str
-    chips_won: int
-    mean_final_stack: float
-    hands: int
-    busts: int
-    places: tuple[int, ...]
-    mean_place: float
-
-    @property
-    def wins(self) -> int:
-        """Sessions finished first."""
-        return self.places[0]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The fields as a dict."""
-        return {
-            "seat": self.seat,
-            "bot": self.bot,
-            "chips_won": self.chips_won,
-            "mean_final_stack": self.mean_final_stack,
-            "hands": self.hands,
-            "busts": self.busts,
-            "places": list(self.places),
-            "mean_place": self.mean_place,
-        }
-
-
-@dataclass(frozen=True)
-class SessionResult:
-    """The result of :func:`simulate` with ``session=``.
-
-    Attributes:
-        game: The game id.
-        betting: The betting structure of the first level.
-        players: Number of seats.
-        sessions: Sessions played.
-        hands: Hands played in all sessions.
-        unfinished: Sessions stopped by ``max_hands`` with two or more seats still in.
-        bots: The bot of each seat.
-        seed: The seed (pass it again to repeat the run).
-        stack: Every seat's starting stack.
-        session: The session rules.
-        seats: Per-seat results, in seat order.
-        actions: Actions the bots took.
-    """
-
-    game: str
-    betting: str
-    players: int
-    sessions: int
-    hands: int
-    unfinished: int
-    bots: tuple[str, ...]
-    seed: int
-    stack: int
-    session: Session
-    seats: tuple[SessionSeatResult, ...]
-    actions: int
-
-    @property
-    def chips_won(self) -> tuple[int, ...]:
-        """Chips won per seat over all sessions (they sum to zero)."""
-        return tuple(s.chips_won for s in self.seats)
-
-    @property
-    def final_stacks(self) -> tuple[float, ...]:
-        """Each seat's mean final stack (its final stack when one session was played)."""
-        return tuple(s.mean_final_stack for s in self.seats)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Everything as plain data (JSON-ready); levels as ``[hand, stakes]`` pairs."""
-        return {
-            "game": self.game,
-            "betting": self.betting,
-            "players": self.players,
-            "sessions": self.sessions,
-            "hands": self.hands,
-            "unfinished": self.unfinished,
-            "bots": list(self.bots),
-            "seed": self.seed,
-            "stack": self.stack,
-            "max_hands": self.session.max_hands,
-            "levels": [[h, dict(t.stakes)] for h, t in self.session.levels],
-            "actions": self.actions,
-            "seats": [s.to_dict() for s in self.seats],
-        }
-
-    def __str__(self) -> str:
-        head = (
-            f"{self.game} ({self.betting.lower().replace('_', ' ')}), {self.players} players, "
-            f"{self.sessions:,} {'session' if self.sessions == 1 else 'sessions'} "
-            f"({self.hands:,} hands), seed {self.seed}, stack {self.stack:,}"
-        )
-        cols = ("seat", "bot", "chips won", "mean final", "1st", "mean place", "busts", "hands")
-        rows = [
-            (
-                str(s.seat),
-                s.bot,
-                f"{s.chips_won:+,}",
-                _num(s.mean_final_stack, ",.1f"),
-                _pct(s.places[0], self.sessions),
-                _num(s.mean_place, ".2f"),
-                str(s.busts),
-                f"{s.hands:,}",
-            )
-            for s in self.seats
-        ]
-        out = _columns(head, cols, rows)
-        if self.unfinished:
-            out.append(f"{self.unfinished:,} sessions stopped at max_hands")
-        return "\n".join(out)
 
 
 def _columns(head: str, cols: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -585,31 +639,21 @@ def _setup(
     return _Setup(config, gid, _bots(bots, n), seed, stack, threads)
 
 
-def _result(s: _Setup, t: _core.SimTotals) -> SimulationResult:
+def _result(
+    s: _Setup, t: _core.Totals, session: Session | None = None, stack: int | None = None
+) -> SimulationResult:
+    """The result of the run ``s`` (of ``session`` from ``stack``) totalled ``t``."""
     stakes = dict(s.config.stakes)
-    big_bet = int(stakes["big_bet"]) or 1
-    n = t.hands
-    seats = []
-    for i, seat in enumerate(t.seats):
-        net, sq = seat.net, seat.net_squared
-        won, sd, sdw = seat.hands_won, seat.showdowns, seat.showdowns_won
-        mean = net / n if n else math.nan
-        stdev = math.sqrt(max(0, n * sq - net * net) / (n * (n - 1))) if n > 1 else math.nan
-        bb100 = 100 * net / big_bet / n if n else math.nan
-        seats.append(SeatResult(i, s.bots[i], net, won, sd, sdw, mean, stdev, bb100))
     return SimulationResult(
         game=s.game,
         betting=str(s.config.betting),
         stakes=stakes,
-        players=len(s.bots),
-        hands=n,
         bots=s.bots,
         seed=s.seed,
-        stack=t.stack,
-        big_bet=big_bet,
-        seats=tuple(seats),
-        showdown_hands=t.showdown_hands,
-        actions=t.actions,
+        stack=t.stack if stack is None else stack,
+        big_bet=int(stakes["big_bet"]) or 1,
+        session=session,
+        totals=t,
     )
 
 
@@ -659,7 +703,7 @@ def _run(
     *,
     first_hand: int = 0,
     progress: Callable[[int, int], object] | None = None,
-) -> _core.SimTotals:
+) -> _core.Totals:
     """The totals of hands ``first_hand`` .. ``first_hand + hands`` of the run."""
     return _core.simulate(
         s.config,
@@ -673,9 +717,7 @@ def _run(
     )
 
 
-def _chunks(
-    s: _Setup, totals: _core.SimTotals, hands: int, chunk: int
-) -> Iterator[SimulationResult]:
+def _chunks(s: _Setup, totals: _core.Totals, hands: int, chunk: int) -> Iterator[SimulationResult]:
     done = 0
     while done < hands or done == 0:
         step = min(chunk, hands - done)
@@ -838,7 +880,7 @@ def _run_sessions(
     *,
     first: int = 0,
     progress: Callable[[int, int], object] | None = None,
-) -> _core.SessionTotals:
+) -> _core.Totals:
     """The totals of sessions ``first`` .. ``first + count`` of the run."""
     s = ss.base
     return _core.simulate_sessions(
@@ -855,7 +897,7 @@ def _run_sessions(
     )
 
 
-def _session_chunk(ss: _SessionSetup, start: int, stop: int) -> _core.SessionTotals:
+def _session_chunk(ss: _SessionSetup, start: int, stop: int) -> _core.Totals:
     """The totals of sessions ``start .. stop`` of the run (on a worker)."""
     return _run_sessions(ss, stop - start, first=start)
 
@@ -874,7 +916,7 @@ def _simulate_sessions(
     if executor is None:
         if chunk_size is not None:
             raise ConfigurationError("chunk_size applies only with an executor")
-        return _session_result(s, session, stack, _run_sessions(ss, count, progress=progress))
+        return _result(s, _run_sessions(ss, count, progress=progress), session, stack)
     from holecard import _distribute
 
     executor = _distribute.check_executor(executor)
@@ -902,40 +944,9 @@ def _simulate_sessions(
     elif progress is not None:
         progress(0, 0)
     _distribute.check_complete("sessions", totals, count)
-    return _session_result(s, session, stack, totals)
+    return _result(s, totals, session, stack)
 
 
-def _session_result(
-    s: _Setup, session: Session, stack: int, t: _core.SessionTotals
-) -> SessionResult:
-    n = t.sessions
-    players = len(s.bots)
-    seats = []
-    for i, seat in enumerate(t.seats):
-        places = tuple(seat.places[:players])
-        mean_place = sum((k + 1) * c for k, c in enumerate(places)) / n if n else math.nan
-        final = stack + seat.net / n if n else math.nan
-        seats.append(
-            SessionSeatResult(
-                i, s.bots[i], seat.net, final, seat.hands, seat.busts, places, mean_place
-            )
-        )
-    return SessionResult(
-        game=s.game,
-        betting=str(s.config.betting),
-        players=players,
-        sessions=n,
-        hands=t.hands,
-        unfinished=t.unfinished,
-        bots=s.bots,
-        seed=s.seed,
-        stack=stack,
-        session=session,
-        seats=tuple(seats),
-        actions=t.actions,
-    )
-
-
-def _chunk(s: _Setup, start: int, stop: int) -> _core.SimTotals:
+def _chunk(s: _Setup, start: int, stop: int) -> _core.Totals:
     """The totals of hands ``start .. stop`` of the run (on a worker)."""
     return _run(s, stop - start, first_hand=start)

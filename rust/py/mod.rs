@@ -75,6 +75,7 @@ fn add_members(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<chunks::PyChunkRanges>()?;
     m.add("EQUITY_POT_UNITS", crate::equity::POT_UNITS)?;
     m.add_class::<sim::PySeatTotals>()?;
+    m.add_class::<sim::PyTotals>()?;
     m.add_class::<sim::PySimTotals>()?;
     m.add_function(wrap_pyfunction!(sim::simulate, m)?)?;
     m.add_class::<sim::PySessionSeatTotals>()?;

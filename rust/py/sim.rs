@@ -4,119 +4,378 @@
 use pyo3::prelude::*;
 
 use super::args::{Callback, Hands, Seed, Threads};
-use super::chunks::{covered, pairs, twice};
+use super::chunks::{covered, pairs};
 use super::error::ConfigurationError;
 use super::game::PyGameConfig;
 use super::guard::guarded;
-use crate::chunks::Covered;
 use crate::game::{GameConfig, MAX_SEATS};
-use crate::sim::session::{Session, SessionSeatStats, SessionStats};
-use crate::sim::{self, Bot, SeatStats, SimStats, Table};
+use crate::sim::session::Session;
+use crate::sim::{self, Bot, SeatTotals, Table, Totals, Unit};
 
-/// Rebuilds the Rust table of a `holecard._core.GameConfig` from its public getters.
-/// One seat's integer totals over a run or a chunk of it: they add up exactly.
-#[pyclass(module = "holecard._core", name = "SeatTotals", frozen, eq, hash)]
+/// One seat's integer totals over a run of hands or of sessions (or a chunk of it): they
+/// add up exactly. The counts a unit does not keep are 0 (a run of hands has no busts
+/// nor places, a run of sessions no hands won nor showdowns).
+#[pyclass(
+    module = "holecard._core",
+    name = "SeatTotals",
+    subclass,
+    frozen,
+    eq,
+    hash
+)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PySeatTotals(SeatStats);
+pub struct PySeatTotals(SeatTotals);
+
+/// The constructor's arguments, as `SeatTotals.__reduce__` gives them.
+type SeatArgs = (i128, u128, u64, u64, u64, u64, u64, Vec<u64>);
+
+/// `places` as the fixed per-place counts; an error unless it lists `MAX_SEATS` places.
+fn places_of(places: Option<Vec<u64>>) -> PyResult<[u64; MAX_SEATS]> {
+    let mut p = [0u64; MAX_SEATS];
+    if let Some(places) = places {
+        if places.len() != MAX_SEATS {
+            return Err(ConfigurationError::new_err(format!(
+                "places lists {} places, expected {MAX_SEATS}",
+                places.len()
+            )));
+        }
+        p.copy_from_slice(&places);
+    }
+    Ok(p)
+}
 
 #[pymethods]
 impl PySeatTotals {
+    /// ``places`` (eight entries) defaults to zeros.
     #[new]
+    #[pyo3(signature = (
+        net, net_squared, hands_won = 0, showdowns = 0, showdowns_won = 0, hands = 0,
+        busts = 0, places = None
+    ))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         net: i128,
         net_squared: u128,
         hands_won: u64,
         showdowns: u64,
         showdowns_won: u64,
-    ) -> Self {
-        PySeatTotals(SeatStats {
+        hands: u64,
+        busts: u64,
+        places: Option<Vec<u64>>,
+    ) -> PyResult<Self> {
+        Ok(PySeatTotals(SeatTotals {
             net,
             net_squared,
+            hands,
             hands_won,
             showdowns,
             showdowns_won,
-        })
+            busts,
+            places: places_of(places)?,
+        }))
     }
 
-    /// Net chips won, summed over hands.
+    /// Net chips won (final minus starting stack), summed over the hands or sessions.
     #[getter]
     fn net(&self) -> i128 {
         self.0.net
     }
 
-    /// Sum of the squared per-hand results (for the standard deviation).
+    /// Sum of the squared per-hand (per-session) results, for the standard deviation.
     #[getter]
     fn net_squared(&self) -> u128 {
         self.0.net_squared
     }
 
-    /// Hands won (all or part of a pot, or the last player left).
+    /// Hands the seat was dealt into.
+    #[getter]
+    fn hands(&self) -> u64 {
+        self.0.hands
+    }
+
+    /// Hands won (all or part of a pot, or the last player left); runs of hands.
     #[getter]
     fn hands_won(&self) -> u64 {
         self.0.hands_won
     }
 
-    /// Hands played to a showdown.
+    /// Hands played to a showdown; runs of hands.
     #[getter]
     fn showdowns(&self) -> u64 {
         self.0.showdowns
     }
 
-    /// Showdowns won (all or part of a pot).
+    /// Showdowns won (all or part of a pot); runs of hands.
     #[getter]
     fn showdowns_won(&self) -> u64 {
         self.0.showdowns_won
     }
 
+    /// Sessions in which the seat lost its last chip.
+    #[getter]
+    fn busts(&self) -> u64 {
+        self.0.busts
+    }
+
+    /// ``places[k]``: sessions finished in place ``k + 1`` (eight entries).
+    #[getter]
+    fn places(&self) -> Vec<u64> {
+        self.0.places.to_vec()
+    }
+
     fn __repr__(&self) -> String {
         let s = self.0;
         format!(
-            "SeatTotals(net={}, net_squared={}, hands_won={}, showdowns={}, showdowns_won={})",
-            s.net, s.net_squared, s.hands_won, s.showdowns, s.showdowns_won
+            "SeatTotals(net={}, net_squared={}, hands_won={}, showdowns={}, showdowns_won={}, \
+             hands={}, busts={}, places={:?})",
+            s.net,
+            s.net_squared,
+            s.hands_won,
+            s.showdowns,
+            s.showdowns_won,
+            s.hands,
+            s.busts,
+            s.places
         )
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (i128, u128, u64, u64, u64)) {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, SeatArgs) {
         let s = slf.get().0;
         (
-            slf.get_type().into_any(),
+            slf.py().get_type::<PySeatTotals>().into_any(),
             (
                 s.net,
                 s.net_squared,
                 s.hands_won,
                 s.showdowns,
                 s.showdowns_won,
+                s.hands,
+                s.busts,
+                s.places.to_vec(),
             ),
         )
     }
 }
 
-/// The integer totals of a run of hands (or of one chunk of it) on one table, and the
-/// hands they cover: they merge exactly with ``+``, so chunks run anywhere add up to the
-/// whole run's totals; a hand counted twice, a sum that would overflow and totals no run
-/// could give are refused.
-#[pyclass(module = "holecard._core", name = "SimTotals", frozen, eq, hash)]
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct PySimTotals {
-    stats: SimStats,
-    stack: u64,
-    covered: Covered,
-}
+/// The `SeatTotals` of a seat over sessions, by the arguments sessions count.
+#[pyclass(module = "holecard._core", name = "SessionSeatTotals", extends = PySeatTotals, frozen)]
+pub struct PySessionSeatTotals;
 
-/// The constructor's arguments, as `SimTotals.__reduce__` gives them.
-type SimArgs = (u64, u64, u64, u64, Vec<PySeatTotals>, Vec<(u64, u64)>);
-
-/// An error unless `covered` counts `count` units of `what`.
-fn check_count(covered: &Covered, count: u64, what: &str) -> PyResult<()> {
-    if covered.count() != count {
-        return Err(ConfigurationError::new_err(format!(
-            "the totals count {count} {what} but cover {} ({})",
-            covered.count(),
-            covered.describe(what)
-        )));
+#[pymethods]
+impl PySessionSeatTotals {
+    #[new]
+    fn new(
+        net: i128,
+        net_squared: u128,
+        hands: u64,
+        busts: u64,
+        places: Vec<u64>,
+    ) -> PyResult<PyClassInitializer<Self>> {
+        let seat = PySeatTotals::new(net, net_squared, 0, 0, 0, hands, busts, Some(places))?;
+        Ok(PyClassInitializer::from(seat).add_subclass(PySessionSeatTotals))
     }
-    Ok(())
 }
+
+/// The integer totals of a run (or of one chunk of it) of hands on one table, or of
+/// sessions, and the units they cover: they merge exactly with ``+``, so chunks run
+/// anywhere add up to the whole run's totals; a unit counted twice, a sum that would
+/// overflow, totals of other units or seats and totals no run could give are refused.
+#[pyclass(module = "holecard._core", name = "Totals", subclass, frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyTotals(Totals);
+
+/// The constructor's arguments, as `Totals.__reduce__` gives them.
+type TotalsArgs = (
+    &'static str,
+    u64,
+    u64,
+    u64,
+    u64,
+    u64,
+    u64,
+    Vec<PySeatTotals>,
+    Vec<(u64, u64)>,
+);
+
+impl PyTotals {
+    /// Checked totals of `unit` over `ranges`.
+    #[allow(clippy::too_many_arguments)]
+    fn checked(
+        unit: Unit,
+        sessions: u64,
+        hands: u64,
+        showdown_hands: u64,
+        unfinished: u64,
+        actions: u64,
+        stack: u64,
+        seats: Vec<SeatTotals>,
+        ranges: &[(u64, u64)],
+    ) -> PyResult<Self> {
+        let mut totals = Totals::empty(unit, 0, stack);
+        totals.sessions = sessions;
+        totals.hands = hands;
+        totals.showdown_hands = showdown_hands;
+        totals.unfinished = unfinished;
+        totals.actions = actions;
+        totals.seats = seats;
+        // The counts first, then the ranges, then that they agree.
+        totals.check_counts()?;
+        totals.covered = covered(ranges, unit.name())?;
+        totals.check_covered()?;
+        Ok(PyTotals(totals))
+    }
+}
+
+#[pymethods]
+impl PyTotals {
+    /// ``unit``: ``"hands"`` or ``"sessions"``; ``ranges``: the ``(start, stop)`` ranges of
+    /// the units counted.
+    #[new]
+    #[allow(clippy::needless_pass_by_value, clippy::too_many_arguments)]
+    fn new(
+        unit: &str,
+        sessions: u64,
+        hands: u64,
+        showdown_hands: u64,
+        unfinished: u64,
+        actions: u64,
+        stack: u64,
+        seats: Vec<PyRef<'_, PySeatTotals>>,
+        ranges: Vec<(u64, u64)>,
+    ) -> PyResult<Self> {
+        let unit = match unit {
+            "hands" => Unit::Hands,
+            "sessions" => Unit::Sessions,
+            _ => {
+                return Err(ConfigurationError::new_err(format!(
+                    "unit must be 'hands' or 'sessions', got '{unit}'"
+                )))
+            }
+        };
+        let seats = seats.iter().map(|s| s.0).collect();
+        PyTotals::checked(
+            unit,
+            sessions,
+            hands,
+            showdown_hands,
+            unfinished,
+            actions,
+            stack,
+            seats,
+            &ranges,
+        )
+    }
+
+    /// What the run counts: ``"hands"`` or ``"sessions"``.
+    #[getter]
+    fn unit(&self) -> &'static str {
+        self.0.unit.name()
+    }
+
+    /// The units counted, as ascending ``(start, stop)`` ranges (touching ones joined).
+    #[getter]
+    fn ranges(&self) -> Vec<(u64, u64)> {
+        pairs(&self.0.covered)
+    }
+
+    /// Sessions played (0 for a run of hands).
+    #[getter]
+    fn sessions(&self) -> u64 {
+        self.0.sessions
+    }
+
+    /// Hands played in all.
+    #[getter]
+    fn hands(&self) -> u64 {
+        self.0.hands
+    }
+
+    /// Hands that ended in a showdown (runs of hands).
+    #[getter]
+    fn showdown_hands(&self) -> u64 {
+        self.0.showdown_hands
+    }
+
+    /// Sessions stopped by ``max_hands`` with two or more seats still in.
+    #[getter]
+    fn unfinished(&self) -> u64 {
+        self.0.unfinished
+    }
+
+    /// Actions the bots took.
+    #[getter]
+    fn actions(&self) -> u64 {
+        self.0.actions
+    }
+
+    /// Every seat's starting stack in every hand (0 for sessions).
+    #[getter]
+    fn stack(&self) -> u64 {
+        self.0.stack
+    }
+
+    /// Per-seat totals, in seat order.
+    #[getter]
+    fn seats(&self) -> Vec<PySeatTotals> {
+        self.0.seats.iter().map(|&s| PySeatTotals(s)).collect()
+    }
+
+    /// The totals of both runs (of the same unit and table or session).
+    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(other) = other.cast::<PyTotals>() else {
+            return Ok(py.NotImplemented());
+        };
+        let mut sum = self.0.clone();
+        sum.merge(&other.get().0)?;
+        Ok(Py::new(py, PyTotals(sum))?.into_any())
+    }
+
+    fn __repr__(&self) -> String {
+        let t = &self.0;
+        format!(
+            "Totals(unit={:?}, sessions={}, hands={}, showdown_hands={}, unfinished={}, \
+             actions={}, stack={}, seats=[{}], ranges={:?})",
+            t.unit.name(),
+            t.sessions,
+            t.hands,
+            t.showdown_hands,
+            t.unfinished,
+            t.actions,
+            t.stack,
+            self.seats()
+                .iter()
+                .map(PySeatTotals::__repr__)
+                .collect::<Vec<_>>()
+                .join(", "),
+            self.ranges()
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, TotalsArgs) {
+        let me = slf.get();
+        let t = &me.0;
+        (
+            slf.py().get_type::<PyTotals>().into_any(),
+            (
+                t.unit.name(),
+                t.sessions,
+                t.hands,
+                t.showdown_hands,
+                t.unfinished,
+                t.actions,
+                t.stack,
+                me.seats(),
+                me.ranges(),
+            ),
+        )
+    }
+}
+
+/// `Totals` of a run of hands, by the arguments a run of hands counts (every seat is
+/// dealt every hand).
+#[pyclass(module = "holecard._core", name = "SimTotals", extends = PyTotals, frozen)]
+pub struct PySimTotals;
 
 #[pymethods]
 impl PySimTotals {
@@ -130,123 +389,53 @@ impl PySimTotals {
         stack: u64,
         seats: Vec<PyRef<'_, PySeatTotals>>,
         ranges: Vec<(u64, u64)>,
-    ) -> PyResult<Self> {
-        let totals = SimStats {
+    ) -> PyResult<PyClassInitializer<Self>> {
+        let seats = seats.iter().map(|s| SeatTotals { hands, ..s.0 }).collect();
+        let t = PyTotals::checked(
+            Unit::Hands,
+            0,
             hands,
-            seats: seats.into_iter().map(|s| s.0).collect(),
             showdown_hands,
+            0,
             actions,
-        };
-        totals.check(stack)?;
-        let covered = covered(&ranges, "hands")?;
-        check_count(&covered, hands, "hands")?;
-        Ok(PySimTotals {
-            stats: totals,
             stack,
-            covered,
-        })
+            seats,
+            &ranges,
+        )?;
+        Ok(PyClassInitializer::from(t).add_subclass(PySimTotals))
     }
+}
 
-    /// The hands counted, as ascending ``(start, stop)`` ranges (touching ones joined).
-    #[getter]
-    fn ranges(&self) -> Vec<(u64, u64)> {
-        pairs(&self.covered)
-    }
+/// `Totals` of a run of sessions, by the arguments a run of sessions counts.
+#[pyclass(module = "holecard._core", name = "SessionTotals", extends = PyTotals, frozen)]
+pub struct PySessionTotals;
 
-    /// Hands played.
-    #[getter]
-    fn hands(&self) -> u64 {
-        self.stats.hands
-    }
-
-    /// Hands that ended in a showdown.
-    #[getter]
-    fn showdown_hands(&self) -> u64 {
-        self.stats.showdown_hands
-    }
-
-    /// Actions the bots took.
-    #[getter]
-    fn actions(&self) -> u64 {
-        self.stats.actions
-    }
-
-    /// Every seat's starting stack in every hand.
-    #[getter]
-    fn stack(&self) -> u64 {
-        self.stack
-    }
-
-    /// Per-seat totals, in seat order.
-    #[getter]
-    fn seats(&self) -> Vec<PySeatTotals> {
-        self.stats.seats.iter().map(|&s| PySeatTotals(s)).collect()
-    }
-
-    /// The totals of both runs (same table: same seats and stack).
-    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let py = other.py();
-        let Ok(other) = other.cast::<PySimTotals>() else {
-            return Ok(py.NotImplemented());
-        };
-        let other = other.get();
-        if other.stats.seats.len() != self.stats.seats.len() || other.stack != self.stack {
-            return Err(ConfigurationError::new_err(format!(
-                "cannot add the totals of different tables: {} seats with stack {} and {} \
-                 seats with stack {}",
-                self.stats.seats.len(),
-                self.stack,
-                other.stats.seats.len(),
-                other.stack
-            )));
-        }
-        let covered = self
-            .covered
-            .union(&other.covered)
-            .map_err(|r| twice("hands", &r))?;
-        let mut sum = self.stats.clone();
-        sum.merge(&other.stats)?;
-        Ok(Py::new(
-            py,
-            PySimTotals {
-                stats: sum,
-                stack: self.stack,
-                covered,
-            },
-        )?
-        .into_any())
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "SimTotals(hands={}, showdown_hands={}, actions={}, stack={}, seats=[{}], \
-             ranges={:?})",
-            self.stats.hands,
-            self.stats.showdown_hands,
-            self.stats.actions,
-            self.stack,
-            self.seats()
-                .iter()
-                .map(PySeatTotals::__repr__)
-                .collect::<Vec<_>>()
-                .join(", "),
-            self.ranges()
-        )
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, SimArgs) {
-        let me = slf.get();
-        (
-            slf.get_type().into_any(),
-            (
-                me.stats.hands,
-                me.stats.showdown_hands,
-                me.stats.actions,
-                me.stack,
-                me.seats(),
-                me.ranges(),
-            ),
-        )
+#[pymethods]
+impl PySessionTotals {
+    /// ``ranges``: the ``(start, stop)`` ranges of sessions counted (``sessions`` in all).
+    #[new]
+    #[allow(clippy::needless_pass_by_value)]
+    fn new(
+        sessions: u64,
+        hands: u64,
+        unfinished: u64,
+        actions: u64,
+        seats: Vec<PyRef<'_, PySeatTotals>>,
+        ranges: Vec<(u64, u64)>,
+    ) -> PyResult<PyClassInitializer<Self>> {
+        let seats = seats.iter().map(|s| s.0).collect();
+        let t = PyTotals::checked(
+            Unit::Sessions,
+            sessions,
+            hands,
+            0,
+            unfinished,
+            actions,
+            0,
+            seats,
+            &ranges,
+        )?;
+        Ok(PyClassInitializer::from(t).add_subclass(PySessionTotals))
     }
 }
 
@@ -265,7 +454,7 @@ pub fn simulate(
     stack: Option<u64>,
     first_hand: u64,
     progress: Option<Callback<'_>>,
-) -> PyResult<PySimTotals> {
+) -> PyResult<PyTotals> {
     guarded(|| {
         let (hands, seed, threads) = (hands.0, seed.0, threads.map(|t| t.0));
         let progress = progress.as_ref().map(|p| &p.0);
@@ -275,250 +464,8 @@ pub fn simulate(
         let stats = super::interrupt::interruptible_with_progress(py, progress, |cancel| {
             sim::simulate_range_cancellable(&table, first_hand, hands, seed, threads, cancel)
         })??;
-        Ok(PySimTotals {
-            stats,
-            stack: table.stack(),
-            // first_hand + hands was checked to fit by the run.
-            covered: Covered::of(first_hand..first_hand + hands),
-        })
+        Ok(PyTotals(stats))
     })
-}
-
-/// One seat's integer totals over a run of sessions (or a chunk of it): they add up.
-#[pyclass(
-    module = "holecard._core",
-    name = "SessionSeatTotals",
-    frozen,
-    eq,
-    hash
-)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PySessionSeatTotals(SessionSeatStats);
-
-/// What `SessionSeatTotals.__reduce__` returns: the class and the constructor's arguments.
-type SessionSeatReduced<'py> = (Bound<'py, PyAny>, (i128, u128, u64, u64, Vec<u64>));
-
-#[pymethods]
-impl PySessionSeatTotals {
-    #[new]
-    #[allow(clippy::needless_pass_by_value)]
-    fn new(
-        net: i128,
-        net_squared: u128,
-        hands: u64,
-        busts: u64,
-        places: Vec<u64>,
-    ) -> PyResult<Self> {
-        if places.len() != MAX_SEATS {
-            return Err(ConfigurationError::new_err(format!(
-                "places lists {} places, expected {MAX_SEATS}",
-                places.len()
-            )));
-        }
-        let mut p = [0u64; MAX_SEATS];
-        p.copy_from_slice(&places);
-        Ok(PySessionSeatTotals(SessionSeatStats {
-            net,
-            net_squared,
-            hands,
-            busts,
-            places: p,
-        }))
-    }
-
-    /// Final stack minus starting stack, summed over sessions.
-    #[getter]
-    fn net(&self) -> i128 {
-        self.0.net
-    }
-
-    /// Sum of the squared per-session results.
-    #[getter]
-    fn net_squared(&self) -> u128 {
-        self.0.net_squared
-    }
-
-    /// Hands the seat was dealt into.
-    #[getter]
-    fn hands(&self) -> u64 {
-        self.0.hands
-    }
-
-    /// Sessions in which the seat lost its last chip.
-    #[getter]
-    fn busts(&self) -> u64 {
-        self.0.busts
-    }
-
-    /// ``places[k]``: sessions finished in place ``k + 1`` (eight entries).
-    #[getter]
-    fn places(&self) -> Vec<u64> {
-        self.0.places.to_vec()
-    }
-
-    fn __repr__(&self) -> String {
-        let s = self.0;
-        format!(
-            "SessionSeatTotals(net={}, net_squared={}, hands={}, busts={}, places={:?})",
-            s.net, s.net_squared, s.hands, s.busts, s.places
-        )
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> SessionSeatReduced<'py> {
-        let s = slf.get().0;
-        (
-            slf.get_type().into_any(),
-            (s.net, s.net_squared, s.hands, s.busts, s.places.to_vec()),
-        )
-    }
-}
-
-/// The integer totals of a run of sessions (or of one chunk of it), and the sessions they
-/// cover: they merge exactly with ``+``; a session counted twice, a sum that would
-/// overflow and totals no run could give are refused.
-#[pyclass(module = "holecard._core", name = "SessionTotals", frozen, eq, hash)]
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct PySessionTotals {
-    stats: SessionStats,
-    covered: Covered,
-}
-
-/// What `SessionTotals.__reduce__` returns: the class and the constructor's arguments.
-type SessionReduced<'py> = (
-    Bound<'py, PyAny>,
-    (
-        u64,
-        u64,
-        u64,
-        u64,
-        Vec<PySessionSeatTotals>,
-        Vec<(u64, u64)>,
-    ),
-);
-
-#[pymethods]
-impl PySessionTotals {
-    /// ``ranges``: the ``(start, stop)`` ranges of sessions counted (``sessions`` in all).
-    #[new]
-    #[allow(clippy::needless_pass_by_value)]
-    fn new(
-        sessions: u64,
-        hands: u64,
-        unfinished: u64,
-        actions: u64,
-        seats: Vec<PyRef<'_, PySessionSeatTotals>>,
-        ranges: Vec<(u64, u64)>,
-    ) -> PyResult<Self> {
-        let totals = SessionStats {
-            sessions,
-            hands,
-            unfinished,
-            actions,
-            seats: seats.into_iter().map(|s| s.0).collect(),
-        };
-        totals.check()?;
-        let covered = covered(&ranges, "sessions")?;
-        check_count(&covered, sessions, "sessions")?;
-        Ok(PySessionTotals {
-            stats: totals,
-            covered,
-        })
-    }
-
-    /// The sessions counted, as ascending ``(start, stop)`` ranges (touching ones joined).
-    #[getter]
-    fn ranges(&self) -> Vec<(u64, u64)> {
-        pairs(&self.covered)
-    }
-
-    /// Sessions played.
-    #[getter]
-    fn sessions(&self) -> u64 {
-        self.stats.sessions
-    }
-
-    /// Hands played in all.
-    #[getter]
-    fn hands(&self) -> u64 {
-        self.stats.hands
-    }
-
-    /// Sessions stopped by ``max_hands`` with two or more seats still in.
-    #[getter]
-    fn unfinished(&self) -> u64 {
-        self.stats.unfinished
-    }
-
-    /// Actions the bots took.
-    #[getter]
-    fn actions(&self) -> u64 {
-        self.stats.actions
-    }
-
-    /// Per-seat totals, in seat order.
-    #[getter]
-    fn seats(&self) -> Vec<PySessionSeatTotals> {
-        self.stats
-            .seats
-            .iter()
-            .map(|&s| PySessionSeatTotals(s))
-            .collect()
-    }
-
-    /// The totals of both runs (of the same session: same seats).
-    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let py = other.py();
-        let Ok(other) = other.cast::<PySessionTotals>() else {
-            return Ok(py.NotImplemented());
-        };
-        let other = other.get();
-        if other.stats.seats.len() != self.stats.seats.len() {
-            return Err(ConfigurationError::new_err(format!(
-                "cannot add the totals of sessions of {} and {} seats",
-                self.stats.seats.len(),
-                other.stats.seats.len()
-            )));
-        }
-        let covered = self
-            .covered
-            .union(&other.covered)
-            .map_err(|r| twice("sessions", &r))?;
-        let mut stats = self.stats.clone();
-        stats.merge(&other.stats)?;
-        Ok(Py::new(py, PySessionTotals { stats, covered })?.into_any())
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "SessionTotals(sessions={}, hands={}, unfinished={}, actions={}, seats=[{}], \
-             ranges={:?})",
-            self.stats.sessions,
-            self.stats.hands,
-            self.stats.unfinished,
-            self.stats.actions,
-            self.seats()
-                .iter()
-                .map(PySessionSeatTotals::__repr__)
-                .collect::<Vec<_>>()
-                .join(", "),
-            self.ranges()
-        )
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> SessionReduced<'py> {
-        let me = slf.get();
-        (
-            slf.get_type().into_any(),
-            (
-                me.stats.sessions,
-                me.stats.hands,
-                me.stats.unfinished,
-                me.stats.actions,
-                me.seats(),
-                me.ranges(),
-            ),
-        )
-    }
 }
 
 /// Plays sessions ``first_session .. first_session + sessions`` (GIL released): every
@@ -542,7 +489,7 @@ pub fn simulate_sessions(
     threads: Option<Threads>,
     first_session: u64,
     progress: Option<Callback<'_>>,
-) -> PyResult<PySessionTotals> {
+) -> PyResult<PyTotals> {
     guarded(|| {
         let progress = progress.as_ref().map(|p| &p.0);
         let bots = parse_bots(&bots)?;
@@ -559,11 +506,7 @@ pub fn simulate_sessions(
                 cancel,
             )
         })??;
-        Ok(PySessionTotals {
-            stats,
-            // first_session + sessions was checked to fit by the run.
-            covered: Covered::of(first_session..first_session + sessions.0),
-        })
+        Ok(PyTotals(stats))
     })
 }
 

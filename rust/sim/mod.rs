@@ -22,15 +22,17 @@
 //! and a run split into consecutive ranges (see [`simulate_range`]) adds up to the same
 //! totals as one run.
 //!
-//! **Totals never wrap.** Nets are summed in 128 bits (a hand moves less than 2**61 chips,
-//! a run has fewer than 2**64 hands); a sum of squares, or a count added to another run's,
-//! that would pass its type is an error ([`SimError`]), not a wrapped number.
+//! **Totals never wrap.** The run's [`Totals`] (the type sessions total in too) sum nets in
+//! 128 bits (a hand moves less than 2**61 chips, a run has fewer than 2**64 hands); a sum of
+//! squares, or a count added to another run's, that would pass its type is an error
+//! ([`SimError`]), not a wrapped number.
 
 mod bots;
 mod d7_rollout;
 pub mod decide;
 mod equity_bot;
 pub mod session;
+pub mod totals;
 
 use std::fmt;
 use std::str::FromStr;
@@ -39,13 +41,15 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use thiserror::Error;
 
+use crate::chunks::Covered;
 use crate::control::{Control, NEVER};
 use crate::deck::rng_for_seed;
-use crate::game::{GameConfig, GameKind, GameState, Start, MAX_CHIPS, MAX_SEATS};
+use crate::game::{GameConfig, GameKind, GameState, Start, MAX_CHIPS};
 use crate::threads::with_threads;
 
 pub use bots::Bot;
 use bots::{Context, Thresholds};
+pub use totals::{SeatTotals, Totals, Unit};
 
 /// Most hands per parallel job.
 pub const JOB_HANDS: u64 = 512;
@@ -62,228 +66,6 @@ pub const DEFAULT_STACK_BIG_BETS: u64 = 100;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{0}")]
 pub struct SimError(pub String);
-
-/// One seat's totals over a run.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct SeatStats {
-    /// Net chips won (chips won minus chips put in), summed over hands.
-    pub net: i128,
-    /// Sum of the squared per-hand results (for the standard deviation).
-    pub net_squared: u128,
-    /// Hands in which the seat won all or part of a pot, or was the last player left.
-    pub hands_won: u64,
-    /// Hands the seat played to a showdown (two or more players left at the end).
-    pub showdowns: u64,
-    /// Showdowns in which the seat won all or part of a pot.
-    pub showdowns_won: u64,
-}
-
-impl SeatStats {
-    fn add(&mut self, other: &SeatStats, seat: usize) -> Result<(), SimError> {
-        self.net = sum(self.net.checked_add(other.net), "net", seat)?;
-        self.net_squared = sum(
-            self.net_squared.checked_add(other.net_squared),
-            "sum of squared results",
-            seat,
-        )?;
-        self.hands_won = sum(
-            self.hands_won.checked_add(other.hands_won),
-            "hands won",
-            seat,
-        )?;
-        self.showdowns = sum(
-            self.showdowns.checked_add(other.showdowns),
-            "showdowns",
-            seat,
-        )?;
-        self.showdowns_won = sum(
-            self.showdowns_won.checked_add(other.showdowns_won),
-            "showdowns won",
-            seat,
-        )?;
-        Ok(())
-    }
-}
-
-/// A checked sum of `what` (of seat `seat`, unless it is `usize::MAX`): an error naming it
-/// when it overflowed.
-pub(crate) fn sum<T: MaxText>(total: Option<T>, what: &str, seat: usize) -> Result<T, SimError> {
-    total.ok_or_else(|| {
-        let whose = if seat == usize::MAX {
-            String::new()
-        } else {
-            format!("seat {seat}'s ")
-        };
-        SimError(format!(
-            "the totals overflow: {whose}{what} would pass {}: play fewer hands or smaller \
-             stacks",
-            T::MAX_TEXT
-        ))
-    })
-}
-
-/// How the largest value of a total's type is written in errors.
-pub(crate) trait MaxText {
-    const MAX_TEXT: &'static str;
-}
-
-impl MaxText for u64 {
-    const MAX_TEXT: &'static str = "2**64 - 1";
-}
-
-impl MaxText for u128 {
-    const MAX_TEXT: &'static str = "2**128 - 1";
-}
-
-impl MaxText for i128 {
-    const MAX_TEXT: &'static str = "2**127 - 1";
-}
-
-/// Checks per-seat `(net, sum of squares)` totals over `n` units of `what`, each result of
-/// magnitude at most `most`: the nets sum to zero and every sum of squares is possible.
-pub(crate) fn check_nets(
-    seats: &[(i128, u128)],
-    n: u64,
-    most: u128,
-    what: &str,
-) -> Result<(), SimError> {
-    let total = seats.iter().try_fold(0i128, |a, s| a.checked_add(s.0));
-    if total != Some(0) {
-        let total = total.map_or_else(|| "more than 2**127".into(), |t| t.to_string());
-        return Err(SimError(format!(
-            "impossible totals: the nets sum to {total}, not 0"
-        )));
-    }
-    for (i, &(net, squares)) in seats.iter().enumerate() {
-        if !possible_squares(n, net, squares, Some(most)) {
-            return Err(SimError(format!(
-                "impossible totals: seat {i}'s sum of squared results {squares} is impossible \
-                 with a net of {net} over {n} {what}"
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// Whether `n` results (each of magnitude at most `most`, if given) can sum to `net` with
-/// squares summing to `squares`: x² ≡ x (mod 2), x² ≥ |x|, and n·Σx² ≥ (Σx)² (Cauchy-Schwarz),
-/// all in exact integers.
-pub(crate) fn possible_squares(n: u64, net: i128, squares: u128, most: Option<u128>) -> bool {
-    let a = net.unsigned_abs();
-    if n == 0 {
-        return a == 0 && squares == 0;
-    }
-    if squares % 2 != a % 2 || squares < a {
-        return false;
-    }
-    // ceil(a² / n) with a = q·n + r: q²·n + 2·q·r + ceil(r² / n), r < n ≤ 2**64.
-    let n = u128::from(n);
-    let (q, r) = (a / n, a % n);
-    let least = q
-        .checked_mul(q)
-        .and_then(|x| x.checked_mul(n))
-        .and_then(|x| x.checked_add(q.checked_mul(r)?.checked_mul(2)?))
-        .and_then(|x| x.checked_add((r * r).div_ceil(n)));
-    if least.is_none_or(|least| squares < least) {
-        return false;
-    }
-    most.is_none_or(|m| {
-        n.checked_mul(m).is_none_or(|top| a <= top)
-            && m.checked_mul(m)
-                .and_then(|m2| m2.checked_mul(n))
-                .is_none_or(|top| squares <= top)
-    })
-}
-
-/// The totals of a run.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct SimStats {
-    /// Hands played.
-    pub hands: u64,
-    /// Per-seat totals.
-    pub seats: Vec<SeatStats>,
-    /// Hands that ended in a showdown.
-    pub showdown_hands: u64,
-    /// Actions taken by the bots.
-    pub actions: u64,
-}
-
-impl SimStats {
-    fn empty(players: usize) -> SimStats {
-        SimStats {
-            hands: 0,
-            seats: vec![SeatStats::default(); players],
-            showdown_hands: 0,
-            actions: 0,
-        }
-    }
-
-    /// Adds another run's totals (of the same table) to these; an error, and these totals
-    /// left part-way, when a sum would overflow.
-    pub fn merge(&mut self, other: &SimStats) -> Result<(), SimError> {
-        let all = usize::MAX;
-        self.hands = sum(self.hands.checked_add(other.hands), "hands", all)?;
-        self.showdown_hands = sum(
-            self.showdown_hands.checked_add(other.showdown_hands),
-            "showdown hands",
-            all,
-        )?;
-        self.actions = sum(self.actions.checked_add(other.actions), "actions", all)?;
-        for (i, (a, b)) in self.seats.iter_mut().zip(&other.seats).enumerate() {
-            a.add(b, i)?;
-        }
-        Ok(())
-    }
-
-    /// Checks that these totals can be those of `hands` hands at a table of their seats
-    /// with stack `stack`: counts within bounds, nets summing to zero, sums of squares
-    /// possible. The error names the first total that cannot be.
-    pub fn check(&self, stack: u64) -> Result<(), SimError> {
-        let (n, players) = (self.hands, self.seats.len());
-        let bad = |m: String| Err(SimError(format!("impossible totals: {m}")));
-        if !(2..=MAX_SEATS).contains(&players) {
-            return bad(format!("{players} seats, not 2 to {MAX_SEATS}"));
-        }
-        if stack == 0 || stack > MAX_CHIPS {
-            return bad(format!("a stack of {stack}, not 1 to 2**58 - 1"));
-        }
-        if self.showdown_hands > n {
-            return bad(format!("{} showdowns in {n} hands", self.showdown_hands));
-        }
-        for (i, s) in self.seats.iter().enumerate() {
-            if s.hands_won > n {
-                return bad(format!("seat {i} won {} of {n} hands", s.hands_won));
-            }
-            if s.showdowns > self.showdown_hands {
-                return bad(format!(
-                    "seat {i} reached {} of {} showdowns",
-                    s.showdowns, self.showdown_hands
-                ));
-            }
-            if s.showdowns_won > s.showdowns.min(s.hands_won) {
-                return bad(format!(
-                    "seat {i} won {} of {} showdowns ({} hands won)",
-                    s.showdowns_won, s.showdowns, s.hands_won
-                ));
-            }
-        }
-        // Every hand has a winner; every showdown two players, and a winner.
-        let won: u128 = self.seats.iter().map(|s| u128::from(s.hands_won)).sum();
-        let reached: u128 = self.seats.iter().map(|s| u128::from(s.showdowns)).sum();
-        let sd_won: u128 = self.seats.iter().map(|s| u128::from(s.showdowns_won)).sum();
-        let showdowns = u128::from(self.showdown_hands);
-        if won < u128::from(n) || reached < 2 * showdowns || sd_won < showdowns {
-            return bad(format!(
-                "{won} hands won of {n}, {reached} seats at {showdowns} showdowns, \
-                 {sd_won} showdowns won"
-            ));
-        }
-        // A seat loses at most its stack, and wins at most every other seat's.
-        let most = u128::from(stack) * (players as u128 - 1);
-        let nets: Vec<(i128, u128)> = self.seats.iter().map(|s| (s.net, s.net_squared)).collect();
-        check_nets(&nets, n, most, "hands")
-    }
-}
 
 /// A table to simulate: the game, the bots in seat order and the starting stack.
 #[derive(Debug, Clone)]
@@ -406,9 +188,9 @@ impl Table {
     }
 
     /// Plays hands `first .. first + count` of a run seeded with `seed`, on one thread.
-    fn run_serial(&self, seed: u64, first: u64, count: u64) -> Result<SimStats, SimError> {
-        let n = self.bots.len();
-        let mut stats = SimStats::empty(n);
+    fn run_serial(&self, seed: u64, first: u64, count: u64) -> Result<Totals, SimError> {
+        let mut stats = Totals::empty(Unit::Hands, self.bots.len(), self.stack);
+        stats.covered = Covered::of(first..first + count);
         let mut ctx = Context::new(&self.thresholds, 0);
         let mut slot = None;
         for h in first..first + count {
@@ -470,24 +252,18 @@ fn play_hand_in<'s>(
     Ok(state)
 }
 
-/// Adds the result of a finished hand to `stats`; an error when a seat's sum of squares
+/// Adds the result of a finished hand to `totals`; an error when a seat's sum of squares
 /// would pass 2**128 - 1 (the counts cannot overflow: one per hand).
-fn record(totals: &mut SimStats, hand: &GameState) -> Result<(), SimError> {
+fn record(totals: &mut Totals, hand: &GameState) -> Result<(), SimError> {
     let players = hand.seats();
     let live = players.iter().filter(|s| !s.folded).count();
     let showdown = live >= 2;
     totals.hands += 1;
     totals.showdown_hands += u64::from(showdown);
     for (i, (t, s)) in totals.seats.iter_mut().zip(players).enumerate() {
-        // Below 2**58 chips a stack, at most eight seats: |net| < 2**61, its square < 2**122.
-        let net = i128::from(s.stack) - i128::from(s.start_stack);
-        t.net += net;
-        let square = net.unsigned_abs() * net.unsigned_abs();
-        t.net_squared = sum(
-            t.net_squared.checked_add(square),
-            "sum of squared results",
-            i,
-        )?;
+        // Below 2**58 chips a stack, at most eight seats: |net| < 2**61.
+        t.add_result(i128::from(s.stack) - i128::from(s.start_stack), i)?;
+        t.hands += 1;
         // A pot share, or the last player left (also when the pot was only his own bet).
         let won = s.won > 0 || (live == 1 && !s.folded);
         t.hands_won += u64::from(won);
@@ -519,19 +295,19 @@ pub fn simulate(
     hands: u64,
     seed: u64,
     threads: Option<usize>,
-) -> Result<SimStats, SimError> {
+) -> Result<Totals, SimError> {
     simulate_range(table, 0, hands, seed, threads)
 }
 
 /// Plays hands `first .. first + hands` of the run seeded with `seed`. Consecutive ranges
-/// add up (with [`SimStats::merge`]) to the totals of one run over their union.
+/// add up (with [`Totals::merge`]) to the totals of one run over their union.
 pub fn simulate_range(
     table: &Table,
     first: u64,
     hands: u64,
     seed: u64,
     threads: Option<usize>,
-) -> Result<SimStats, SimError> {
+) -> Result<Totals, SimError> {
     simulate_range_cancellable(table, first, hands, seed, threads, &NEVER)
 }
 
@@ -544,7 +320,7 @@ pub fn simulate_range_cancellable(
     seed: u64,
     threads: Option<usize>,
     cancel: &Control,
-) -> Result<SimStats, SimError> {
+) -> Result<Totals, SimError> {
     check_run(threads, first, hands, "hands")?;
     let job_hands = table.job_hands();
     let jobs = hands.div_ceil(job_hands);
@@ -557,7 +333,7 @@ pub fn simulate_range_cancellable(
         stats
     };
     // Merged as the jobs finish: memory stays that of one block, however long the run.
-    let mut total = SimStats::empty(table.bots.len());
+    let mut total = Totals::empty(Unit::Hands, table.bots.len(), table.stack);
     // Always on a pool's thread: the equity bot's estimates run there inline.
     with_threads(threads, || -> Result<(), SimError> {
         if threads == Some(1) || jobs <= 1 {
@@ -570,7 +346,7 @@ pub fn simulate_range_cancellable(
             let mut start = 0;
             while start < jobs && !cancel.is_cancelled() {
                 let end = jobs.min(start.saturating_add(PARALLEL_BLOCK_JOBS));
-                let block: Vec<Result<SimStats, SimError>> = (start..end)
+                let block: Vec<Result<Totals, SimError>> = (start..end)
                     .into_par_iter()
                     .filter(|_| !cancel.is_cancelled())
                     .map(job)

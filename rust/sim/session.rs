@@ -23,7 +23,9 @@
 use rayon::prelude::*;
 
 use super::bots::{Context, Thresholds};
-use super::{check_nets, hand_seed, play_hand_in, sum, Bot, SimError};
+use super::totals::{Totals, Unit};
+use super::{hand_seed, play_hand_in, Bot, SimError};
+use crate::chunks::Covered;
 use crate::control::Control;
 use crate::game::options::StudDealerPosition;
 use crate::game::{GameConfig, GameState, MAX_CHIPS, MAX_SEATS};
@@ -38,125 +40,6 @@ pub struct Session {
     stacks: Vec<u64>,
     max_hands: Option<u64>,
     thresholds: Thresholds,
-}
-
-/// One seat's totals over a run of sessions.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct SessionSeatStats {
-    /// Final stack minus starting stack, summed over sessions (128 bits: never wraps).
-    pub net: i128,
-    /// Sum of the squared per-session results.
-    pub net_squared: u128,
-    /// Hands the seat was dealt into.
-    pub hands: u64,
-    /// Sessions in which the seat lost its last chip.
-    pub busts: u64,
-    /// `places[k]`: sessions the seat finished in place `k + 1`.
-    pub places: [u64; MAX_SEATS],
-}
-
-impl SessionSeatStats {
-    fn add(&mut self, o: &SessionSeatStats, seat: usize) -> Result<(), SimError> {
-        self.net = sum(self.net.checked_add(o.net), "net", seat)?;
-        self.net_squared = sum(
-            self.net_squared.checked_add(o.net_squared),
-            "sum of squared results",
-            seat,
-        )?;
-        self.hands = sum(self.hands.checked_add(o.hands), "hands", seat)?;
-        self.busts = sum(self.busts.checked_add(o.busts), "busts", seat)?;
-        for (a, b) in self.places.iter_mut().zip(o.places) {
-            *a = sum(a.checked_add(b), "places", seat)?;
-        }
-        Ok(())
-    }
-}
-
-/// The totals of a run of sessions; they add up exactly ([`SessionStats::merge`]).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct SessionStats {
-    /// Sessions played.
-    pub sessions: u64,
-    /// Hands played in all.
-    pub hands: u64,
-    /// Sessions stopped by `max_hands` with two or more seats still in.
-    pub unfinished: u64,
-    /// Actions the bots took.
-    pub actions: u64,
-    /// Per-seat totals.
-    pub seats: Vec<SessionSeatStats>,
-}
-
-impl SessionStats {
-    /// No sessions yet, for `players` seats.
-    #[must_use]
-    pub fn empty(players: usize) -> SessionStats {
-        SessionStats {
-            sessions: 0,
-            hands: 0,
-            unfinished: 0,
-            actions: 0,
-            seats: vec![SessionSeatStats::default(); players],
-        }
-    }
-
-    /// Adds another run's totals (of the same session) to these; an error, and these
-    /// totals left part-way, when a sum would overflow.
-    pub fn merge(&mut self, o: &SessionStats) -> Result<(), SimError> {
-        let all = usize::MAX;
-        self.sessions = sum(self.sessions.checked_add(o.sessions), "sessions", all)?;
-        self.hands = sum(self.hands.checked_add(o.hands), "hands", all)?;
-        self.unfinished = sum(self.unfinished.checked_add(o.unfinished), "unfinished", all)?;
-        self.actions = sum(self.actions.checked_add(o.actions), "actions", all)?;
-        for (i, (a, b)) in self.seats.iter_mut().zip(&o.seats).enumerate() {
-            a.add(b, i)?;
-        }
-        Ok(())
-    }
-
-    /// Checks that these totals can be those of sessions of their seats: counts within
-    /// bounds, every place given once a session, nets summing to zero, sums of squares
-    /// possible. The error names the first total that cannot be.
-    pub fn check(&self) -> Result<(), SimError> {
-        let (n, players) = (self.sessions, self.seats.len());
-        let bad = |m: String| Err(SimError(format!("impossible totals: {m}")));
-        if !(2..=MAX_SEATS).contains(&players) {
-            return bad(format!("{players} seats, not 2 to {MAX_SEATS}"));
-        }
-        if self.unfinished > n {
-            return bad(format!("{} of {n} sessions unfinished", self.unfinished));
-        }
-        for (i, s) in self.seats.iter().enumerate() {
-            if s.busts > n {
-                return bad(format!("seat {i} went bust in {} of {n} sessions", s.busts));
-            }
-            if s.hands > self.hands {
-                return bad(format!(
-                    "seat {i} was dealt {} of {} hands",
-                    s.hands, self.hands
-                ));
-            }
-            if let Some(k) = (players..MAX_SEATS).find(|&k| s.places[k] > 0) {
-                return bad(format!("seat {i} finished in place {} of {players}", k + 1));
-            }
-            let places: u128 = s.places.iter().map(|&p| u128::from(p)).sum();
-            if places != u128::from(n) {
-                return bad(format!("seat {i} has {places} places in {n} sessions"));
-            }
-        }
-        for k in 0..players {
-            let count: u128 = self.seats.iter().map(|s| u128::from(s.places[k])).sum();
-            if count != u128::from(n) {
-                return bad(format!(
-                    "place {} is counted {count} times in {n} sessions",
-                    k + 1
-                ));
-            }
-        }
-        // A session moves fewer than 2**58 chips (the most in play).
-        let nets: Vec<(i128, u128)> = self.seats.iter().map(|s| (s.net, s.net_squared)).collect();
-        check_nets(&nets, n, u128::from(MAX_CHIPS), "sessions")
-    }
 }
 
 impl Session {
@@ -249,7 +132,7 @@ impl Session {
         &self,
         seed: u64,
         session: u64,
-        stats: &mut SessionStats,
+        stats: &mut Totals,
         cancel: &Control,
     ) -> Result<(), SimError> {
         let n = self.bots.len();
@@ -325,13 +208,9 @@ impl Session {
         order.sort_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
         for (place, &seat) in order.iter().enumerate() {
             let t = &mut stats.seats[seat];
-            // Fewer than 2**58 chips in play: |net| < 2**58, its square < 2**116.
-            let net = i128::from(stacks[seat]) - i128::from(self.stacks[seat]);
-            t.net += net;
-            let square = net.unsigned_abs() * net.unsigned_abs();
-            t.net_squared = sum(
-                t.net_squared.checked_add(square),
-                "sum of squared results",
+            // Fewer than 2**58 chips in play: |net| < 2**58.
+            t.add_result(
+                i128::from(stacks[seat]) - i128::from(self.stacks[seat]),
                 seat,
             )?;
             t.busts += u64::from(retired[seat].is_some());
@@ -350,12 +229,13 @@ pub fn simulate_sessions(
     seed: u64,
     threads: Option<usize>,
     cancel: &Control,
-) -> Result<SessionStats, SimError> {
+) -> Result<Totals, SimError> {
     super::check_run(threads, first, count, "sessions")?;
     let n = session.bots.len();
     cancel.set_total(count);
-    let one = |s: u64| -> Result<SessionStats, SimError> {
-        let mut stats = SessionStats::empty(n);
+    let one = |s: u64| -> Result<Totals, SimError> {
+        let mut stats = Totals::empty(Unit::Sessions, n, 0);
+        stats.covered = Covered::of(first + s..first + s + 1);
         session.play(seed, first + s, &mut stats, cancel)?;
         cancel.advance(1);
         Ok(stats)
@@ -366,7 +246,7 @@ pub fn simulate_sessions(
             .filter(|_| !cancel.is_cancelled())
             .map(one)
             .try_reduce(
-                || SessionStats::empty(n),
+                || Totals::empty(Unit::Sessions, n, 0),
                 |mut a, b| {
                     a.merge(&b)?;
                     Ok(a)

@@ -1,3 +1,4 @@
+use super::totals::possible_squares;
 use super::*;
 use crate::game::catalog::Options;
 use crate::game::options::BettingStructure;
@@ -265,7 +266,7 @@ fn the_equity_bot_beats_the_others() {
 
 mod sessions {
     use super::*;
-    use crate::sim::session::{simulate_sessions, Session, SessionStats};
+    use crate::sim::session::{simulate_sessions, Session};
 
     fn session(
         game: GameKind,
@@ -277,7 +278,7 @@ mod sessions {
         Session::new(cfg, bots.to_vec(), vec![200; bots.len()], levels, max).unwrap()
     }
 
-    fn run(s: &Session, first: u64, count: u64, threads: Option<usize>) -> SessionStats {
+    fn run(s: &Session, first: u64, count: u64, threads: Option<usize>) -> Totals {
         simulate_sessions(s, first, count, 3, threads, &NEVER).unwrap()
     }
 
@@ -433,13 +434,21 @@ fn real_totals_pass_the_check_and_a_sum_of_squares_that_overflows_is_an_error() 
         &[Bot::Strength, Bot::Random, Bot::CallingStation],
     );
     let r = simulate(&t, 2000, 3, None).unwrap();
-    r.check(t.stack()).unwrap();
+    r.check().unwrap();
     let mut wrong = r.clone();
     wrong.seats[0].hands_won = 2001;
-    assert!(wrong.check(t.stack()).is_err());
+    assert!(wrong.check().is_err());
     let mut full = r.clone();
     full.seats[1].net_squared = u128::MAX - 1;
-    let err = full.merge(&r).unwrap_err();
+    // The next hands: totals that share a hand are refused before their sums are added.
+    let next = simulate_range(&t, 2000, 100, 3, None).unwrap();
+    assert!(full
+        .clone()
+        .merge(&r)
+        .unwrap_err()
+        .0
+        .contains("counted twice"));
+    let err = full.merge(&next).unwrap_err();
     assert!(err.0.contains("seat 1's sum of squared results"), "{err}");
 }
 
