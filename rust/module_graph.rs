@@ -491,3 +491,67 @@ fn strip_blanks_comments_and_literals() {
     assert!(!s.contains("crate::") && !s.contains("super::") && !s.contains("self::"));
     assert!(s.contains("'a b") && s.ends_with(" c") && !s.contains('{'));
 }
+
+/// The `GameKind` members named outside `rust/game/spec.rs` and outside test code (a
+/// `tests/` folder, a `tests.rs` file, the pinned results, anything after a file's first
+/// `#[cfg(test)]`): `file: member` for each.
+fn games_named_outside_the_spec(root: &Path) -> Vec<String> {
+    let mut paths = Vec::new();
+    rust_files(root, &mut paths);
+    let mut found = Vec::new();
+    for path in paths {
+        let rel = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .to_string();
+        let test_file = rel.starts_with("game/spec.rs")
+            || rel.contains("tests/")
+            || rel.ends_with("tests.rs")
+            || rel.ends_with("pinned.rs")
+            || rel == "module_graph.rs";
+        if test_file {
+            continue;
+        }
+        let raw = fs::read_to_string(&path).expect("a readable source file");
+        let text = strip(&raw);
+        let end = raw.find("#[cfg(test)]").unwrap_or(text.len());
+        let b = text[..end].as_bytes();
+        let mut i = 0;
+        while let Some(at) = text[i..end].find("GameKind::") {
+            let (name, next) = ident(b, i + at + "GameKind::".len());
+            // A member is a type-cased name; `GameKind::from_id` and the like are not.
+            if name.starts_with(|c: char| c.is_ascii_uppercase()) && name != "ALL" {
+                found.push(format!("{rel}: GameKind::{name}"));
+            }
+            i = next.max(i + at + 1);
+        }
+    }
+    found
+}
+
+#[test]
+fn no_file_but_the_spec_names_a_game() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("rust");
+    let found = games_named_outside_the_spec(&root);
+    assert!(
+        found.is_empty(),
+        "a game is a row of rust/game/spec.rs: branch on its VariantSpec, not on a member:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn a_game_named_outside_the_spec_is_found() {
+    let dir = std::env::temp_dir().join(format!("holecard-games-{}", std::process::id()));
+    fs::create_dir_all(dir.join("game")).expect("a temporary folder");
+    fs::write(dir.join("game/spec.rs"), "GameKind::Razz").expect("written");
+    fs::write(
+        dir.join("bots.rs"),
+        "// GameKind::Stud in a comment\nfn f(g: GameKind) -> bool { g == GameKind::Razz || GameKind::from_id(\"x\").is_ok() }\n#[cfg(test)]\nmod t { const G: GameKind = GameKind::Soko; }\n",
+    )
+    .expect("written");
+    let found = games_named_outside_the_spec(&dir);
+    fs::remove_dir_all(&dir).ok();
+    assert_eq!(found, vec!["bots.rs: GameKind::Razz".to_string()]);
+}
