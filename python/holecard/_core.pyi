@@ -730,6 +730,18 @@ def chunk_ranges(units: int, per_chunk: int) -> ChunkRanges: ...
 
 @disjoint_base
 class SeatTotals:
+    @overload
+    def __new__(
+        cls,
+        net: int,
+        net_squared: int,
+        hands_won: int = 0,
+        showdowns: int = 0,
+        showdowns_won: int = 0,
+        hands: int = 0,
+        busts: int = 0,
+    ) -> Self: ...
+    @overload
     def __new__(
         cls,
         net: int,

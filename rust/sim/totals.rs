@@ -379,7 +379,7 @@ impl fmt::Debug for Totals {
     }
 }
 
-fn impossible<T>(m: String) -> Result<T, SimError> {
+fn impossible<T>(m: impl fmt::Display) -> Result<T, SimError> {
     Err(SimError(format!("impossible totals: {m}")))
 }
 
