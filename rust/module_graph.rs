@@ -516,7 +516,7 @@ fn games_named_outside_the_spec(root: &Path) -> Vec<String> {
         let raw = fs::read_to_string(&path).expect("a readable source file");
         let text = strip(&raw);
         let end = raw.find("#[cfg(test)]").unwrap_or(text.len());
-        let b = text[..end].as_bytes();
+        let b = &text.as_bytes()[..end];
         let mut i = 0;
         while let Some(at) = text[i..end].find("GameKind::") {
             let (name, next) = ident(b, i + at + "GameKind::".len());

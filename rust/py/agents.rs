@@ -7,7 +7,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyList, PyTuple};
 
 use super::args::{self, OutOfRange, Position, SEAT};
-use super::error::{ConfigurationError, IllegalActionError};
+use super::error::{self, ConfigurationError, IllegalActionError};
 use super::game::{PyGameConfig, PyGameState};
 use super::guard::guarded;
 use super::guard::guarded_mut;
@@ -96,11 +96,10 @@ impl PyEncoding {
             .map_err(|_| busy())?;
         let s = &state.state;
         if s.config() != self.observer.config() || s.players() != self.observer.players() {
-            return Err(ConfigurationError::new_err(format!(
-                "the state is not a hand of this encoding's table ({} players of {})",
+            return Err(error::not_this_encodings_hand(
                 self.observer.players(),
-                self.observer.config().game.id()
-            )));
+                self.observer.config().game.id(),
+            ));
         }
         f(s)
     }
@@ -206,12 +205,9 @@ impl PyEncoding {
             let last = self.space.len() as u64 - 1;
             let i = args::whole(action, "action", 0, last, OutOfRange::Index)?;
             let action = self.with_hand(state, |s| Ok(self.space.action(s, i as usize)))?;
-            action.map(PyMove).ok_or_else(|| {
-                IllegalActionError::new_err(format!(
-                    "action {i} ({}) is not legal now",
-                    self.space.labels()[i as usize]
-                ))
-            })
+            action
+                .map(PyMove)
+                .ok_or_else(|| error::slot_not_legal(i, Some(&self.space.labels()[i as usize])))
         })
     }
 
@@ -236,12 +232,7 @@ impl PyEncoding {
                 .cast::<PyMove>()
                 .map_err(|_| args::wrong_type("move", "a Move", r#move))?;
             let index = self.with_hand(state, |s| Ok(self.space.index(s, &m.get().0)))?;
-            index.ok_or_else(|| {
-                IllegalActionError::new_err(format!(
-                    "{} is not the move of any legal action slot now",
-                    m.get().__repr__()
-                ))
-            })
+            index.ok_or_else(|| error::move_in_no_legal_slot(&m.get().__repr__()))
         })
     }
 
@@ -488,19 +479,11 @@ impl PyChanceHand {
                 .map_err(|_| args::wrong_type("out", what, out))?
                 .try_readwrite()
                 .map_err(|_| args::wrong_type("out", what, out))?;
-            let out = out
-                .as_slice_mut()
-                .map_err(|_| ConfigurationError::new_err(format!("out must be {what}")))?;
+            let out = out.as_slice_mut().map_err(|_| error::out_must_be(what))?;
             match self.hand.state() {
                 Some(s) => enc.observer.write(s, seat, information, out)?,
                 None if out.len() == enc.observer.len(information) => out.fill(0.0),
-                None => {
-                    return Err(ConfigurationError::new_err(format!(
-                        "out must hold {} values, got {}",
-                        enc.observer.len(information),
-                        out.len()
-                    )))
-                }
+                None => return Err(error::out_length(enc.observer.len(information), out.len())),
             }
             Ok(())
         })
@@ -535,11 +518,7 @@ impl PyChanceHand {
             let stacks = super::game::stack_list(stacks)?;
             let enc = encoding.get();
             if stacks.len() != enc.observer.players() {
-                return Err(ConfigurationError::new_err(format!(
-                    "stacks must have {} entries, got {}",
-                    enc.observer.players(),
-                    stacks.len()
-                )));
+                return Err(error::stacks_count(enc.observer.players(), stacks.len()));
             }
             let hand = ChanceHand::new(&enc.config.cfg, &stacks)?;
             Ok(PyChanceHand {
@@ -832,14 +811,14 @@ impl PyChanceHand {
             |hand| match hand.to_act() {
                 ToAct::Chance => {
                     let card = Card::from_index(i64::try_from(i).unwrap_or(i64::MAX))
-                        .map_err(|_| IllegalActionError::new_err(format!("{i} is not a card")))?;
+                        .map_err(|_| error::chance_not_a_card(i))?;
                     hand.deal(card).map_err(PyErr::from)
                 }
                 ToAct::Seat(_) => {
                     let index = usize::try_from(i).unwrap_or(usize::MAX);
-                    let action = hand.slot(&enc.space, index).ok_or_else(|| {
-                        IllegalActionError::new_err(format!("action {i} is not legal now"))
-                    })?;
+                    let action = hand
+                        .slot(&enc.space, index)
+                        .ok_or_else(|| error::slot_not_legal(i, None))?;
                     hand.act(action).map_err(PyErr::from)
                 }
                 ToAct::Over => Err(PyErr::from(ActionError::HandOver)),

@@ -16,7 +16,7 @@ use super::error::{self, ConfigurationError};
 use crate::eval::FourStraight;
 use crate::game::{GameKind, VariantSpec};
 
-pub(crate) use super::error::{describe, wrong_type, OutOfRange};
+pub(crate) use super::error::{wrong_type, OutOfRange};
 
 /// `obj` as a whole number in `min..=max`, or the error naming `name` and the range.
 /// `bool` is refused (a flag is not a count), objects with `__index__` are accepted.

@@ -417,3 +417,70 @@ pub(crate) fn unknown_profile(profile: &str, profiles: &[&str]) -> PyErr {
 pub(crate) fn raise_too_big(amount: &Bound<'_, PyAny>) -> PyErr {
     IllegalActionError::new_err(format!("cannot bet or raise to {amount} chips"))
 }
+
+/// A state passed to an encoding that was dealt at another table.
+pub(crate) fn not_this_encodings_hand(players: usize, game: &str) -> PyErr {
+    ConfigurationError::new_err(format!(
+        "the state is not a hand of this encoding's table ({players} players of {game})"
+    ))
+}
+
+/// An action slot that is not legal now (with its label where the encoding has one).
+pub(crate) fn slot_not_legal(index: impl std::fmt::Display, label: Option<&str>) -> PyErr {
+    match label {
+        Some(label) => {
+            IllegalActionError::new_err(format!("action {index} ({label}) is not legal now"))
+        }
+        None => IllegalActionError::new_err(format!("action {index} is not legal now")),
+    }
+}
+
+/// A move that no legal action slot holds now (`shown`: its repr).
+pub(crate) fn move_in_no_legal_slot(shown: &str) -> PyErr {
+    IllegalActionError::new_err(format!(
+        "{shown} is not the move of any legal action slot now"
+    ))
+}
+
+/// An `out` array of the wrong kind.
+pub(crate) fn out_must_be(what: &str) -> PyErr {
+    ConfigurationError::new_err(format!("out must be {what}"))
+}
+
+/// An `out` array of the wrong length.
+pub(crate) fn out_length(wanted: usize, got: usize) -> PyErr {
+    ConfigurationError::new_err(format!("out must hold {wanted} values, got {got}"))
+}
+
+/// A stack list of the wrong length.
+pub(crate) fn stacks_count(wanted: usize, got: usize) -> PyErr {
+    ConfigurationError::new_err(format!("stacks must have {wanted} entries, got {got}"))
+}
+
+/// A chance outcome that is no card index.
+pub(crate) fn chance_not_a_card(index: impl std::fmt::Display) -> PyErr {
+    IllegalActionError::new_err(format!("{index} is not a card"))
+}
+
+/// `restocks` that is not a list of card lists.
+pub(crate) fn restocks_not_lists(restocks: &Bound<'_, PyAny>) -> PyErr {
+    ConfigurationError::new_err(format!(
+        "restocks must be a list of card lists, one per rebuilt stub, got {}",
+        describe(restocks)
+    ))
+}
+
+/// The `k`-th restock's cards could not be read.
+pub(crate) fn bad_restock(k: usize, problem: &PyErr) -> PyErr {
+    ConfigurationError::new_err(format!("bad restock {k}: {problem}"))
+}
+
+/// A `places` list of the wrong length.
+pub(crate) fn places_count(got: usize, wanted: usize) -> PyErr {
+    ConfigurationError::new_err(format!("places lists {got} places, expected {wanted}"))
+}
+
+/// A totals unit that is neither hands nor sessions.
+pub(crate) fn unknown_unit(unit: &str) -> PyErr {
+    ConfigurationError::new_err(format!("unit must be 'hands' or 'sessions', got '{unit}'"))
+}

@@ -10,7 +10,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use super::args::{self, GameArg, OutOfRange, Position, Seed, SEAT};
 use super::cards::{card_tuple, extract_cards, PyCard};
-use super::error::{self, ConfigurationError, InternalError};
+use super::error::{self, InternalError};
 use super::events::event_object;
 use super::guard::{guarded, guarded_mut};
 use super::moves::{PyMove, PyMoves};
@@ -684,22 +684,14 @@ impl PyGameState {
 /// `Game.start`'s `restocks`: one card list per rebuilt stub (a string is one list, not
 /// a list of them, so it is refused rather than read card by card).
 fn restock_list(restocks: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<Card>>> {
-    let not_lists = || {
-        ConfigurationError::new_err(format!(
-            "restocks must be a list of card lists, one per rebuilt stub, got {}",
-            args::describe(restocks)
-        ))
-    };
+    let not_lists = || error::restocks_not_lists(restocks);
     if restocks.is_instance_of::<pyo3::types::PyString>() || restocks.cast::<PyCard>().is_ok() {
         return Err(not_lists());
     }
     let items = restocks.try_iter().map_err(|_| not_lists())?;
     items
         .enumerate()
-        .map(|(k, top)| {
-            extract_cards(&top?)
-                .map_err(|e| ConfigurationError::new_err(format!("bad restock {k}: {e}")))
-        })
+        .map(|(k, top)| extract_cards(&top?).map_err(|e| error::bad_restock(k, &e)))
         .collect()
 }
 

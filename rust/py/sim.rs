@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 
 use super::args::{Callback, Hands, Seed, Threads};
 use super::chunks::{covered, pairs};
-use super::error::ConfigurationError;
+use super::error;
 use super::game::PyGameConfig;
 use super::guard::guarded;
 use crate::game::{GameConfig, MAX_SEATS};
@@ -34,10 +34,7 @@ fn places_of(places: Option<Vec<u64>>) -> PyResult<[u64; MAX_SEATS]> {
     let mut p = [0u64; MAX_SEATS];
     if let Some(places) = places {
         if places.len() != MAX_SEATS {
-            return Err(ConfigurationError::new_err(format!(
-                "places lists {} places, expected {MAX_SEATS}",
-                places.len()
-            )));
+            return Err(error::places_count(places.len(), MAX_SEATS));
         }
         p.copy_from_slice(&places);
     }
@@ -246,11 +243,7 @@ impl PyTotals {
         let unit = match unit {
             "hands" => Unit::Hands,
             "sessions" => Unit::Sessions,
-            _ => {
-                return Err(ConfigurationError::new_err(format!(
-                    "unit must be 'hands' or 'sessions', got '{unit}'"
-                )))
-            }
+            _ => return Err(error::unknown_unit(unit)),
         };
         let seats = seats.iter().map(|s| s.0).collect();
         PyTotals::checked(
