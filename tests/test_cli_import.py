@@ -75,6 +75,6 @@ def test_only_failing_hands_is_still_a_summary(
         f"imported 0 hands into {out}:",
         "not written: 1 hand that fails replay:",
         f"  Full Tilt Poker hand {DEALT_TWICE_ID}: cards dealt twice: 9c (action 4 "
-        "'d dh p5 5h3c9c' deals 9c again)",
+        "'d dh p5 5h3c9c' deals 9c again; p1 holds it)",
     ]
     assert list(out.iterdir()) == []
