@@ -202,6 +202,12 @@ def _played(game: str, options: dict[str, Any], seed: int) -> games.State:
     else:
         table = games.SevenCardStud(ante=1, bring_in=1, small_bet=2, big_bet=4, **options)
         state = table.start([500] * 7, seed=seed)
+    _play_out(state, rng)
+    return state
+
+
+def _play_out(state: Any, rng: random.Random) -> None:  # noqa: ANN401 - either engine's State
+    """Plays ``state`` to the end, everyone in: draws of 0 to 5 cards chosen by ``rng``."""
     while (actor := state.actor) is not None:
         legal = state.legal_actions()
         if legal.draw:
@@ -213,7 +219,6 @@ def _played(game: str, options: dict[str, Any], seed: int) -> games.State:
             state.check()
         else:
             state.call()
-    return state
 
 
 def _before_first_rebuild(state: games.State) -> int:

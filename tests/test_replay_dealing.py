@@ -17,7 +17,7 @@ from holecard import Game, games, phh
 from holecard.agents import ChanceHand, Encoding
 from holecard.events import BurnsRecycled, Reshuffled
 from holecard.reference import engine as ref
-from test_phh_fuzz import _played
+from test_phh_fuzz import _play_out, _played
 
 
 def test_the_wsop_policy_hand_the_restocks_search_could_not_place_replays() -> None:
@@ -25,6 +25,11 @@ def test_the_wsop_policy_hand_the_restocks_search_could_not_place_replays() -> N
     whose rebuilt stubs the old replay's restocks search gave up on."""
     state = _played("deuce_seven", {"reshuffle_policy": "EXCLUDE_CURRENT_ROUND"}, 740)
     assert sum(isinstance(e, Reshuffled) for e in state.history) == 2
+    _assert_replays_in_both_engines(state)
+
+
+def _assert_replays_in_both_engines(state: Any) -> None:  # noqa: ANN401 - either engine's State
+    """``state`` written by state_to_phh replays in both engines to its stacks and hands."""
     text = phh.dumps(phh.state_to_phh(state))
     for engine in (games, ref):
         again = phh.loads(text).replay(engine=engine)
@@ -41,17 +46,7 @@ def _full_table_hand(engine: Any, game: str, options: dict[str, Any], seed: int)
     cls = getattr(engine, games.game_class(game).__name__)
     table = cls(**dict(spec.ten_twenty_stakes), **options)
     state = table.start([2000] * spec.max_players, seed=seed)
-    while state.actor is not None:
-        legal = state.legal_actions()
-        if legal.draw:
-            hand = list(state.players[state.actor].hole_cards)
-            state.draw(rng.sample(hand, rng.choice([0, 2, 3, 5, 5])))
-        elif legal.bring_in is not None:
-            state.post_bring_in()
-        elif legal.check:
-            state.check()
-        else:
-            state.call()
+    _play_out(state, rng)
     return state
 
 
@@ -80,13 +75,7 @@ def test_full_table_hands_of_every_game_replay_in_both_engines(
     state_to_phh, replays in both engines to the same stacks and hands, rebuilt stubs
     included (test_phh's round trip covers random tables and actions of the fast engine)."""
     options = data.draw(st.sampled_from(_DRAW_OPTIONS)) if Game(game).spec.is_draw else {}
-    state = _full_table_hand(player, game, options, seed)
-    text = phh.dumps(phh.state_to_phh(state))
-    for engine in (games, ref):
-        again = phh.loads(text).replay(engine=engine)
-        assert list(again.stacks) == list(state.stacks), engine.__name__
-        hands = [sorted(map(str, p.hole_cards)) for p in again.players]
-        assert hands == [sorted(map(str, p.hole_cards)) for p in state.players]
+    _assert_replays_in_both_engines(_full_table_hand(player, game, options, seed))
 
 
 def test_both_engines_say_what_each_take_is_for() -> None:
